@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// Entry point of the jwsim command. The TypeScript sources are compiled to dist/ by
+// `npm install` (the prepare script) or `npm run build`.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const entry = new URL('../dist/src/cli/main.js', import.meta.url);
+if (!existsSync(fileURLToPath(entry))) {
+  process.stderr.write('jwsim: error: jwsim is not built yet; run "npm install" or "npm run build" in the jwsim folder\n');
+  process.exit(2);
+}
+const { main } = await import(entry.href);
+process.exitCode = await main(process.argv);

@@ -1,0 +1,31 @@
+// Option parsers shared by the commands. Each one rejects bad input with a message that
+// names what is allowed; commander turns it into one line on stderr and exit code 2.
+import { InvalidArgumentError } from 'commander';
+
+export function intInRange(min: number, max: number): (value: string) => number {
+  return (value: string) => {
+    const t = value.trim();
+    if (!/^[+-]?\d+$/.test(t)) throw new InvalidArgumentError(`must be an integer from ${min} to ${max}`);
+    const n = Number(t);
+    if (n < min || n > max) throw new InvalidArgumentError(`must be an integer from ${min} to ${max}`);
+    return n;
+  };
+}
+
+/** Repeatable integer option: each occurrence adds one entry. */
+export function collectInt(min: number, max: number): (value: string, previous: number[]) => number[] {
+  const parse = intInRange(min, max);
+  return (value, previous) => [...previous, parse(value)];
+}
+
+export function collectString(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** Seeds are short printable tokens so they can sit in file names and manifests. */
+export function seedArg(value: string): string {
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(value)) {
+    throw new InvalidArgumentError('must be 1 to 64 characters of letters, digits, ".", "_" or "-"');
+  }
+  return value;
+}

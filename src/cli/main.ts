@@ -1,0 +1,40 @@
+// The jwsim command line: one subcommand per question a designer asks.
+// Results go to stdout, errors to stderr; exit 0 on success, 2 on bad input or usage.
+import { Command, CommanderError } from 'commander';
+import { UserError } from '../errors.js';
+import { diceCommand } from './dice.js';
+import { rulesCommand } from './rules.js';
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name('jwsim')
+    .description('Monte Carlo balance and statistics analyser for the Jovian Wars space miniatures game.')
+    .version('0.1.0', '-V, --version', 'print the jwsim version')
+    .helpOption('-h, --help', 'show help for jwsim or a command')
+    .exitOverride()
+    .configureOutput({ outputError: (str, write) => write(`jwsim: ${str.replace(/^error: /, 'error: ')}`) });
+  program.addCommand(diceCommand());
+  program.addCommand(rulesCommand());
+  for (const cmd of program.commands) cmd.exitOverride();
+  return program;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync([...argv]);
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    if (err instanceof UserError) {
+      process.stderr.write(`jwsim: error: ${err.message}\n`);
+      for (const d of err.details) process.stderr.write(`  ${d}\n`);
+      return 2;
+    }
+    const e = err as Error;
+    process.stderr.write(`jwsim: internal error: ${e?.message ?? String(err)} (this is a bug in jwsim; set JWSIM_DEBUG=1 for details)\n`);
+    if (process.env.JWSIM_DEBUG) process.stderr.write(`${e?.stack}\n`);
+    return 70;
+  }
+}

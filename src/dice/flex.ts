@@ -1,0 +1,116 @@
+// Flex dice: roll base + flex dice, keep exactly `base` of them (rules v1.2.1 /dice/base_dice).
+//
+// Only set sizes matter, so instead of subsets of dice we enumerate distinct set keys: for
+// each face the kept set size is "none" (0 or 1 die kept), an exact size 2..cap-1, or "cap or
+// more". A key is feasible when some choice of dice per face adds up to exactly `keep`.
+// The owner picks the feasible key whose outcome ranks highest (dice.md AMB-04/07/11/23/24).
+// One FlexChooser per caller: it owns its scratch, so choosing allocates nothing.
+import { applyMacro, codeOfKey } from './sets.js';
+import { FLEX_BEFORE_MACRO, type DiceConfig } from './config.js';
+
+const MAX_KEYS = 4096;
+
+export class FlexChooser {
+  /** Feasible keys of the last enumerate() call: keys[0..count). */
+  readonly keys = new Int32Array(MAX_KEYS);
+  count = 0;
+  private readonly lo = new Int32Array(8);
+  private readonly hi = new Int32Array(8);
+  private counts: ArrayLike<number> = [];
+  private keep = 0;
+  private cap = 4;
+
+  /** Every distinct set key reachable by keeping `keep` of the dice in counts[1..6]. */
+  enumerate(counts: ArrayLike<number>, keep: number, cap: number): number {
+    this.counts = counts;
+    this.keep = keep;
+    this.cap = cap;
+    this.count = 0;
+    this.lo[7] = 0;
+    this.hi[7] = 0;
+    // Suffix bounds let the search stop early when `keep` can no longer be met.
+    for (let face = 6; face >= 1; face--) {
+      const n = counts[face];
+      this.hi[face] = this.hi[face + 1] + n;
+      this.lo[face] = 0;
+    }
+    this.visit(1, 0, 0, 0);
+    return this.count;
+  }
+
+  private visit(face: number, key: number, lo: number, hi: number): void {
+    if (lo > this.keep || hi + this.hi[face] < this.keep) return;
+    if (face === 7) {
+      this.keys[this.count++] = key;
+      return;
+    }
+    const n = this.counts[face];
+    const cap = this.cap;
+    const shift = 4 * (face - 1);
+    // No set on this face: keep 0 or 1 of its dice.
+    this.visit(face + 1, key, lo, hi + (n > 0 ? 1 : 0));
+    const top = n < cap ? n : cap;
+    for (let size = 2; size <= top; size++) {
+      // size == cap stands for "cap or more", which may keep up to all n dice.
+      this.visit(face + 1, key | (size << shift), lo + size, hi + (size === cap ? n : size));
+    }
+  }
+
+  /**
+   * The owner's outcome: keep `keep` of the base dice in counts[1..6], with Macro dice
+   * macroCounts[1..6] of the given sign (0 = no Macro Pool).
+   */
+  choose(cfg: DiceConfig, counts: ArrayLike<number>, keep: number, cap: number, macroCounts: ArrayLike<number>, sign: number): number {
+    const n = this.enumerate(counts, keep, cap);
+    return this.best(cfg, n, macroCounts, sign);
+  }
+
+  /** Best outcome among keys[0..n) under cfg, given the Macro dice. */
+  best(cfg: DiceConfig, n: number, macroCounts: ArrayLike<number>, sign: number): number {
+    const rank = cfg.flexRank;
+    const keys = this.keys;
+    if (sign !== 0 && cfg.flexTiming === FLEX_BEFORE_MACRO) {
+      return applyMacro(this.bestBeforeMacro(rank, n), macroCounts, sign, cfg.negativeMacroMode);
+    }
+    let bestCode = -1;
+    let bestRank = -1;
+    for (let i = 0; i < n; i++) {
+      const code = sign === 0 ? codeOfKey(keys[i]) : applyMacro(keys[i], macroCounts, sign, cfg.negativeMacroMode);
+      const r = rank[code];
+      if (r > bestRank) {
+        bestRank = r;
+        bestCode = code;
+      }
+    }
+    return bestCode;
+  }
+
+  /**
+   * Keys chosen without seeing the Macro dice: best outcome of the kept dice alone; among
+   * keys with the same outcome, the one keeping most dice in sets (insurance against
+   * negative Macro in COUNT mode).
+   */
+  bestBeforeMacro(rank: Readonly<Int32Array>, n: number): number {
+    const keys = this.keys;
+    let bestKey = keys[0];
+    let bestRank = -1;
+    let bestDice = -1;
+    for (let i = 0; i < n; i++) {
+      const key = keys[i];
+      const r = rank[codeOfKey(key)];
+      const dice = diceInSets(key);
+      if (r > bestRank || (r === bestRank && dice > bestDice)) {
+        bestRank = r;
+        bestDice = dice;
+        bestKey = key;
+      }
+    }
+    return bestKey;
+  }
+}
+
+function diceInSets(key: number): number {
+  let total = 0;
+  for (let k = key; k !== 0; k >>>= 4) total += k & 15;
+  return total;
+}
