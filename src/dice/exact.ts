@@ -3,9 +3,10 @@
 // A roll of n dice is summarised by its face counts (a composition of n into six parts),
 // whose probability is the multinomial n! / (c1! ... c6!) / 6^n. There are C(n+5, 5) of them
 // (6188 for 12 dice) instead of 6^n rolls. Base and Macro dice are independent, so the
-// exact distribution is a double sum over base and Macro compositions. Compositions whose
-// Flex choices lead to the same candidate set keys are grouped first, which keeps the
-// largest pools well under a second.
+// exact distribution is a double sum over base and Macro compositions. Flex choices are
+// reduced to the few undominated set keys (src/dice/flex.ts), compositions leaving the
+// same keys are grouped, and Macro compositions are seen only through the faces that hold
+// a set; together these keep the largest pools well under a second.
 import type { DiceConfig } from './config.js';
 import { FLEX_BEFORE_MACRO } from './config.js';
 import { FlexChooser } from './flex.js';
@@ -71,60 +72,132 @@ export function singleRollDistribution(cfg: DiceConfig, pool: Pool): Distributio
   const macro = pool.macro;
   const sign = macro > 0 ? 1 : macro < 0 ? -1 : 0;
   const cap = setCap(macro, cfg.negativeMacroMode);
-  const base = compositions(pool.base + pool.flex);
-  const macroComps = compositions(Math.abs(macro));
-  const chooser = new FlexChooser();
 
-  // Group base compositions by what the owner can still choose between once Macro is seen.
-  const single = new Map<number, number>(); // key -> probability
-  const multi = new Map<string, { keys: number[]; p: number }>();
-  const counts = new Uint8Array(7);
-  for (let i = 0; i < base.count; i++) {
-    for (let face = 1; face <= 6; face++) counts[face] = base.faces[i * 7 + face];
-    const p = base.weight[i];
-    let key: number;
-    if (pool.flex === 0) {
-      key = keyOfCounts(counts, cap);
-    } else {
-      const n = chooser.enumerate(counts, pool.base, cap);
-      if (n > 1 && sign !== 0 && cfg.flexTiming !== FLEX_BEFORE_MACRO) {
-        const keys = Array.from(chooser.keys.subarray(0, n)).sort((a, b) => a - b);
-        const sig = keys.join(',');
-        const g = multi.get(sig);
-        if (g) g.p += p;
-        else multi.set(sig, { keys, p });
-        continue;
-      }
-      key = n === 1 ? chooser.keys[0] : chooser.bestBeforeMacro(cfg.flexRank, n);
-    }
-    single.set(key, (single.get(key) ?? 0) + p);
-  }
-
-  if (sign === 0) {
-    for (const [key, p] of single) dist[codeOfKey(key)] += p;
-    return dist;
-  }
+  const { groupKeys, groupP } = flexGroups(cfg, pool.base, pool.flex, cap, sign === 0 || cfg.flexTiming === FLEX_BEFORE_MACRO);
   const mode = cfg.negativeMacroMode;
   const rank = cfg.flexRank;
-  const mc = new Uint8Array(7);
-  for (let j = 0; j < macroComps.count; j++) {
-    for (let face = 1; face <= 6; face++) mc[face] = macroComps.faces[j * 7 + face];
-    const pm = macroComps.weight[j];
-    for (const [key, p] of single) dist[applyMacro(key, mc, sign, mode)] += p * pm;
-    for (const g of multi.values()) {
+  for (let g = 0; g < groupP.length; g++) {
+    const keys = groupKeys[g];
+    const p = groupP[g];
+    if (sign === 0) {
+      dist[codeOfKey(keys[0])] += p;
+      continue;
+    }
+    // Only Macro dice showing a face with a set can matter.
+    let mask = 0;
+    for (const key of keys) mask |= supportMask(key);
+    const macroRolls = macroMarginal(mask, Math.abs(macro));
+    for (let j = 0; j < macroRolls.count; j++) {
+      const mc = macroRolls.faces.subarray(j * 7, j * 7 + 7);
+      const pm = p * macroRolls.weight[j];
+      if (keys.length === 1) {
+        dist[applyMacro(keys[0], mc, sign, mode)] += pm;
+        continue;
+      }
       let bestCode = 0;
       let bestRank = -1;
-      for (const key of g.keys) {
+      for (const key of keys) {
         const code = applyMacro(key, mc, sign, mode);
         if (rank[code] > bestRank) {
           bestRank = rank[code];
           bestCode = code;
         }
       }
-      dist[bestCode] += g.p * pm;
+      dist[bestCode] += pm;
     }
   }
   return dist;
+}
+
+interface FlexGroups {
+  /** Candidate set keys of each group (one key when nothing is left to choose). */
+  readonly groupKeys: readonly (readonly number[])[];
+  readonly groupP: readonly number[];
+}
+
+const chooser = new FlexChooser();
+const groupCache = new WeakMap<Readonly<Int32Array>, Map<string, FlexGroups>>();
+
+/**
+ * Base-dice compositions grouped by the candidate keys their Flex choice leaves. With
+ * `decideNow` (no Macro dice, or the discard chosen before seeing them) each composition
+ * is reduced to the owner's one choice. Cached per selector, since engines ask for the
+ * same pools with many Macro values.
+ */
+function flexGroups(cfg: DiceConfig, keep: number, flex: number, cap: number, decideNow: boolean): FlexGroups {
+  let byRank = groupCache.get(cfg.flexRank);
+  if (!byRank) groupCache.set(cfg.flexRank, (byRank = new Map()));
+  const id = `${keep}/${flex}/${cap}/${decideNow || flex === 0}`;
+  const cached = byRank.get(id);
+  if (cached) return cached;
+  const base = compositions(keep + flex);
+  const groups = new Map<number | string, number>(); // signature -> group index
+  const groupKeys: number[][] = [];
+  const groupP: number[] = [];
+  const counts = new Uint8Array(7);
+  for (let i = 0; i < base.count; i++) {
+    for (let face = 1; face <= 6; face++) counts[face] = base.faces[i * 7 + face];
+    let n = 1;
+    let sig: number | string;
+    if (flex === 0) {
+      sig = keyOfCounts(counts, cap);
+    } else {
+      n = chooser.enumerate(counts, keep, cap);
+      if (n > 1 && decideNow) {
+        sig = chooser.bestBeforeMacro(cfg.flexRank, n);
+        n = 1;
+      } else {
+        sig = n === 1 ? chooser.keys[0] : chooser.keys.subarray(0, n).join(',');
+      }
+    }
+    let g = groups.get(sig);
+    if (g === undefined) {
+      g = groupP.length;
+      groups.set(sig, g);
+      groupKeys.push(n === 1 ? [sig as number] : Array.from(chooser.keys.subarray(0, n)));
+      groupP.push(0);
+    }
+    groupP[g] += base.weight[i];
+  }
+  const result = { groupKeys, groupP };
+  byRank.set(id, result);
+  return result;
+}
+
+/** Bit (face - 1) set for every face holding a set in the key. */
+function supportMask(key: number): number {
+  let mask = 0;
+  for (let face = 1; face <= 6; face++) if ((key >>> (4 * (face - 1))) & 15) mask |= 1 << (face - 1);
+  return mask;
+}
+
+const marginalCache = new Map<number, Compositions>();
+
+/**
+ * The Macro compositions seen only through the faces in `mask`: Macro dice on other faces
+ * are lumped together, since they change nothing. Far fewer entries than all compositions.
+ */
+function macroMarginal(mask: number, dice: number): Compositions {
+  const id = mask * 16 + dice;
+  const cached = marginalCache.get(id);
+  if (cached) return cached;
+  const all = compositions(dice);
+  const merged = new Map<number, { faces: number[]; p: number }>();
+  for (let j = 0; j < all.count; j++) {
+    const faces = [0, 0, 0, 0, 0, 0, 0];
+    let sig = 0;
+    for (let face = 1; face <= 6; face++) {
+      if (mask & (1 << (face - 1))) faces[face] = all.faces[j * 7 + face];
+      sig = sig * 8 + faces[face];
+    }
+    const m = merged.get(sig);
+    if (m) m.p += all.weight[j];
+    else merged.set(sig, { faces, p: all.weight[j] });
+  }
+  const list = [...merged.values()];
+  const result: Compositions = { count: list.length, faces: Uint8Array.from(list.flatMap((m) => m.faces)), weight: Float64Array.from(list.map((m) => m.p)) };
+  marginalCache.set(id, result);
+  return result;
 }
 
 /**

@@ -11,9 +11,10 @@ import { FLEX_BEFORE_MACRO, type DiceConfig } from './config.js';
 const MAX_KEYS = 4096;
 
 export class FlexChooser {
-  /** Feasible keys of the last enumerate() call: keys[0..count). */
+  /** Feasible, undominated keys of the last enumerate() call: keys[0..count). */
   readonly keys = new Int32Array(MAX_KEYS);
   count = 0;
+  private readonly scratch = new Int32Array(MAX_KEYS);
   private readonly lo = new Int32Array(8);
   private readonly hi = new Int32Array(8);
   private counts: ArrayLike<number> = [];
@@ -35,7 +36,29 @@ export class FlexChooser {
       this.lo[face] = 0;
     }
     this.visit(1, 0, 0, 0);
-    return this.count;
+    return this.pruneDominated();
+  }
+
+  /**
+   * Drop every key whose set on each face is no larger than another key's: whatever the
+   * Macro dice show, it cannot end up better for its owner (every selector here prefers
+   * a higher Magnitude on any face, all else equal). The survivors keep their order.
+   */
+  private pruneDominated(): number {
+    const keys = this.keys;
+    const n = this.count;
+    let kept = 0;
+    for (let i = 0; i < n; i++) {
+      const a = keys[i];
+      let dominated = false;
+      for (let j = 0; j < n && !dominated; j++) {
+        if (j !== i && keys[j] !== a && covers(keys[j], a)) dominated = true;
+      }
+      if (!dominated) this.scratch[kept++] = a;
+    }
+    for (let i = 0; i < kept; i++) keys[i] = this.scratch[i];
+    this.count = kept;
+    return kept;
   }
 
   private visit(face: number, key: number, lo: number, hi: number): void {
@@ -107,6 +130,14 @@ export class FlexChooser {
     }
     return bestKey;
   }
+}
+
+/** True when key `big` has a set at least as large as key `small` on every face. */
+function covers(big: number, small: number): boolean {
+  for (let shift = 0; shift < 24; shift += 4) {
+    if (((big >>> shift) & 15) < ((small >>> shift) & 15)) return false;
+  }
+  return true;
 }
 
 function diceInSets(key: number): number {
