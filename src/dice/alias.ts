@@ -46,7 +46,10 @@ export class AliasSampler {
   pick(u: number): number {
     const x = u * this.size;
     const i = x | 0;
-    return x - i < this.threshold[i] ? this.primary[i] : this.alias[i];
+    // Arithmetic select instead of a branch: the comparison is unpredictable by design,
+    // and a mispredicted branch costs more than reading both columns.
+    const keep = +(x - i < this.threshold[i]);
+    return keep * this.primary[i] + (1 - keep) * this.alias[i];
   }
 
   sample(rng: RandomStream): number {
