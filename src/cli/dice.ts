@@ -38,7 +38,7 @@ export function diceCommand(): Command {
   addRulesOptions(cmd)
     .addOption(new Option('--exact', 'compute the exact distribution (the default)').conflicts('trials'))
     .addOption(new Option('--trials <n>', `estimate by Monte Carlo with this many rolls (1..${MAX_TRIALS})`).argParser(intInRange(1, MAX_TRIALS)))
-    .addOption(new Option('--seed <seed>', 'seed of the Monte Carlo run (with --trials)').argParser(seedArg).default(undefined, DEFAULT_SEED))
+    .addOption(new Option('--seed <seed>', 'seed of the Monte Carlo run (with --trials)').argParser(seedArg).default(DEFAULT_SEED))
     .option('--json', 'print one JSON object on stdout instead of tables', false)
     .option('--outcomes', 'also list every distinct outcome with its probability', false)
     .addHelpText(
@@ -50,7 +50,10 @@ Examples:
   jwsim dice --base 4 --rerolls 1 --rules 1.2.1 --rule max_rerolls=ONCE
   jwsim dice --base 5 --trials 1000000 --seed 7 --json`,
     )
-    .action((opts: DiceOpts) => {
+    .action((opts: DiceOpts, command: Command) => {
+      if (command.getOptionValueSource('seed') === 'cli' && opts.trials === undefined) {
+        throw new UserError('--seed: only used with --trials (the exact method draws no random numbers)');
+      }
       process.stdout.write(runDice(opts));
     });
   return cmd;
@@ -58,9 +61,6 @@ Examples:
 
 /** The whole output of `jwsim dice`, built before anything is written. */
 export function runDice(opts: DiceOpts): string {
-  if (opts.seed !== undefined && opts.trials === undefined) {
-    throw new UserError('--seed: only used with --trials (the exact method draws no random numbers)');
-  }
   const ctx = rulesContext(opts);
   const pool = resolvePool(ctx.dice, { base: opts.base, flexGrants: opts.flex, macro: opts.macro, rerollSources: opts.rerolls });
   if (pool.base + pool.flex > MAX_ROLLED_BASE_DICE) {

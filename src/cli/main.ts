@@ -5,6 +5,9 @@ import { UserError } from '../errors.js';
 import { diceCommand } from './dice.js';
 import { rulesCommand } from './rules.js';
 
+/** Commander's own usage errors get the same "jwsim: error: ..." prefix as ours. */
+const OUTPUT = { outputError: (str: string, write: (s: string) => void) => write(`jwsim: ${str}`) };
+
 export function buildProgram(): Command {
   const program = new Command();
   program
@@ -13,10 +16,10 @@ export function buildProgram(): Command {
     .version('0.1.0', '-V, --version', 'print the jwsim version')
     .helpOption('-h, --help', 'show help for jwsim or a command')
     .exitOverride()
-    .configureOutput({ outputError: (str, write) => write(`jwsim: ${str.replace(/^error: /, 'error: ')}`) });
+    .configureOutput(OUTPUT);
   program.addCommand(diceCommand());
   program.addCommand(rulesCommand());
-  for (const cmd of program.commands) cmd.exitOverride();
+  for (const cmd of program.commands) cmd.exitOverride().configureOutput(OUTPUT);
   return program;
 }
 

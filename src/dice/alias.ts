@@ -52,6 +52,11 @@ export class AliasSampler {
     return keep * this.primary[i] + (1 - keep) * this.alias[i];
   }
 
+  /** Share of column i that returns the column's own outcome (the rest returns its alias). */
+  columnThreshold(i: number): number {
+    return this.threshold[i];
+  }
+
   sample(rng: RandomStream): number {
     return this.pick(rng.next());
   }

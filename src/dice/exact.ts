@@ -11,6 +11,7 @@ import type { DiceConfig } from './config.js';
 import { FLEX_BEFORE_MACRO } from './config.js';
 import { FlexChooser } from './flex.js';
 import { OUTCOME_CODES } from './outcome.js';
+import { resolveOpposed, type PostEffect } from './opposed.js';
 import type { Pool } from './pool.js';
 import { applyMacro, codeOfKey, keyOfCounts, setCap } from './sets.js';
 
@@ -238,4 +239,12 @@ export function combineDistributions(da: Distribution, db: Distribution, f: (a: 
     for (const b of bs) out[f(a, b)] += da[a] * db[b];
   }
   return out;
+}
+
+/**
+ * Exact distribution of the Primary's final outcome in an Opposed Roll (v1.2.2 /dice/rolls):
+ * two independent Unopposed Rolls, the Primary's own effect, then the Secondary's Diminishes.
+ */
+export function opposedDistribution(cfg: DiceConfig, primary: Pool, primaryEffect: PostEffect, secondary: Pool): Distribution {
+  return combineDistributions(exactDistribution(cfg, primary), exactDistribution(cfg, secondary), (p, s) => resolveOpposed(cfg, p, primaryEffect, s));
 }
