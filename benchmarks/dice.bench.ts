@@ -6,9 +6,6 @@
 //   - a naive roller written without care (arrays, a Map, objects per Result per roll).
 // Targets: an alias-sampled outcome costs at most 3 raw draws, and is at least 10x the naive.
 // The direct Roller path is measured for information only. Single thread, `npm run bench`.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { AliasSampler } from '../src/dice/alias.js';
 import { exactDistribution } from '../src/dice/exact.js';
 import { MAG_D, MAG_Q } from '../src/dice/outcome.js';
@@ -19,40 +16,12 @@ import { compileDiceConfig } from '../src/rules/compile.js';
 import { DEFAULT_INTERPRETATIONS } from '../src/rules/interpretations.js';
 import { DEFAULT_RULES_VERSION, getRulesVersion } from '../src/rules/registry.js';
 import { DEFAULT_SEED, openStream, type RandomStream } from '../src/rng/stream.js';
+import { METHOD, checksum, measure, printTable, writeSummary, type Case } from './harness.js';
 
-const REP_MS = 110; // one timed repetition; 3 of them make the ~300 ms per case
-const REPS = 3;
-const CALIBRATE_MS = 25; // warm-up that also sizes the repetitions
 const SANITY_ROLLS = 200_000; // naive vs exact P(best >= D); standard error <= 0.0012
 const SANITY_TOL = 0.01;
 const MAX_DRAWS_PER_OUTCOME = 3;
 const MIN_SPEEDUP_VS_NAIVE = 10;
-
-let checksum = 0; // everything a case computes ends up here, so no loop is dead code
-
-/** A case runs n iterations and returns something derived from every result. */
-type Case = (n: number) => number;
-
-/** Operations per second of a case: calibrate while warming up, then best of REPS runs. */
-function measure(run: Case): number {
-  let n = 1000;
-  let t = 0;
-  for (;;) {
-    const start = performance.now();
-    checksum += run(n);
-    t = performance.now() - start;
-    if (t >= CALIBRATE_MS) break;
-    n *= 2;
-  }
-  const iterations = Math.max(1000, Math.ceil((n * REP_MS) / t));
-  let best = Infinity;
-  for (let r = 0; r < REPS; r++) {
-    const start = performance.now();
-    checksum += run(iterations);
-    best = Math.min(best, performance.now() - start);
-  }
-  return (iterations / best) * 1000;
-}
 
 const mega = (perSec: number): string => (perSec / 1e6).toFixed(2);
 const stream = (purpose: string): RandomStream => openStream({ seed: DEFAULT_SEED, experiment: 'bench', purpose, chunk: 0 });
@@ -195,22 +164,15 @@ const table = rows.map((r) => [
   r.pExactAtLeastD.toFixed(4),
   r.pNaiveAtLeastD === null ? '-' : r.pNaiveAtLeastD.toFixed(4),
 ]);
-const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
-const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-console.log(line(header));
-console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-for (const row of table) console.log(line(row));
+printTable(header, table);
 
 const passDraws = rows.every((r) => r.passDraws);
 const passNaive = rows.every((r) => r.passNaive !== false);
 console.log(`\ntarget draws/outcome <= ${MAX_DRAWS_PER_OUTCOME}: ${passDraws ? 'PASS' : 'FAIL'}`);
 console.log(`target alias >= ${MIN_SPEEDUP_VS_NAIVE}x naive (pools without Flex): ${passNaive ? 'PASS' : 'FAIL'}`);
 for (const w of warnings) console.warn(`WARNING naive baseline disagrees with exact: ${w}`);
-console.log(`(! marks a pool missing a target; ${seconds.toFixed(1)} s; checksum ${checksum.toFixed(3)})`);
+console.log(`(! marks a pool missing a target; ${seconds.toFixed(1)} s; checksum ${checksum().toFixed(3)})`);
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'); // dist/benchmarks -> repo root
-const outDir = join(root, 'reports', 'bench');
-mkdirSync(outDir, { recursive: true });
 const summary = {
   benchmark: 'dice',
   date: new Date().toISOString(),
@@ -218,7 +180,7 @@ const summary = {
   platform: `${process.platform} ${process.arch}`,
   rules: DEFAULT_RULES_VERSION,
   interpretations: DEFAULT_INTERPRETATIONS,
-  method: { repMs: REP_MS, reps: REPS, calibrateMs: CALIBRATE_MS, statistic: 'best of reps', threads: 1 },
+  method: METHOD,
   seconds,
   rawDrawsPerSec: drawsPerSec,
   d6PerSec,
@@ -230,7 +192,6 @@ const summary = {
   },
   sanity: { rolls: SANITY_ROLLS, tolerance: SANITY_TOL, warnings },
   pools: rows,
-  checksum,
+  checksum: checksum(),
 };
-writeFileSync(join(outDir, 'dice.json'), JSON.stringify(summary, null, 2) + '\n');
-console.log(`wrote ${join(outDir, 'dice.json')}`);
+writeSummary('dice', summary);

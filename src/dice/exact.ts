@@ -9,7 +9,7 @@
 // a set; together these keep the largest pools well under a second.
 import type { DiceConfig } from './config.js';
 import { FLEX_BEFORE_MACRO } from './config.js';
-import { FlexChooser } from './flex.js';
+import { CandidateCache, FlexChooser } from './flex.js';
 import { OUTCOME_CODES } from './outcome.js';
 import { resolveOpposed, type PostEffect } from './opposed.js';
 import type { Pool } from './pool.js';
@@ -89,16 +89,17 @@ export function singleRollDistribution(cfg: DiceConfig, pool: Pool): Distributio
     for (const key of keys) mask |= supportMask(key);
     const macroRolls = macroMarginal(mask, Math.abs(macro));
     for (let j = 0; j < macroRolls.count; j++) {
-      const mc = macroRolls.faces.subarray(j * 7, j * 7 + 7);
+      const mc = macroRolls.faces;
+      const at = j * 7;
       const pm = p * macroRolls.weight[j];
       if (keys.length === 1) {
-        dist[applyMacro(keys[0], mc, sign, mode)] += pm;
+        dist[applyMacro(keys[0], mc, sign, mode, at)] += pm;
         continue;
       }
       let bestCode = 0;
       let bestRank = -1;
       for (const key of keys) {
-        const code = applyMacro(key, mc, sign, mode);
+        const code = applyMacro(key, mc, sign, mode, at);
         if (rank[code] > bestRank) {
           bestRank = rank[code];
           bestCode = code;
@@ -117,7 +118,8 @@ interface FlexGroups {
 }
 
 const chooser = new FlexChooser();
-const groupCache = new WeakMap<Readonly<Int32Array>, Map<string, FlexGroups>>();
+let candidateCache = new CandidateCache();
+let groupCache = new WeakMap<Readonly<Int32Array>, Map<string, FlexGroups>>();
 
 /**
  * Base-dice compositions grouped by the candidate keys their Flex choice leaves. With
@@ -143,19 +145,22 @@ function flexGroups(cfg: DiceConfig, keep: number, flex: number, cap: number, de
     if (flex === 0) {
       sig = keyOfCounts(counts, cap);
     } else {
-      n = chooser.enumerate(counts, keep, cap);
+      n = candidateCache.candidates(counts, keep, cap);
+      const k = candidateCache.keys;
       if (n > 1 && decideNow) {
+        chooser.keys.set(k.subarray(0, n));
         sig = chooser.bestBeforeMacro(cfg.flexRank, n);
         n = 1;
       } else {
-        sig = n === 1 ? chooser.keys[0] : chooser.keys.subarray(0, n).join(',');
+        // Keys are under 2^24, so two of them fit exactly in one number; more go into a string.
+        sig = n === 1 ? k[0] : n === 2 ? k[0] * 0x1000000 + k[1] + 2 ** 50 : k.subarray(0, n).join(',');
       }
     }
     let g = groups.get(sig);
     if (g === undefined) {
       g = groupP.length;
       groups.set(sig, g);
-      groupKeys.push(n === 1 ? [sig as number] : Array.from(chooser.keys.subarray(0, n)));
+      groupKeys.push(n === 1 ? [sig as number] : Array.from(candidateCache.keys.subarray(0, n)));
       groupP.push(0);
     }
     groupP[g] += base.weight[i];
@@ -163,6 +168,13 @@ function flexGroups(cfg: DiceConfig, keep: number, flex: number, cap: number, de
   const result = { groupKeys, groupP };
   byRank.set(id, result);
   return result;
+}
+
+/** Forget cached groupings (for benchmarks that time a first computation). */
+export function clearExactCaches(): void {
+  groupCache = new WeakMap();
+  candidateCache = new CandidateCache();
+  marginalCache.clear();
 }
 
 /** Bit (face - 1) set for every face holding a set in the key. */
@@ -175,28 +187,35 @@ function supportMask(key: number): number {
 const marginalCache = new Map<number, Compositions>();
 
 /**
- * The Macro compositions seen only through the faces in `mask`: Macro dice on other faces
- * are lumped together, since they change nothing. Far fewer entries than all compositions.
+ * The Macro roll seen only through the faces in `mask`: dice on the other faces change
+ * nothing, so they are lumped into one bucket. Each entry is a count per face in the mask
+ * with its multinomial probability, far fewer entries than all compositions.
  */
 function macroMarginal(mask: number, dice: number): Compositions {
   const id = mask * 16 + dice;
   const cached = marginalCache.get(id);
   if (cached) return cached;
-  const all = compositions(dice);
-  const merged = new Map<number, { faces: number[]; p: number }>();
-  for (let j = 0; j < all.count; j++) {
-    const faces = [0, 0, 0, 0, 0, 0, 0];
-    let sig = 0;
-    for (let face = 1; face <= 6; face++) {
-      if (mask & (1 << (face - 1))) faces[face] = all.faces[j * 7 + face];
-      sig = sig * 8 + faces[face];
+  const faces: number[] = [];
+  for (let face = 1; face <= 6; face++) if (mask & (1 << (face - 1))) faces.push(face);
+  const pOther = (6 - faces.length) / 6;
+  const rows: number[] = [];
+  const weights: number[] = [];
+  const cur = [0, 0, 0, 0, 0, 0, 0];
+  const walk = (i: number, left: number, w: number): void => {
+    if (i === faces.length) {
+      // The remaining dice all fall on faces outside the mask.
+      rows.push(...cur);
+      weights.push((w * Math.pow(pOther, left)) / factorial(left));
+      return;
     }
-    const m = merged.get(sig);
-    if (m) m.p += all.weight[j];
-    else merged.set(sig, { faces, p: all.weight[j] });
-  }
-  const list = [...merged.values()];
-  const result: Compositions = { count: list.length, faces: Uint8Array.from(list.flatMap((m) => m.faces)), weight: Float64Array.from(list.map((m) => m.p)) };
+    for (let c = 0; c <= left; c++) {
+      cur[faces[i]] = c;
+      walk(i + 1, left - c, (w * Math.pow(1 / 6, c)) / factorial(c));
+    }
+    cur[faces[i]] = 0;
+  };
+  walk(0, dice, factorial(dice));
+  const result: Compositions = { count: weights.length, faces: Uint8Array.from(rows), weight: Float64Array.from(weights) };
   marginalCache.set(id, result);
   return result;
 }

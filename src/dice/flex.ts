@@ -111,7 +111,7 @@ export class FlexChooser {
   /**
    * Keys chosen without seeing the Macro dice: best outcome of the kept dice alone; among
    * keys with the same outcome, the one keeping most dice in sets (insurance against
-   * negative Macro in COUNT mode).
+   * negative Macro in COUNT mode), then the larger key.
    */
   bestBeforeMacro(rank: Readonly<Int32Array>, n: number): number {
     const keys = this.keys;
@@ -122,7 +122,8 @@ export class FlexChooser {
       const key = keys[i];
       const r = rank[codeOfKey(key)];
       const dice = diceInSets(key);
-      if (r > bestRank || (r === bestRank && dice > bestDice)) {
+      // Full ties go to the larger key, so the choice never depends on the keys' order.
+      if (r > bestRank || (r === bestRank && (dice > bestDice || (dice === bestDice && key > bestKey)))) {
         bestRank = r;
         bestDice = dice;
         bestKey = key;
@@ -144,4 +145,60 @@ function diceInSets(key: number): number {
   let total = 0;
   for (let k = key; k !== 0; k >>>= 4) total += k & 15;
   return total;
+}
+
+/**
+ * Candidate keys of many compositions, fast: relabelling the faces of a roll relabels its
+ * candidate keys the same way, so the keys are enumerated once per shape (the counts sorted
+ * in descending order) and then mapped onto each composition's faces. Used by the exact
+ * engine, which visits every composition of a pool.
+ */
+export class CandidateCache {
+  /** Candidate keys of the last candidates() call, ascending: keys[0..count). */
+  readonly keys = new Int32Array(MAX_KEYS);
+  count = 0;
+  private readonly byShape = new Map<number, Int32Array>();
+  private readonly chooser = new FlexChooser();
+  private readonly sorted = new Uint8Array(7);
+  private readonly faceAt = new Uint8Array(7);
+
+  candidates(counts: ArrayLike<number>, keep: number, cap: number): number {
+    const sorted = this.sorted;
+    const faceAt = this.faceAt;
+    // Insertion sort of the faces by count, largest first.
+    for (let face = 1; face <= 6; face++) {
+      let i = face;
+      while (i > 1 && sorted[i - 1] < counts[face]) {
+        sorted[i] = sorted[i - 1];
+        faceAt[i] = faceAt[i - 1];
+        i--;
+      }
+      sorted[i] = counts[face];
+      faceAt[i] = face;
+    }
+    let shape = keep * 16 + cap;
+    for (let i = 1; i <= 6; i++) shape = shape * 13 + sorted[i];
+    let shapeKeys = this.byShape.get(shape);
+    if (!shapeKeys) {
+      const n = this.chooser.enumerate(sorted, keep, cap);
+      shapeKeys = this.chooser.keys.slice(0, n);
+      this.byShape.set(shape, shapeKeys);
+    }
+    const n = shapeKeys.length;
+    const keys = this.keys;
+    for (let k = 0; k < n; k++) {
+      const src = shapeKeys[k];
+      let key = 0;
+      for (let i = 1; i <= 6; i++) key |= ((src >>> (4 * (i - 1))) & 15) << (4 * (faceAt[i] - 1));
+      // Keep the list ascending so equal candidate sets compare equal.
+      let j = k;
+      while (j > 0 && keys[j - 1] > key) {
+        keys[j] = keys[j - 1];
+        j--;
+      }
+      keys[j] = key;
+    }
+    this.count = n;
+    return n;
+  }
 }

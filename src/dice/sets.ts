@@ -40,33 +40,35 @@ export function codeOfKey(key: number): number {
 }
 
 /**
- * The outcome after the Macro Pool (rules v1.2.1 /dice/macro_dice).
- * macroCounts[1..6] counts the Macro dice showing each face; sign is +1 or -1.
- * Positive: each Macro die matching a Result's Value raises it one step, capped at Q.
- * Negative (AMB-09): each matching die lowers it one step; a D lowered disappears.
- * Macro dice never create a Result and never pair with each other.
+ * Magnitude of a set of `size` dice hit by `m` matching Macro dice, indexed [size * 8 + m]
+ * (size 0..15, m 0..7), for each kind of Macro Pool (rules v1.2.1 /dice/macro_dice):
+ * - positive: each matching die raises the Result one step, capped at Q;
+ * - negative, LEVEL (AMB-09/10 default): each matching die lowers the capped Magnitude one
+ *   step; a D lowered disappears;
+ * - negative, COUNT (AMB-10 alternative): each matching die removes one die from the set
+ *   (a set never drops below one die), then the set is read again.
+ * Macro dice never create a Result and never pair with each other: size < 2 stays 0.
  */
-export function applyMacro(key: number, macroCounts: ArrayLike<number>, sign: number, negativeMacroMode: number): number {
+function macroTable(effect: (size: number, m: number) => number): Uint8Array {
+  const t = new Uint8Array(16 * 8);
+  for (let size = 2; size < 16; size++) for (let m = 0; m < 8; m++) t[size * 8 + m] = effect(size, m);
+  return t;
+}
+const MACRO_POSITIVE = macroTable((size, m) => Math.min(levelOfCount(size) + m, MAG_Q));
+const MACRO_NEGATIVE_LEVEL = macroTable((size, m) => Math.max(levelOfCount(size) - m, 0));
+const MACRO_NEGATIVE_COUNT = macroTable((size, m) => levelOfCount(Math.max(size - m, 1)));
+
+/**
+ * The outcome after the Macro Pool: macroCounts[1..6] counts the Macro dice showing each
+ * face; sign is +1 or -1 (0: no Macro Pool). With `offset`, the counts are read at
+ * macroCounts[offset + face], so callers can keep many Macro rolls in one flat array.
+ */
+export function applyMacro(key: number, macroCounts: ArrayLike<number>, sign: number, negativeMacroMode: number, offset = 0): number {
+  const table = sign > 0 ? MACRO_POSITIVE : negativeMacroMode === NEG_MACRO_COUNT ? MACRO_NEGATIVE_COUNT : MACRO_NEGATIVE_LEVEL;
   let code = 0;
   for (let face = 1; face <= 6; face++) {
     const size = (key >>> (4 * (face - 1))) & 15;
-    if (size === 0) continue;
-    const m = macroCounts[face];
-    let level: number;
-    if (m === 0) {
-      level = levelOfCount(size);
-    } else if (sign > 0) {
-      level = levelOfCount(size) + m;
-      if (level > MAG_Q) level = MAG_Q;
-    } else if (negativeMacroMode === NEG_MACRO_COUNT) {
-      // AMB-10 COUNT: remove one die from the set per match (a set never drops below one die), re-cap.
-      level = levelOfCount(size - m < 1 ? 1 : size - m);
-    } else {
-      // AMB-10 LEVEL (default): step down the capped Magnitude.
-      level = levelOfCount(size) - m;
-      if (level < 0) level = 0;
-    }
-    if (level) code = withMag(code, face, level);
+    if (size !== 0) code |= table[size * 8 + macroCounts[offset + face]] << (2 * (face - 1));
   }
   return code;
 }

@@ -1,0 +1,55 @@
+// Shared timing and output helpers for the benchmarks in this folder.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REP_MS = 110; // one timed repetition; 3 of them make the ~300 ms per case
+const REPS = 3;
+const CALIBRATE_MS = 25; // warm-up that also sizes the repetitions
+export const METHOD = { repMs: REP_MS, reps: REPS, calibrateMs: CALIBRATE_MS, statistic: 'best of reps', threads: 1 };
+
+let sink = 0; // everything a case computes ends up here, so no loop is dead code
+export const checksum = (): number => sink;
+
+/** A case runs n iterations and returns something derived from every result. */
+export type Case = (n: number) => number;
+
+/** Operations per second of a case: calibrate while warming up, then best of REPS runs. */
+export function measure(run: Case, startN = 1000): number {
+  let n = startN;
+  let t = 0;
+  for (;;) {
+    const start = performance.now();
+    sink += run(n);
+    t = performance.now() - start;
+    if (t >= CALIBRATE_MS) break;
+    n *= 2;
+  }
+  const iterations = Math.max(startN, Math.ceil((n * REP_MS) / t));
+  let best = Infinity;
+  for (let r = 0; r < REPS; r++) {
+    const start = performance.now();
+    sink += run(iterations);
+    best = Math.min(best, performance.now() - start);
+  }
+  return (iterations / best) * 1000;
+}
+
+/** Aligned text table: first column left, the others right. */
+export function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+/** Writes reports/bench/NAME.json (generated, not committed) and says where. */
+export function writeSummary(name: string, summary: object): void {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'); // dist/benchmarks -> repo root
+  const outDir = join(root, 'reports', 'bench');
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(summary, null, 2) + '\n');
+  console.log(`wrote ${file}`);
+}
