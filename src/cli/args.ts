@@ -29,3 +29,14 @@ export function seedArg(value: string): string {
   }
   return value;
 }
+
+/** A distance in inches: a non-negative number, at most `max`. */
+export function inchesArg(max: number): (value: string) => number {
+  return (value: string) => {
+    const t = value.trim();
+    if (!/^\d+(\.\d+)?$/.test(t)) throw new InvalidArgumentError(`must be a distance in inches from 0 to ${max}, e.g. 8 or 7.5`);
+    const n = Number(t);
+    if (n > max) throw new InvalidArgumentError(`must be a distance in inches from 0 to ${max}`);
+    return n;
+  };
+}

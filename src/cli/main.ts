@@ -2,6 +2,11 @@
 // Results go to stdout, errors to stderr; exit 0 on success, 2 on bad input or usage.
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../errors.js';
+import { attackCommand } from './attack.js';
+import { duelCommand } from './duel.js';
+import { ramCommand } from './ram.js';
+import { unitsCommand } from './units.js';
+import { volleyCommand } from './volley.js';
 import { diceCommand } from './dice.js';
 import { rulesCommand } from './rules.js';
 
@@ -19,6 +24,11 @@ export function buildProgram(): Command {
     .configureOutput(OUTPUT);
   program.addCommand(diceCommand());
   program.addCommand(rulesCommand());
+  program.addCommand(unitsCommand());
+  program.addCommand(attackCommand());
+  program.addCommand(volleyCommand());
+  program.addCommand(ramCommand());
+  program.addCommand(duelCommand());
   for (const cmd of program.commands) cmd.exitOverride().configureOutput(OUTPUT);
   return program;
 }

@@ -1,8 +1,10 @@
-// --rules and --rule: the rules version and interpretation options a command runs under.
-import type { Command } from 'commander';
+// --rules, --rule and --rules-overlay: the rules version, data and interpretation options a
+// command runs under.
+import { Option, type Command } from 'commander';
 import type { DiceConfig } from '../dice/config.js';
-import { compileDiceConfig } from '../rules/compile.js';
-import { applyRuleAssignments, changedOptions, type InterpretationOptions } from '../rules/interpretations.js';
+import { compileRules, type CompiledRules } from '../rules/compile.js';
+import { DEFAULT_INTERPRETATIONS, applyRuleAssignments, changedOptions, type InterpretationOptions } from '../rules/interpretations.js';
+import { applyOverlay, loadOverlay } from '../rules/overlay.js';
 import { DEFAULT_RULES_VERSION, RULES_VERSION_IDS, getRulesVersion } from '../rules/registry.js';
 import type { RulesVersion } from '../rules/types.js';
 import { collectString } from './args.js';
@@ -13,18 +15,41 @@ export interface RulesContext {
   /** Options that differ from their defaults, NAME=VALUE. */
   changed: string[];
   dice: DiceConfig;
+  compiled: CompiledRules;
+  overlay: { path: string; sha256: string; description: string | null } | null;
 }
 
-export function addRulesOptions(cmd: Command): Command {
-  return cmd
+export interface RulesOpts {
+  rules: string;
+  rule: string[];
+  rulesOverlay?: string;
+}
+
+export function addRulesOptions(cmd: Command, overlay = true): Command {
+  cmd
     .option('--rules <version>', `rules version: ${RULES_VERSION_IDS.join(' or ')}`, DEFAULT_RULES_VERSION)
-    .option('--rule <name=value>', 'override one interpretation option (repeatable); `jwsim rules` lists them', collectString, [] as string[]);
+    .addOption(
+      new Option('--rule <name=value>', 'override one interpretation option (repeatable; wins over the overlay); `jwsim rules` lists them')
+        .argParser(collectString)
+        .default([], 'none'),
+    );
+  if (overlay) cmd.option('--rules-overlay <file>', 'JSON file patching rules tables and options (schema: scenarios/schemas/overlay.schema.json)');
+  return cmd;
 }
 
-export function rulesContext(opts: { rules: string; rule: string[] }): RulesContext {
-  const version = getRulesVersion(opts.rules);
-  const options = applyRuleAssignments(opts.rule);
-  return { version, options, changed: changedOptions(options), dice: compileDiceConfig(version, options) };
+export function rulesContext(opts: RulesOpts): RulesContext {
+  let version = getRulesVersion(opts.rules);
+  let options = DEFAULT_INTERPRETATIONS;
+  let overlay: RulesContext['overlay'] = null;
+  if (opts.rulesOverlay) {
+    const o = loadOverlay(opts.rulesOverlay);
+    version = applyOverlay(version, o);
+    options = applyRuleAssignments(o.options, options, `${o.file}: options`);
+    overlay = { path: o.file, sha256: o.sha256, description: o.description };
+  }
+  options = applyRuleAssignments(opts.rule, options);
+  const compiled = compileRules(version, options);
+  return { version, options, changed: changedOptions(options), dice: compiled.dice, compiled, overlay };
 }
 
 /** The header lines every human-readable output starts with. */
@@ -32,6 +57,7 @@ export function rulesHeader(ctx: RulesContext): string[] {
   const lines = [`rules: v${ctx.version.id} (${ctx.version.title})`];
   for (const c of ctx.version.changes) lines.push(`  change from v${ctx.version.parent}: ${c.summary}`);
   lines.push(`options: ${ctx.changed.length ? ctx.changed.join(', ') : 'all defaults'} (jwsim rules lists them)`);
+  if (ctx.overlay) lines.push(`overlay: ${ctx.overlay.path} (sha256 ${ctx.overlay.sha256.slice(0, 16)}...)`);
   return lines;
 }
 
@@ -42,5 +68,6 @@ export function rulesJson(ctx: RulesContext) {
     rulesTitle: ctx.version.title,
     rulesChanges: ctx.version.changes.map((c) => c.summary),
     options: ctx.options,
+    ...(ctx.overlay ? { overlay: ctx.overlay } : {}),
   };
 }

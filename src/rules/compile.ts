@@ -5,7 +5,7 @@ import { BEST_MAG, MAG_Q, MAG_T, NO_RESULT, OUTCOME_CODES } from '../dice/outcom
 import { FLEX_SELECTORS } from '../dice/selectors.js';
 import { NEG_MACRO_COUNT, NEG_MACRO_LEVEL } from '../dice/sets.js';
 import type { InterpretationOptions } from './interpretations.js';
-import type { RulesVersion } from './types.js';
+import type { CombatRules, RulesVersion } from './types.js';
 
 const REROLL_POLICY: Record<InterpretationOptions['reroll_policy'], (code: number) => boolean> = {
   ONLY_N: (code) => code === NO_RESULT,
@@ -33,5 +33,51 @@ export function compileDiceConfig(version: RulesVersion, options: Interpretation
     opposedBudget: options.opposed_budget === 'HIGHEST' ? BUDGET_HIGHEST : BUDGET_SUM,
     secondaryTargetRank: options.secondary_selector === 'GREEDY_LOW_VALUE' ? TARGET_GREEDY_LOW_VALUE : TARGET_GREEDY,
     postEffectOrder: options.post_effect_order === 'SECONDARY_FIRST' ? SECONDARY_FIRST : OWN_EFFECTS_FIRST,
+  };
+}
+
+/** Numeric switches of the engagement engines, from the interpretation options. */
+export interface EngagementFlags {
+  /** ZeroRatingHit: 0 no effect, 1 one Structure instead, 2 the next rating. */
+  readonly zeroRatingHit: number;
+  readonly criticals: boolean;
+  readonly squadronCrippling: boolean;
+  readonly crippledCapitalInert: boolean;
+  readonly ramFrontAlways: boolean;
+  readonly ramFlankGeneral: boolean;
+  /** Macro dice lost by long-range attacks on an Evasive model. */
+  readonly evasivePenalty: number;
+  readonly armorVsMissiles: boolean;
+}
+
+/** Everything an engine needs about the rules it runs under. */
+export interface CompiledRules {
+  readonly version: RulesVersion;
+  readonly options: InterpretationOptions;
+  readonly dice: DiceConfig;
+  readonly combat: CombatRules;
+  readonly flags: EngagementFlags;
+  /** Placeholder rules data in force: data path -> why it is a placeholder. */
+  readonly placeholders: Readonly<Record<string, string>>;
+}
+
+export function compileRules(version: RulesVersion, options: InterpretationOptions): CompiledRules {
+  const combat = version.data.combat;
+  return {
+    version,
+    options,
+    dice: compileDiceConfig(version, options),
+    combat,
+    flags: {
+      zeroRatingHit: options.zero_rating_hit === 'STRUCTURE' ? 1 : options.zero_rating_hit === 'NEXT_RATING' ? 2 : 0,
+      criticals: options.critical_effects === 'TABLE',
+      squadronCrippling: options.crippled_squadrons === 'VERSION' ? combat.squadronCrippling : options.crippled_squadrons === 'ALWAYS',
+      crippledCapitalInert: options.crippled_capital === 'INERT',
+      ramFrontAlways: options.ram_front_bonus === 'RAMMER_ALWAYS',
+      ramFlankGeneral: options.ram_flank_mode === 'GENERAL',
+      evasivePenalty: options.evasive_penalty === 'MACRO_1' ? 1 : 0,
+      armorVsMissiles: options.armor_vs_missiles === 'YES',
+    },
+    placeholders: version.data.placeholders,
   };
 }

@@ -1,5 +1,6 @@
 // Named interpretation options: every place where the published rules are silent or
-// ambiguous and the reading changes a number (shared/rules/dice.md §8, ids AMB-nn).
+// ambiguous and the reading changes a number (ids from shared/rules: dice.md AMB-nn,
+// combat.md interpretation names, game.md GM-nn).
 // Each has a default (the one the rules digest gives) and a closed list of values;
 // `--rule NAME=VALUE` overrides one, and every output records the set in force.
 import { UserError } from '../errors.js';
@@ -75,6 +76,62 @@ export const INTERPRETATIONS = [
     values: ['OWN_FIRST', 'SECONDARY_FIRST'],
     default: 'OWN_FIRST',
     summary: "the roll's own post-roll effects (Escalate, Diminish all) before or after the Secondary's Diminishes",
+  },
+  {
+    name: 'zero_rating_hit',
+    ids: ['ZeroRatingHit'],
+    values: ['NONE', 'STRUCTURE', 'NEXT_RATING'],
+    default: 'NONE',
+    summary: 'a capital-ship [D] on a rating already at 0: no effect, one Structure instead, or the next rating (Defense, Sensors, Thrusters)',
+  },
+  {
+    name: 'critical_effects',
+    ids: ['CritDefault'],
+    values: ['TABLE', 'NONE'],
+    default: 'TABLE',
+    summary: "criticals use the version's critical table (a placeholder unless an overlay gives the real one), or have no effect",
+  },
+  {
+    name: 'crippled_squadrons',
+    ids: ['Crippled122Sq', 'CrippledThreshold'],
+    values: ['VERSION', 'ALWAYS', 'NEVER'],
+    default: 'VERSION',
+    summary: 'squadrons become Crippled (Fire Control 1) at their small damage boxes as the version says (v1.2.1 yes, v1.2.2 no), always, or never',
+  },
+  {
+    name: 'crippled_capital',
+    ids: ['GM-21'],
+    values: ['INERT', 'FIGHTS_ON'],
+    default: 'INERT',
+    summary: 'a Crippled capital ship is an inert hulk (out of the fight), or fights on with Fire Control 1',
+  },
+  {
+    name: 'ram_front_bonus',
+    ids: ['RamBonus', 'GM-22'],
+    values: ['HEAD_ON', 'RAMMER_ALWAYS'],
+    default: 'HEAD_ON',
+    summary: 'the ramming +1d6 "for front arc": both ships when the contact is head-on (rule text), or always the rammer (v1.2.1 example label) with no separate side/rear bonus',
+  },
+  {
+    name: 'ram_flank_mode',
+    ids: ['GM-23'],
+    values: ['EXAMPLE', 'GENERAL'],
+    default: 'EXAMPLE',
+    summary: "a ram into the side or rear: the ram bonus table (+1 / +2 base dice, from the worked example), or the version's attack bonus for that arc",
+  },
+  {
+    name: 'evasive_penalty',
+    ids: ['EvasivePenalty'],
+    values: ['MACRO_1', 'NONE'],
+    default: 'MACRO_1',
+    summary: 'attacks at long range on a model with the Evasive trait lose 1 Macro die, or nothing',
+  },
+  {
+    name: 'armor_vs_missiles',
+    ids: ['combat.md §5.2'],
+    values: ['YES', 'NO'],
+    default: 'YES',
+    summary: 'Armor also reduces the Macro Pool of missile attacks',
   },
 ] as const satisfies readonly InterpretationSpec[];
 

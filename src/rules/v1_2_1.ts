@@ -1,5 +1,8 @@
-// Rules v1.2.1, written out in full.
+// Rules v1.2.1, written out in full. Sources: shared/rules/dice.md, combat.md, game.md and
+// the seed pages; every value the rules do not give is listed in `placeholders`.
 import type { RulesVersion } from './types.js';
+
+const NO_BONUS = { base: 0, flex: 0, macro: 0 };
 
 export const V1_2_1: RulesVersion = {
   id: '1.2.1',
@@ -17,6 +20,45 @@ export const V1_2_1: RulesVersion = {
       opposedDiminishPerD: 1,
       opposedDiminishPerT: 2,
       opposedSource: 'v1.2.1: no generic Opposed Roll; missile point defence mapping per INTERPRETATION MissilePD121',
+    },
+    combat: {
+      // v1.2.1 /attack (seed 001): short range 6" (AC) / 3" (AS); long range +3" per Sensors point.
+      shortRangeAC: 6,
+      shortRangeAS: 3,
+      longRangePerSensors: 3,
+      // v1.2.1 /attack: flank and rear "arc modifiers" exist, sizes not retrieved (combat.md Flank121).
+      sideBonus: { base: 1, flex: 0, macro: 0 },
+      rearBonus: { base: 2, flex: 0, macro: 0 },
+      shortRangeBonus: NO_BONUS,
+      // v1.2.1 /traits: Belt:X reduces the Macro Pool of attacks into the port or starboard arc.
+      armorByArc: false,
+      beltTrait: true,
+      // v1.2.1 /attack/damage: squadron [D] -1 Damage, [T] -2, [Q+] destroyed.
+      squadronDamage: { D: 1, T: 2, Q: -1 },
+      // v1.2.1 /attack/damage: a squadron down to its small boxes is Crippled (Fire Control 1).
+      squadronCrippling: true,
+      // v1.2.1 /attack/damage: [D] damages a system chosen by Value (mapping: combat.md ValueMap121).
+      valueToRating: ['defense', 'defense', 'sensors', 'sensors', 'thrusters', 'thrusters'],
+      // v1.2.1 /attack/damage: [T] -1 Structure and a critical by Value; [Q+] = two [T].
+      capitalT: { structure: 1, criticals: 1 },
+      capitalQ: { structure: 2, criticals: 2 },
+      criticalTable: ['disable_system', 'disable_system', 'disable_system', 'disable_system', 'disable_system', 'disable_system'],
+      // v1.2.1 components and ramming example: a capital ship at 0 Structure is Crippled.
+      capitalAtZero: 'crippled',
+      catastrophicTable: ['destroyed', 'destroyed', 'destroyed', 'destroyed'],
+      // v1.2.1 /special_actions/ramming (seed 003): +1d6 when both front arcs touch; flank and
+      // rear bonuses apply (sizes from the worked example, game.md GM-23).
+      ramHeadOnBonus: 1,
+      ramSideBonus: 1,
+      ramRearBonus: 2,
+    },
+    placeholders: {
+      'combat.sideBonus': 'Flank121: v1.2.1 flank bonus size not retrieved; +1 base die inferred from the ramming example (combat.md §4.4)',
+      'combat.rearBonus': 'Flank121: v1.2.1 rear bonus size not retrieved; +2 base dice is a guess (combat.md §4.4)',
+      'combat.valueToRating': 'ValueMap121: v1.2.1 Value-to-rating map not retrieved; v1.2.2 map used (combat.md §9.3)',
+      'combat.criticalTable': 'CritDefault: critical hit table not retrieved; every critical knocks out one System trait (combat.md §9.6)',
+      'combat.catastrophicTable': 'CatDefault: Catastrophic Damage Table not retrieved; always Destroyed (combat.md §9.7)',
+      'combat.ramRearBonus': 'GM-23: rear ram bonus of +2 base dice is a guess (game.md §8.2)',
     },
   },
 };

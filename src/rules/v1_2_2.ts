@@ -1,6 +1,11 @@
 // Rules v1.2.2: v1.2.1 plus an explicit list of changes.
 import { deriveVersion } from './derive.js';
+import type { RulesData } from './types.js';
 import { V1_2_1 } from './v1_2_1.js';
+
+function withoutMarks(d: RulesData, ...paths: string[]): RulesData['placeholders'] {
+  return Object.fromEntries(Object.entries(d.placeholders).filter(([k]) => !paths.includes(k)));
+}
 
 export const V1_2_2 = deriveVersion(V1_2_1, {
   id: '1.2.2',
@@ -20,6 +25,39 @@ export const V1_2_2 = deriveVersion(V1_2_1, {
       summary: 'Opposed Roll is a generic mechanic: Secondary [D] diminishes one Result, [T] two, [Q+] negates all.',
       source: 'v1.2.2 /dice/rolls (Opposed Roll)',
       apply: (d) => ({ ...d, dice: { ...d.dice, opposedSource: 'v1.2.2 /dice/rolls Opposed Roll' } }),
+    },
+    {
+      summary: 'Capital ships carry Armor per arc (Fore, P/S, Aft), subtracted from the Macro Pool of attacks into that arc; the v1.2.1 Belt:X trait is gone.',
+      source: 'v1.2.2 /attack (Armor)',
+      apply: (d) => ({ ...d, combat: { ...d.combat, armorByArc: true, beltTrait: false } }),
+    },
+    {
+      summary: 'Positional bonuses are Flex dice: +1 Flex within Short Range; the side and rear rows (not retrieved) taken as +1 and +2 Flex.',
+      source: 'v1.2.2 /attack (attack bonus table, first row only)',
+      apply: (d) => ({
+        ...d,
+        combat: { ...d.combat, shortRangeBonus: { base: 0, flex: 1, macro: 0 }, sideBonus: { base: 0, flex: 1, macro: 0 }, rearBonus: { base: 0, flex: 2, macro: 0 } },
+        placeholders: {
+          ...withoutMarks(d, 'combat.sideBonus', 'combat.rearBonus'),
+          'combat.sideBonus': 'Table122: v1.2.2 side-arc row not retrieved; +1 Flex assumed (combat.md §5.3)',
+          'combat.rearBonus': 'Table122: v1.2.2 aft-arc row not retrieved; +2 Flex assumed (combat.md §5.3)',
+        },
+      }),
+    },
+    {
+      summary: 'Capital-ship [D] damage maps Value 1-2 to Defense, 3-4 to Sensors, 5-6 to Thrusters (printed).',
+      source: 'v1.2.2 /attack/damage',
+      apply: (d) => ({ ...d, placeholders: withoutMarks(d, 'combat.valueToRating') }),
+    },
+    {
+      summary: 'A capital ship reduced to 0 Structure rolls on the Catastrophic Damage Table (v1.2.1: it is Crippled).',
+      source: 'v1.2.2 /attack/damage',
+      apply: (d) => ({ ...d, combat: { ...d.combat, capitalAtZero: 'catastrophic' } }),
+    },
+    {
+      summary: 'Squadrons have Structure instead of Damage and no Crippled state (INTERPRETATION Crippled122Sq).',
+      source: 'v1.2.2 /attack/damage (squadron table)',
+      apply: (d) => ({ ...d, combat: { ...d.combat, squadronCrippling: false } }),
     },
   ],
 });

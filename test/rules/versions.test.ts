@@ -74,7 +74,7 @@ describe('rules versions', () => {
 });
 
 describe('interpretation options', () => {
-  it('defaults are those of shared/rules/dice.md §8', () => {
+  it('defaults are those of shared/rules (dice.md §8, combat.md §17, game.md §13)', () => {
     expect(DEFAULT_INTERPRETATIONS).toEqual({
       flex_stacking: 'SUM',
       flex_selector: 'MAX_LEXI',
@@ -85,13 +85,21 @@ describe('interpretation options', () => {
       opposed_budget: 'SUM',
       secondary_selector: 'GREEDY',
       post_effect_order: 'OWN_FIRST',
+      zero_rating_hit: 'NONE',
+      critical_effects: 'TABLE',
+      crippled_squadrons: 'VERSION',
+      crippled_capital: 'INERT',
+      ram_front_bonus: 'HEAD_ON',
+      ram_flank_mode: 'EXAMPLE',
+      evasive_penalty: 'MACRO_1',
+      armor_vs_missiles: 'YES',
     });
   });
 
   it('every option names its rules gap, lists its default among its values, and every value compiles', () => {
     for (const spec of INTERPRETATIONS) {
       expect(spec.ids.length).toBeGreaterThan(0);
-      for (const id of spec.ids) expect(id).toMatch(/^AMB-\d\d$/);
+      for (const id of spec.ids) expect(id).toMatch(/^([A-Z][A-Za-z0-9]*(-\d\d)?|combat\.md §[\d.]+)$/);
       expect(spec.values as readonly string[]).toContain(spec.default);
       for (const value of spec.values) {
         const options = applyRuleAssignments([`${spec.name}=${value}`]);

@@ -1,0 +1,107 @@
+// jwsim attack: one weapon line of one unit at another, exactly (default) or sampled.
+import { Command } from 'commander';
+import { exactAttack } from '../engine/attack.js';
+import { planAttack, type Aspect, type Situation } from '../engine/attackPlan.js';
+import { CombatState } from '../engine/state.js';
+import { PlaceholderUsage, noteTargetDamageFields } from '../engine/usage.js';
+import { UserError } from '../errors.js';
+import { sampledAttack } from '../sim/engagements.js';
+import { findUnit } from '../units/load.js';
+import type { UnitCard, WeaponLine } from '../units/types.js';
+import { addJsonOption, addSamplingOptions, addUnitsOption, aspectOption, firingArcOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
+import { damageJson, damageTable, unitJson } from './engagementOutput.js';
+import { addRulesOptions, rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
+
+interface AttackOpts extends RulesOpts {
+  attacker: string;
+  weapon: string;
+  target: string;
+  range: number;
+  aspect: Aspect;
+  firingArc: 'F' | 'P' | 'S' | 'R' | 'auto';
+  units?: string[];
+  trials?: number;
+  seed: string;
+  json: boolean;
+}
+
+export function attackCommand(): Command {
+  const cmd = new Command('attack')
+    .description('What one weapon line does to a target: P(destroyed), P(crippled), mean Structure and rating damage. Exact unless --trials is given.')
+    .requiredOption('--attacker <id>', 'attacking unit id (jwsim units lists them)')
+    .requiredOption('--weapon <name>', 'weapon line by name as printed on the card, or #N for the N-th line')
+    .requiredOption('--target <id>', 'target unit id')
+    .addOption(rangeOption())
+    .addOption(aspectOption())
+    .addOption(firingArcOption());
+  addUnitsOption(cmd);
+  addRulesOptions(cmd);
+  addSamplingOptions(cmd, undefined, 'estimate by Monte Carlo with this many attacks instead of computing exactly');
+  addJsonOption(cmd);
+  cmd.addHelpText('after', '\nExample:\n  jwsim attack --attacker cega.wyvern --weapon "Mass Driver" --target jovian.alexander --range 8 --aspect side');
+  return cmd.action((opts: AttackOpts) => {
+    process.stdout.write(runAttack(opts));
+  });
+}
+
+/** The weapon line called `name` ("#2" = the second line). */
+export function findWeapon(unit: UnitCard, name: string): WeaponLine {
+  const m = /^#(\d+)$/.exec(name.trim());
+  const hit = m ? unit.weapons[Number(m[1]) - 1] : unit.weapons.find((w) => w.name.toLowerCase() === name.trim().toLowerCase());
+  if (hit) return hit;
+  const lines = unit.weapons.map((w, i) => `#${i + 1} "${w.name}"`).join(', ');
+  throw new UserError(`--weapon: ${unit.name} has no weapon line "${name}"; its lines: ${lines || 'none'}`);
+}
+
+export function runAttack(opts: AttackOpts): string {
+  const ctx = rulesContext(opts);
+  const roster = loadUnits(opts);
+  const attacker = findUnit(roster, opts.attacker, '--attacker');
+  const target = findUnit(roster, opts.target, '--target');
+  const weapon = findWeapon(attacker, opts.weapon);
+  const rules = ctx.compiled;
+  const a = new CombatState(attacker);
+  const t = new CombatState(target);
+  const targetArc = opts.firingArc === 'auto' ? (['F', 'P', 'S', 'R'] as const).find((arc) => weapon.arcs.includes(arc)) ?? 'F' : opts.firingArc;
+  const at: Situation = { rangeInches: opts.range, aspect: opts.aspect, targetArc };
+  const usage = new PlaceholderUsage(rules).unit(attacker, 'tv');
+  const planned = planAttack(rules, a, weapon, t, at, usage);
+  if (!planned.ok) throw new UserError(`cannot attack: ${planned.reason}`);
+  const plan = planned.plan;
+  noteTargetDamageFields(usage, target);
+  const summary = opts.trials === undefined ? exactAttack(rules, plan, t).summary : sampledAttack(rules, plan, t, opts.seed, `attack/${attacker.id}/${weapon.index}/${target.id}`, opts.trials);
+  const placeholders = usage.list();
+  if (opts.json) {
+    return (
+      JSON.stringify(
+        {
+          ...rulesJson(ctx),
+          method: opts.trials === undefined ? 'exact' : 'monte-carlo',
+          ...(opts.trials === undefined ? {} : { trials: opts.trials, seed: opts.seed }),
+          attacker: unitJson(attacker),
+          target: unitJson(target),
+          weapon: weapon.name,
+          situation: { range_inches: opts.range, aspect: opts.aspect, firing_arc: targetArc, band: plan.band },
+          pool: plan.pool,
+          point_defence: plan.defence,
+          cloak_test_dice: plan.cloakTestDice,
+          ...damageJson(summary, attacker.tv),
+          placeholders,
+        },
+        null,
+        2,
+      ) + '\n'
+    );
+  }
+  const lines = [
+    `jwsim attack: ${attacker.name} ${weapon.name} -> ${target.name} at ${opts.range} in, from its ${opts.aspect}`,
+    ...rulesHeader(ctx),
+    opts.trials === undefined ? 'method: exact' : `method: Monte Carlo, ${opts.trials} attacks, seed ${opts.seed} (± is one standard error)`,
+    `pool: ${plan.notes.join('; ')} -> ${plan.pool.base} base${plan.pool.flex ? ` + ${plan.pool.flex} Flex` : ''}${plan.pool.macro ? `, Macro ${plan.pool.macro}` : ''}${plan.pool.rerolls ? `, ${plan.pool.rerolls} reroll` : ''}`,
+    '',
+    ...damageTable(summary, attacker.tv),
+    '',
+    ...placeholderLines(placeholders),
+  ];
+  return lines.join('\n') + '\n';
+}

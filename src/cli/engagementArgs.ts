@@ -1,0 +1,50 @@
+// Options shared by the engagement commands (attack, volley, ram, duel): unit files, the
+// situation, sampling, and how placeholders are reported.
+import { Option, type Command } from 'commander';
+import type { Aspect } from '../engine/attackPlan.js';
+import { DEFAULT_SEED } from '../rng/stream.js';
+import { loadRoster } from '../units/load.js';
+import type { Roster } from '../units/types.js';
+import { sampleRosterFiles } from '../paths.js';
+import { inchesArg, intInRange, seedArg } from './args.js';
+
+export const MAX_RANGE_INCHES = 120;
+export const MAX_ENGAGEMENT_TRIALS = 10_000_000;
+
+export function addUnitsOption(cmd: Command): Command {
+  return cmd.addOption(new Option('--units <files...>', 'unit card files (JSON, schema scenarios/schemas/units.schema.json)').default(undefined, 'the sample roster, scenarios/units/sample-roster.json'));
+}
+
+export function loadUnits(opts: { units?: string[] }): Roster {
+  return loadRoster(opts.units && opts.units.length ? opts.units : sampleRosterFiles());
+}
+
+export function rangeOption(): Option {
+  return new Option('--range <inches>', `distance between the bases in inches (0..${MAX_RANGE_INCHES})`).argParser(inchesArg(MAX_RANGE_INCHES)).makeOptionMandatory();
+}
+
+export function aspectOption(flag = '--aspect <arc>', what = "the target's arc the attacker is in"): Option {
+  return new Option(flag, `${what}: front, side or rear (squadrons have no facing)`).choices(['front', 'side', 'rear']).default('front');
+}
+
+export function firingArcOption(flag = '--firing-arc <arc>', what = "the attacker's arc the target is in"): Option {
+  return new Option(flag, `${what}: F, P, S, R, or auto (the arc that brings the most firepower to bear)`).choices(['F', 'P', 'S', 'R', 'auto']).default('auto');
+}
+
+export function addSamplingOptions(cmd: Command, defaultTrials: number | undefined, what: string): Command {
+  return cmd
+    .addOption(new Option('--trials <n>', `${what} (1..${MAX_ENGAGEMENT_TRIALS})`).argParser(intInRange(1, MAX_ENGAGEMENT_TRIALS)).default(defaultTrials, defaultTrials === undefined ? 'exact, no sampling' : undefined))
+    .addOption(new Option('--seed <seed>', 'seed of the random streams (with sampling)').argParser(seedArg).default(DEFAULT_SEED));
+}
+
+export function addJsonOption(cmd: Command): Command {
+  return cmd.option('--json', 'print one JSON object on stdout instead of tables', false);
+}
+
+/** Lines telling which placeholder values a result used. */
+export function placeholderLines(list: readonly string[]): string[] {
+  if (!list.length) return ['placeholders used: none'];
+  return [`WARNING: this result uses ${list.length} placeholder value${list.length > 1 ? 's' : ''} (invented, not from the published rules or cards):`, ...list.map((p) => `  - ${p}`)];
+}
+
+export type AspectArg = Aspect;

@@ -1,0 +1,131 @@
+// Planning one attack: can this weapon fire at that target from here, and with which dice?
+// v1.2.1 /attack and v1.2.2 /attack: target type picks AC or AS; Sensors set the range;
+// the weapon's arcs must cover the target; positional bonuses, armor and traits build the
+// pools; missiles (and Barrier targets) defend with point defence.
+import { MAX_MACRO_DICE, MAX_ROLLED_BASE_DICE, resolvePool, type Pool } from '../dice/pool.js';
+import type { CompiledRules } from '../rules/compile.js';
+import type { PoolBonus } from '../rules/types.js';
+import type { Arc, UnitCard, WeaponLine } from '../units/types.js';
+import type { CombatState } from './state.js';
+import type { PlaceholderUsage } from './usage.js';
+
+/** Which of the target's arcs the attacker is in. Squadrons have no facing. */
+export type Aspect = 'front' | 'side' | 'rear';
+export const ASPECTS: readonly Aspect[] = ['front', 'side', 'rear'];
+
+export interface Situation {
+  /** Base edge to base edge, inches (combat.md RangeMeasure). */
+  readonly rangeInches: number;
+  /** The target's arc the attacker is in. */
+  readonly aspect: Aspect;
+  /** The attacker's arc the target is in (decides which capital-ship weapons bear). */
+  readonly targetArc: Exclude<Arc, 'T'>;
+}
+
+export interface AttackPlan {
+  readonly weapon: WeaponLine;
+  readonly pool: Pool;
+  readonly band: 'short' | 'long';
+  /** Point defence: the target's opposing pool (null: no defence roll). */
+  readonly defence: Pool | null;
+  /** Dice of the attacker's Skill Test [D+] needed to target a Cloaked model (0: none). */
+  readonly cloakTestDice: number;
+  /** How the pools were built, for people. */
+  readonly notes: readonly string[];
+}
+
+export type PlanResult = { ok: true; plan: AttackPlan } | { ok: false; reason: string };
+
+const ARC_NAMES: Record<Exclude<Arc, 'T'>, string> = { F: 'front', P: 'port', S: 'starboard', R: 'rear' };
+
+function addBonus(b: PoolBonus, acc: { base: number[]; flex: number[]; macro: number }): void {
+  if (b.base) acc.base.push(b.base);
+  if (b.flex) acc.flex.push(b.flex);
+  acc.macro += b.macro;
+}
+
+export function planAttack(
+  rules: CompiledRules,
+  attacker: CombatState,
+  weapon: WeaponLine,
+  target: CombatState,
+  at: Situation,
+  usage: PlaceholderUsage,
+): PlanResult {
+  const a = attacker.unit;
+  const t = target.unit;
+  const c = rules.combat;
+  const kind = t.isCapital ? 'AC' : 'AS';
+  const rating = t.isCapital ? weapon.ac : weapon.as;
+  const against = t.isCapital ? 'a capital ship' : 'a squadron';
+  if (weapon.cls === 'drone_bay' || weapon.cls === 'point_defense') return { ok: false, reason: `${weapon.name} is not an attack weapon` };
+  if (rating === null || rating === 0) return { ok: false, reason: `${weapon.name} has no ${kind} rating: it cannot attack ${against}` };
+  if (weapon.cls === 'lance' && !a.isCapital && t.isCapital) {
+    return { ok: false, reason: `${weapon.name} is a Lance: squadrons use it against capital ships only in an Assault (INTERPRETATION, combat.md §6.2)` };
+  }
+  usage.unit(a, `weapons[${weapon.index}].${kind.toLowerCase()}`, `weapons[${weapon.index}].macro`, 'sensors');
+
+  // Range from the attacker's current Sensors (v1.2.1 /attack "Sensor Range").
+  const short = t.isCapital ? c.shortRangeAC : c.shortRangeAS;
+  const max = short + c.longRangePerSensors * attacker.sensors;
+  if (at.rangeInches > max) {
+    return { ok: false, reason: `out of range: ${at.rangeInches} in > ${max} in for ${kind} at Sensors ${attacker.sensors}` };
+  }
+  const band = at.rangeInches <= short ? 'short' : 'long';
+  if (!weapon.arcs.includes('T') && !weapon.arcs.includes(at.targetArc)) {
+    return { ok: false, reason: `${weapon.name} (arcs ${weapon.arcs.join(', ')}) does not bear: the target is in the attacker's ${ARC_NAMES[at.targetArc]} arc` };
+  }
+
+  const missile = weapon.cls === 'missile';
+  const acc = { base: [] as number[], flex: [] as number[], macro: weapon.macro };
+  const notes: string[] = [`${kind} ${rating}${weapon.macro ? `, Macro ${weapon.macro}` : ''}, ${band} range`];
+  if (t.isCapital && at.aspect !== 'front') {
+    // Positional bonus for attacking a capital ship's side or rear (Flank121 / Table122).
+    addBonus(at.aspect === 'side' ? c.sideBonus : c.rearBonus, acc);
+    usage.rule(at.aspect === 'side' ? 'combat.sideBonus' : 'combat.rearBonus');
+    notes.push(`${at.aspect} arc bonus`);
+  }
+  if (band === 'short' && (c.shortRangeBonus.base || c.shortRangeBonus.flex || c.shortRangeBonus.macro)) {
+    addBonus(c.shortRangeBonus, acc); // v1.2.2 /attack: +1 Flex within Short Range
+    notes.push('short range bonus');
+  }
+  if (c.beltTrait && at.aspect === 'side' && t.traits.has('Belt')) {
+    acc.macro -= t.traits.get('Belt')!; // v1.2.1 /traits Belt:X
+    usage.unit(t, 'traits');
+    notes.push(`Belt ${t.traits.get('Belt')}`);
+  }
+  if (c.armorByArc && t.isCapital && (!missile || rules.flags.armorVsMissiles)) {
+    const field = at.aspect === 'front' ? 'fore' : at.aspect === 'side' ? 'portStarboard' : 'aft';
+    const armor = t.armor[field];
+    acc.macro -= armor; // v1.2.2 /attack: Armor of the attacked arc is negative Macro
+    usage.unit(t, `armor.${field === 'portStarboard' ? 'port_starboard' : field}`);
+    if (armor) notes.push(`Armor ${armor}`);
+  }
+  if (band === 'long' && t.traits.has('Evasive') && rules.flags.evasivePenalty) {
+    acc.macro -= rules.flags.evasivePenalty; // INTERPRETATION EvasivePenalty
+    notes.push('Evasive');
+  }
+  // Beam Projector: one reroll of an [N] (v1.2.1 at short/long range; v1.2.2 any attack).
+  const rerollSources = weapon.cls === 'beam_projector' ? 1 : 0;
+  const pool = resolvePool(rules.dice, { base: rating, baseModifiers: acc.base, flexGrants: acc.flex, macro: acc.macro, rerollSources });
+  if (pool.base + pool.flex > MAX_ROLLED_BASE_DICE || Math.abs(pool.macro) > MAX_MACRO_DICE) {
+    return { ok: false, reason: `${weapon.name}: ${pool.base + pool.flex} base and Flex dice with Macro ${pool.macro} exceed the dice kernel (at most ${MAX_ROLLED_BASE_DICE} and ±${MAX_MACRO_DICE})` };
+  }
+
+  // Point defence: missiles, and Mass Driver / Kinetic Cannon fire at a Barrier ship.
+  const barrier = target.hasWorking('Barrier') && (weapon.cls === 'mass_driver' || weapon.cls === 'kinetic_cannon');
+  let defence: Pool | null = null;
+  if ((missile || barrier) && target.defense > 0) {
+    usage.unit(t, 'defense');
+    const countermeasures = target.hasWorking('Countermeasures') ? 1 : 0;
+    defence = resolvePool(rules.dice, { base: Math.min(target.defense, MAX_ROLLED_BASE_DICE), rerollSources: countermeasures });
+    notes.push(`point defence ${target.defense}${countermeasures ? ' (Countermeasures)' : ''}`);
+  }
+  let cloakTestDice = 0;
+  if (band === 'long' && target.hasWorking('Cloak')) {
+    cloakTestDice = a.skill; // v1.2.1/v1.2.2 /traits Cloak: Skill Test [D+] at long range
+    usage.unit(a, 'skill');
+    notes.push('Cloak: Skill Test [D+] to target');
+  }
+  return { ok: true, plan: { weapon, pool, band, defence, cloakTestDice, notes } };
+}

@@ -1,0 +1,106 @@
+// A duel: two models trade volleys at a fixed distance and aspect until one is out of the
+// fight or a round limit is reached. Initiative (who fires first each round) is decided
+// once per duel (game.md GM-02: fixed for the whole game) by a fair coin unless fixed.
+import type { CompiledRules } from '../rules/compile.js';
+import type { RandomStream } from '../rng/stream.js';
+import type { UnitCard } from '../units/types.js';
+import type { Aspect, Situation } from './attackPlan.js';
+import { DamageTally } from './damage.js';
+import { CombatState } from './state.js';
+import { PlaceholderUsage, noteTargetDamageFields } from './usage.js';
+import { fireVolley, planVolley, type VolleyPlan } from './volley.js';
+
+export interface DuelSetup {
+  readonly a: UnitCard;
+  readonly b: UnitCard;
+  readonly rangeInches: number;
+  /** The arc of A that B is in, and the arc of B that A is in (F, P, S or R). */
+  readonly arcOfA: FiringArc;
+  readonly arcOfB: FiringArc;
+  /** A duel ends when a side is destroyed, or already when it is crippled. */
+  readonly until: 'destroyed' | 'crippled';
+  readonly maxRounds: number;
+  readonly first: 'a' | 'b' | 'random';
+}
+
+export const DUEL_WIN_A = 0;
+export const DUEL_WIN_B = 1;
+export const DUEL_DRAW = 2;
+
+export type FiringArc = Situation['targetArc'];
+
+/** The aspect an attacker standing in this arc of its target attacks from. */
+export function aspectOfArc(arc: FiringArc): Aspect {
+  return arc === 'F' ? 'front' : arc === 'R' ? 'rear' : 'side';
+}
+
+/** One side's view: its volley plans against the other, cached by what changes them. */
+class Side {
+  readonly state: CombatState;
+  private readonly plans = new Map<number, VolleyPlan>();
+  constructor(
+    unit: UnitCard,
+    private readonly at: Situation,
+  ) {
+    this.state = new CombatState(unit);
+  }
+  /** The volley plan for the current states (range depends on own Sensors; Cloak on the target). */
+  plan(rules: CompiledRules, target: CombatState, usage: PlaceholderUsage): VolleyPlan {
+    const key = this.state.sensors * 2 + (target.hasWorking('Cloak') ? 1 : 0);
+    let p = this.plans.get(key);
+    if (!p) {
+      p = planVolley(rules, this.state, target, this.at, usage);
+      this.plans.set(key, p);
+    }
+    return p;
+  }
+}
+
+export class Duel {
+  private readonly sideA: Side;
+  private readonly sideB: Side;
+  private readonly tally = new DamageTally();
+  readonly usage: PlaceholderUsage;
+  /** Weapons that can never fire in this duel, per side, with the reason. */
+  readonly skippedA: ReadonlyArray<{ weapon: string; reason: string }>;
+  readonly skippedB: ReadonlyArray<{ weapon: string; reason: string }>;
+
+  constructor(
+    private readonly rules: CompiledRules,
+    private readonly setup: DuelSetup,
+  ) {
+    // A fires from B's arcOfB at a target in its own arcOfA, and the other way round.
+    this.sideA = new Side(setup.a, { rangeInches: setup.rangeInches, aspect: aspectOfArc(setup.arcOfB), targetArc: setup.arcOfA });
+    this.sideB = new Side(setup.b, { rangeInches: setup.rangeInches, aspect: aspectOfArc(setup.arcOfA), targetArc: setup.arcOfB });
+    this.usage = new PlaceholderUsage(rules);
+    this.usage.unit(setup.a, 'tv', 'fire_control').unit(setup.b, 'tv', 'fire_control');
+    noteTargetDamageFields(this.usage, setup.a);
+    noteTargetDamageFields(this.usage, setup.b);
+    this.skippedA = this.sideA.plan(rules, this.sideB.state, this.usage).skipped;
+    this.skippedB = this.sideB.plan(rules, this.sideA.state, this.usage).skipped;
+  }
+
+  private out(s: CombatState): boolean {
+    if (s.destroyed) return true;
+    if (!s.crippled) return false;
+    return this.setup.until === 'crippled' || (s.unit.isCapital && this.rules.flags.crippledCapitalInert);
+  }
+
+  /** Plays one duel; returns the winner code and writes the rounds played to `rounds[0]`. */
+  play(rng: RandomStream, rounds: Int32Array): number {
+    const { sideA, sideB, rules, usage } = this;
+    sideA.state.reset();
+    sideB.state.reset();
+    const aFirst = this.setup.first === 'a' || (this.setup.first === 'random' && rng.next() < 0.5);
+    const first = aFirst ? sideA : sideB;
+    const second = aFirst ? sideB : sideA;
+    for (let round = 1; round <= this.setup.maxRounds; round++) {
+      rounds[0] = round;
+      fireVolley(rules, first.plan(rules, second.state, usage), first.state, second.state, rng, this.tally);
+      if (this.out(second.state)) return first === sideA ? DUEL_WIN_A : DUEL_WIN_B;
+      fireVolley(rules, second.plan(rules, first.state, usage), second.state, first.state, rng, this.tally);
+      if (this.out(first.state)) return second === sideA ? DUEL_WIN_A : DUEL_WIN_B;
+    }
+    return DUEL_DRAW;
+  }
+}

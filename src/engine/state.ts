@@ -1,0 +1,60 @@
+// The changing state of one model during an engagement: what damage has taken away.
+// One object per model, reset between trials, so simulations allocate nothing per trial.
+import { SYSTEM_TRAITS, type TraitName } from '../units/catalogue.js';
+import type { UnitCard } from '../units/types.js';
+
+export class CombatState {
+  structure = 0;
+  defense = 0;
+  sensors = 0;
+  thrusters = 0;
+  /** Fire Control lost to critical hits. */
+  fireControlLost = 0;
+  /** Bit i set: SYSTEM_TRAITS[i] knocked out by a critical hit. */
+  disabledSystems = 0;
+  crippled = false;
+  destroyed = false;
+
+  constructor(readonly unit: UnitCard) {
+    this.reset();
+  }
+
+  reset(): void {
+    const u = this.unit;
+    this.structure = u.structure;
+    this.defense = u.defense;
+    this.sensors = u.sensors;
+    this.thrusters = u.thrusters;
+    this.fireControlLost = 0;
+    this.disabledSystems = 0;
+    this.crippled = false;
+    this.destroyed = false;
+  }
+
+  copyFrom(other: CombatState): void {
+    this.structure = other.structure;
+    this.defense = other.defense;
+    this.sensors = other.sensors;
+    this.thrusters = other.thrusters;
+    this.fireControlLost = other.fireControlLost;
+    this.disabledSystems = other.disabledSystems;
+    this.crippled = other.crippled;
+    this.destroyed = other.destroyed;
+  }
+
+  /** The model has the trait and, for a System trait, it is not knocked out. */
+  hasWorking(trait: TraitName): boolean {
+    if (!this.unit.traits.has(trait)) return false;
+    const i = SYSTEM_TRAITS.indexOf(trait);
+    return i < 0 || (this.disabledSystems & (1 << i)) === 0;
+  }
+
+  /**
+   * Fire Control now: a Crippled model fires once (v1.2.1 crippled squadrons; a crippled
+   * capital ship that fights on, game.md GM-21 alternative).
+   */
+  fireControl(): number {
+    const fc = Math.max(0, this.unit.fireControl - this.fireControlLost);
+    return this.crippled ? Math.min(fc, 1) : fc;
+  }
+}

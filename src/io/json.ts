@@ -1,0 +1,111 @@
+// Reading user JSON files and turning schema violations into messages a designer can act
+// on: file, JSON path, what is wrong, what is allowed. Nothing from a file is evaluated.
+import { readFileSync, statSync } from 'node:fs';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { UserError } from '../errors.js';
+
+/** Files larger than this are refused before parsing (no user file needs more). */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
+/** Parses a JSON file; a missing, unreadable, oversized or malformed file is a UserError. */
+export function readJsonFile(file: string): unknown {
+  let text: string;
+  try {
+    const size = statSync(file).size;
+    if (size > MAX_INPUT_BYTES) throw new UserError(`${file}: file is ${size} bytes; at most ${MAX_INPUT_BYTES} are accepted`);
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if (err instanceof UserError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UserError(`${file}: cannot read file${code === 'ENOENT' ? ' (no such file)' : code === 'EISDIR' ? ' (it is a folder)' : code ? ` (${code})` : ''}`);
+  }
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (err) {
+    throw new UserError(`${file}: not valid JSON: ${jsonErrorWhere(text, (err as Error).message)}`);
+  }
+}
+
+/** Adds line and column to JSON.parse's position message. */
+function jsonErrorWhere(text: string, message: string): string {
+  const m = /position (\d+)/.exec(message);
+  if (!m) return message;
+  const pos = Number(m[1]);
+  const before = text.slice(0, pos);
+  const line = before.split('\n').length;
+  const col = pos - before.lastIndexOf('\n');
+  return `${message.replace(/ in JSON at position \d+.*$/, '')} (line ${line}, column ${col})`;
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false });
+const compiled = new WeakMap<object, ValidateFunction>();
+
+/** "/units/3/arcs/1" -> "units[3].arcs[1]" */
+export function jsonPath(instancePath: string): string {
+  if (!instancePath) return '(top level)';
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
+}
+
+function show(value: unknown): string {
+  const s = JSON.stringify(value);
+  return s === undefined ? String(value) : s.length > 60 ? s.slice(0, 57) + '...' : s;
+}
+
+function describe(e: ErrorObject, data: unknown): string | null {
+  const value = e.instancePath.split('/').slice(1).reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), data);
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'if':
+      return null; // the failing branch reports the real problem
+    case 'enum':
+      return `${show(value)} is not one of ${(p.allowedValues as unknown[]).map((v) => (typeof v === 'string' ? v : show(v))).join(', ')}`;
+    case 'const':
+      return `${show(value)} must be ${show(p.allowedValue)}`;
+    case 'required':
+      return `missing required field "${p.missingProperty}"`;
+    case 'additionalProperties':
+      return `unknown field "${p.additionalProperty}"`;
+    case 'type':
+      return `${show(value)} must be ${String(p.type).replace(',', ' or ')}`;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return `${show(value)} ${e.message}`;
+    case 'pattern':
+      return `${show(value)} does not match the pattern ${p.pattern}`;
+    case 'uniqueItems':
+      return `items ${p.j} and ${p.i} are the same`;
+    default:
+      return `${show(value)} ${e.message ?? 'is not allowed'}`;
+  }
+}
+
+/** Every schema problem of `data` as "FILE: PATH: message" lines (empty when valid). */
+export function schemaProblems(schema: object, data: unknown, file: string): string[] {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  if (validate(data)) return [];
+  const out: string[] = [];
+  for (const e of validate.errors ?? []) {
+    const msg = describe(e, data);
+    if (msg === null) continue;
+    const line = `${file}: ${jsonPath(e.instancePath)}: ${msg}`;
+    if (!out.includes(line)) out.push(line);
+  }
+  return out;
+}
+
+/** Throws one UserError listing every problem, if there are any. */
+export function failOnProblems(what: string, problems: readonly string[]): void {
+  if (problems.length) {
+    throw new UserError(`${what}: ${problems.length} problem${problems.length > 1 ? 's' : ''}`, problems);
+  }
+}

@@ -1,0 +1,8 @@
+// Every JSON Schema jwsim publishes, by file name under scenarios/schemas/.
+import { OVERLAY_SCHEMA } from '../rules/overlaySchema.js';
+import { UNITS_SCHEMA } from '../units/schema.js';
+
+export const PUBLISHED_SCHEMAS: Record<string, object> = {
+  'units.schema.json': UNITS_SCHEMA,
+  'overlay.schema.json': OVERLAY_SCHEMA,
+};

@@ -1,0 +1,55 @@
+// The weapon classes and traits a unit card may name, and which of them the engines model.
+// Names come from the rules' trait and weapon pages (shared/rules/combat.md §6-§7, units.md
+// §2.3-§2.4). A trait the engines do not model is still accepted, and outputs say it was
+// ignored, so a designer is never misled into thinking it counted.
+
+export const WEAPON_CLASSES = ['beam_projector', 'kinetic_cannon', 'mass_driver', 'particle_cannon', 'missile', 'lance', 'drone_bay', 'point_defense', 'other'] as const;
+export type WeaponClass = (typeof WEAPON_CLASSES)[number];
+
+export interface TraitInfo {
+  /** Takes a value, as in Belt:X. */
+  readonly hasValue: boolean;
+  /** What the engagement engines do with it; null when they ignore it. */
+  readonly modelled: string | null;
+}
+
+export const TRAITS = {
+  Ace: { hasValue: false, modelled: null },
+  'Armor Piercing': { hasValue: false, modelled: null },
+  'Assault Craft': { hasValue: false, modelled: null },
+  Autofire: { hasValue: false, modelled: null },
+  Barrier: { hasValue: false, modelled: 'defends against Mass Driver and Kinetic Cannon attacks on itself as against missiles' },
+  Belt: { hasValue: true, modelled: 'v1.2.1: attacks into its port or starboard arc lose X Macro dice' },
+  Bomb: { hasValue: false, modelled: null },
+  CAP: { hasValue: false, modelled: null },
+  Cargo: { hasValue: true, modelled: null },
+  'Cargo Module': { hasValue: false, modelled: null },
+  Catapult: { hasValue: false, modelled: null },
+  Cloak: { hasValue: false, modelled: 'at long range an attacker must pass a Skill Test [D+] to target it' },
+  Command: { hasValue: false, modelled: null },
+  Comms: { hasValue: false, modelled: null },
+  Controllable: { hasValue: false, modelled: null },
+  Countermeasures: { hasValue: false, modelled: 'may reroll a point defence roll of [N] (INTERPRETATION of the v1.2.2 trait)' },
+  Dock: { hasValue: false, modelled: null },
+  ECCM: { hasValue: false, modelled: null },
+  ECM: { hasValue: false, modelled: null },
+  Evasive: { hasValue: false, modelled: 'attacks on it at long range lose 1 Macro die (INTERPRETATION evasive_penalty)' },
+  Fast: { hasValue: false, modelled: null },
+  'Fuel Pod': { hasValue: false, modelled: null },
+  Hardpoint: { hasValue: false, modelled: null },
+  Heavy: { hasValue: false, modelled: null },
+  Marines: { hasValue: true, modelled: null },
+  Nuke: { hasValue: false, modelled: null },
+  Parts: { hasValue: true, modelled: null },
+  Precise: { hasValue: false, modelled: null },
+  'Reactive Armor': { hasValue: false, modelled: null },
+  Repair: { hasValue: true, modelled: null },
+  Rugged: { hasValue: false, modelled: null },
+  Sluggish: { hasValue: false, modelled: null },
+} as const satisfies Record<string, TraitInfo>;
+
+export type TraitName = keyof typeof TRAITS;
+export const TRAIT_NAMES = Object.keys(TRAITS) as TraitName[];
+
+/** Traits that critical damage can knock out (rules v1.2.1/v1.2.2 "System" traits). */
+export const SYSTEM_TRAITS: readonly TraitName[] = ['Catapult', 'Cloak', 'Comms', 'Countermeasures'];

@@ -1,0 +1,128 @@
+// Loading unit card files: schema validation, then the checks a schema cannot express,
+// every problem of every file reported at once.
+import { failOnProblems, readJsonFile, schemaProblems } from '../io/json.js';
+import { UserError } from '../errors.js';
+import { TRAITS, type TraitName, type WeaponClass } from './catalogue.js';
+import { UNITS_SCHEMA } from './schema.js';
+import type { Arc, Roster, UnitCard, UnitType, WeaponLine } from './types.js';
+
+type Json = Record<string, unknown>;
+
+/** Reads a rating written as n or { value: n, status }; records PLACEHOLDER paths. */
+function reader(placeholders: Set<string>) {
+  return (raw: unknown, path: string, fallback: number): number => {
+    if (raw === undefined || raw === null) return fallback;
+    if (typeof raw === 'number') return raw;
+    const r = raw as { value: number; status: string };
+    if (r.status === 'PLACEHOLDER') placeholders.add(path);
+    return r.value;
+  };
+}
+
+function traitMap(list: unknown[] | undefined, path: string, read: ReturnType<typeof reader>, problems: string[], file: string): Map<TraitName, number> {
+  const map = new Map<TraitName, number>();
+  (list ?? []).forEach((t, i) => {
+    const name = (typeof t === 'string' ? t : (t as Json).name) as TraitName;
+    const info = TRAITS[name];
+    const value = typeof t === 'string' ? undefined : (t as Json).value;
+    if (info.hasValue && value === undefined) problems.push(`${file}: ${path}[${i}]: trait ${name} needs a value, e.g. { "name": "${name}", "value": 1 }`);
+    if (!info.hasValue && value !== undefined) problems.push(`${file}: ${path}[${i}]: trait ${name} takes no value`);
+    // Several instances of a trait stack (rules v1.2.1/v1.2.2 traits pages).
+    map.set(name, (map.get(name) ?? 0) + read(value, `${path}[${i}].value`, 1));
+  });
+  return map;
+}
+
+function toCard(u: Json, i: number, file: string, problems: string[]): UnitCard {
+  const placeholders = new Set<string>();
+  const read = reader(placeholders);
+  const where = `units[${i}]`;
+  const type = u.type as UnitType;
+  const isCapital = type === 'capital_ship';
+  const structure = read(u.structure, 'structure', 1);
+  const crippledAt = u.crippled_at === undefined ? null : read(u.crippled_at, 'crippled_at', 0);
+  if (crippledAt !== null && crippledAt >= structure) {
+    problems.push(`${file}: ${where}.crippled_at: ${crippledAt} must be below structure (${structure})`);
+  }
+  if (isCapital && crippledAt !== null) problems.push(`${file}: ${where}.crippled_at: only squadrons have small damage boxes`);
+  const armor = (u.armor ?? {}) as Json;
+  const base = u.base as Json | undefined;
+  const weapons: WeaponLine[] = ((u.weapons ?? []) as Json[]).map((w, j) => {
+    const wp = `weapons[${j}]`;
+    const arcs = (w.arcs as Arc[] | undefined) ?? (isCapital ? [] : ['T']);
+    if (isCapital && w.arcs === undefined) problems.push(`${file}: ${where}.${wp}.arcs: capital-ship weapons need arcs (F, P, S, R, T)`);
+    if (!isCapital && w.arcs !== undefined && !(arcs.length === 1 && arcs[0] === 'T')) {
+      problems.push(`${file}: ${where}.${wp}.arcs: squadron weapons fire in any direction; omit arcs`);
+    }
+    return {
+      index: j,
+      name: w.name as string,
+      cls: w.class as WeaponClass,
+      count: (w.count as number | undefined) ?? 1,
+      ac: w.ac === undefined || w.ac === null ? null : read(w.ac, `${wp}.ac`, 0),
+      as: w.as === undefined || w.as === null ? null : read(w.as, `${wp}.as`, 0),
+      macro: read(w.macro, `${wp}.macro`, 0),
+      arcs: isCapital ? arcs : ['T'],
+      traits: traitMap(w.traits as unknown[] | undefined, `${where}.${wp}.traits`, read, problems, file),
+    };
+  });
+  return {
+    id: u.id as string,
+    name: u.name as string,
+    faction: u.faction as string,
+    type,
+    isCapital,
+    tv: read(u.tv, 'tv', 0),
+    unitCap: u.unit_cap === undefined ? null : read(u.unit_cap, 'unit_cap', 0),
+    skill: read(u.skill, 'skill', 0),
+    speed: read(u.speed, 'speed', 0),
+    turns: read(u.turns, 'turns', 0),
+    thrusters: read(u.thrusters, 'thrusters', 0),
+    fuel: read(u.fuel, 'fuel', 0),
+    fireControl: read(u.fire_control, 'fire_control', 0),
+    sensors: read(u.sensors, 'sensors', 0),
+    defense: read(u.defense, 'defense', 0),
+    armor: { fore: read(armor.fore, 'armor.fore', 0), portStarboard: read(armor.port_starboard, 'armor.port_starboard', 0), aft: read(armor.aft, 'armor.aft', 0) },
+    structure,
+    crippledAt,
+    marines: read(u.marines, 'marines', 0),
+    hangers: read(u.hangers, 'hangers', 0),
+    base: base ? { widthIn: read(base.width_in, 'base.width_in', 0), lengthIn: read(base.length_in, 'base.length_in', 0) } : null,
+    traits: traitMap(u.traits as unknown[] | undefined, `${where}.traits`, read, problems, file),
+    weapons,
+    placeholders,
+    file,
+  };
+}
+
+/** Loads and validates unit files; throws one UserError listing every problem found. */
+export function loadRoster(files: readonly string[]): Roster {
+  if (files.length === 0) throw new UserError('no unit files given');
+  const problems: string[] = [];
+  const units = new Map<string, UnitCard>();
+  for (const file of files) {
+    const data = readJsonFile(file);
+    const schemaErrors = schemaProblems(UNITS_SCHEMA, data, file);
+    if (schemaErrors.length) {
+      problems.push(...schemaErrors);
+      continue;
+    }
+    ((data as Json).units as Json[]).forEach((u, i) => {
+      const card = toCard(u, i, file, problems);
+      const prior = units.get(card.id);
+      if (prior) problems.push(`${file}: units[${i}].id: duplicate id "${card.id}" (also in ${prior.file})`);
+      else units.set(card.id, card);
+    });
+  }
+  failOnProblems(files.length === 1 ? files[0] : 'unit files', problems);
+  return { files, units };
+}
+
+/** The unit with this id, or a UserError listing the ids that exist. */
+export function findUnit(roster: Roster, id: string, option: string): UnitCard {
+  const unit = roster.units.get(id);
+  if (unit) return unit;
+  const ids = [...roster.units.keys()];
+  const near = ids.filter((x) => x.includes(id) || id.includes(x.split('.').pop() ?? '\0'));
+  throw new UserError(`${option}: unknown unit "${id}"; ${near.length ? `did you mean ${near.slice(0, 5).join(', ')}? ` : ''}known units: ${ids.length > 12 ? `${ids.slice(0, 12).join(', ')}, ... (jwsim units lists all)` : ids.join(', ')}`);
+}
