@@ -1,16 +1,40 @@
-// jwsim rules: the rules versions jwsim models and the interpretation options.
+// jwsim rules: the rules versions jwsim models, the interpretation options, and (with
+// --tables) the data tables of one version, which an overlay file can patch.
 import { Command } from 'commander';
 import { INTERPRETATIONS } from '../rules/interpretations.js';
 import { RULES_VERSIONS, DEFAULT_RULES_VERSION } from '../rules/registry.js';
 import { formatTable } from './format.js';
+import { addRulesOptions, rulesContext, rulesJson, type RulesOpts } from './rulesContext.js';
+
+interface RulesCmdOpts extends RulesOpts {
+  json: boolean;
+  tables: boolean;
+}
 
 export function rulesCommand(): Command {
-  return new Command('rules')
-    .description('List the rules versions, what each changes, and every interpretation option with its default and values.')
-    .option('--json', 'print one JSON object on stdout', false)
-    .action((opts: { json: boolean }) => {
-      process.stdout.write(opts.json ? rulesAsJson() : rulesAsText());
-    });
+  const cmd = new Command('rules')
+    .description('List the rules versions, what each changes, and every interpretation option; --tables prints the data tables of one version.')
+    .option('--tables', "print the chosen version's data tables (the names an overlay's \"tables\" uses) and which are placeholders", false);
+  addRulesOptions(cmd);
+  return cmd.option('--json', 'print one JSON object on stdout', false).action((opts: RulesCmdOpts) => {
+    process.stdout.write(opts.tables ? tablesText(opts) : opts.json ? rulesAsJson() : rulesAsText());
+  });
+}
+
+function tablesText(opts: RulesCmdOpts): string {
+  const ctx = rulesContext(opts);
+  const data = { dice: ctx.version.data.dice, combat: ctx.version.data.combat };
+  if (opts.json) return JSON.stringify({ ...rulesJson(ctx), tables: data, placeholders: ctx.version.data.placeholders }, null, 2) + '\n';
+  const marks = Object.entries(ctx.version.data.placeholders);
+  return (
+    [
+      `Data tables of rules v${ctx.version.id}${ctx.overlay ? ` with overlay ${ctx.overlay.path}` : ''} (an overlay's "tables" uses these names):`,
+      JSON.stringify(data, null, 2),
+      '',
+      marks.length ? 'Placeholder data (invented or chosen where the rules text is missing):' : 'No placeholder data.',
+      ...marks.map(([path, why]) => `  ${path}: ${why}`),
+    ].join('\n') + '\n'
+  );
 }
 
 function rulesAsJson(): string {
@@ -33,5 +57,6 @@ function rulesAsText(): string {
   lines.push(...formatTable(['name', 'default', 'values', 'rules gap'], INTERPRETATIONS.map((s) => [s.name, s.default, s.values.join('|'), s.ids.join(',')])).map((l) => '  ' + l));
   lines.push('');
   for (const s of INTERPRETATIONS) lines.push(`  ${s.name}: ${s.summary}`);
+  lines.push('', 'Data tables: jwsim rules --tables [--rules VERSION] shows them; an overlay file (--rules-overlay) patches them.');
   return lines.join('\n') + '\n';
 }
