@@ -173,6 +173,9 @@ function addUntouched(stats: DamageStats, state: CombatState, p: number): void {
   if (p > 0) stats.add(p, state, new DamageTally());
 }
 
+/** Damage that lands on the rammer during a rolled ram is not the caller's to count. */
+const SCRATCH = new DamageTally();
+
 /** What one rolled ram did. */
 export interface RamRoll {
   /** 'shot-down' by point defence, 'failed' Skill Test, or 'rammed'. */
@@ -188,12 +191,17 @@ export interface RamRoll {
 export function rollRam(rules: CompiledRules, plan: RamPlan, rammer: CombatState, target: CombatState, roller: Roller, rng: RandomStream, tally: DamageTally): RamRoll {
   rammer.structure = Math.min(rammer.structure, 1);
   if (plan.defence) {
-    applyResults(rules, rammer, roller.unopposed(plan.defence, rng), tally);
+    // Point defence damages the rammer, not the target: its own tally.
+    SCRATCH.reset();
+    applyResults(rules, rammer, roller.unopposed(plan.defence, rng), SCRATCH);
     if (rammer.destroyed) return { result: 'shot-down', rammerCode: 0, targetCode: 0 };
   }
   const skill = roller.unopposed(plan.skill, rng);
   if (BEST_MAG[skill] < MAG_D) {
-    if (plan.kind !== 'capital-capital') rammer.destroyed = true; // the ram fails and the squadron is destroyed
+    if (plan.kind !== 'capital-capital') {
+      rammer.structure = 0; // the ram fails and the squadron is destroyed
+      rammer.destroyed = true;
+    }
     return { result: 'failed', rammerCode: 0, targetCode: 0 };
   }
   let rammerCode = roller.unopposed(plan.rammerAttack, rng);
@@ -202,7 +210,8 @@ export function rollRam(rules: CompiledRules, plan: RamPlan, rammer: CombatState
   if (plan.targetAttack) targetCode = ESCALATE_ALL[roller.unopposed(plan.targetAttack, rng)];
   // Simultaneous (GM-78): both rolls are made, then both land.
   applyResults(rules, target, rammerCode, tally);
-  if (plan.kind === 'capital-capital') applyResults(rules, rammer, targetCode, new DamageTally());
+  SCRATCH.reset();
+  if (plan.kind === 'capital-capital') applyResults(rules, rammer, targetCode, SCRATCH);
   else {
     rammer.structure = 0;
     rammer.destroyed = true; // a ramming squadron is destroyed
