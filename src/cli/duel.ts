@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import type { Aspect } from '../engine/attackPlan.js';
 import { Duel, type FiringArc } from '../engine/duel.js';
 import { CombatState } from '../engine/state.js';
-import { PlaceholderUsage } from '../engine/usage.js';
+import { chooseArc } from '../engine/arcs.js';
 import { runDuel } from '../sim/engagements.js';
 import { wilson } from '../stats/intervals.js';
 import { findUnit } from '../units/load.js';
@@ -12,7 +12,6 @@ import { intInRange } from './args.js';
 import { addJsonOption, addSamplingOptions, addUnitsOption, aspectOption, firingArcOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
 import { formatTable, pct } from './format.js';
 import { addRulesOptions, rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
-import { chooseVolleyArc } from './volley.js';
 
 export const DEFAULT_DUEL_TRIALS = 20_000;
 export const DEFAULT_DUEL_ROUNDS = 20;
@@ -66,11 +65,8 @@ export function runDuelCommand(aId: string, bId: string, opts: DuelOpts): string
   const a = findUnit(roster, aId, 'A');
   const b = findUnit(roster, bId, 'B');
   const rules = ctx.compiled;
-  const throwaway = new PlaceholderUsage(rules);
-  const arcFor = (self: UnitCard, other: UnitCard, aspect: Aspect, arc: DuelOpts['aArc']) =>
-    chooseVolleyArc(rules, new CombatState(self), new CombatState(other), opts.range, aspect, arc, throwaway).at.targetArc;
-  const arcOfA = arcFor(a, b, opts.aspect, opts.aArc);
-  const arcOfB = arcFor(b, a, opts.bAspect, opts.bArc);
+  const arcOfA = chooseArc(rules, new CombatState(a), new CombatState(b), opts.range, opts.aspect, opts.aArc);
+  const arcOfB = chooseArc(rules, new CombatState(b), new CombatState(a), opts.range, opts.bAspect, opts.bArc);
   const duel = new Duel(rules, { a, b, rangeInches: opts.range, arcOfA, arcOfB, until: opts.until, maxRounds: opts.rounds, first: opts.first });
   const counts = runDuel(duel, opts.seed, `duel/${a.id}/${b.id}`, opts.trials);
   const placeholders = duel.usage.list();

@@ -1,12 +1,10 @@
 // jwsim volley: every weapon of one unit that bears on another, within Fire Control.
 import { Command } from 'commander';
-import type { Aspect, Situation } from '../engine/attackPlan.js';
+import type { Aspect } from '../engine/attackPlan.js';
 import { CombatState } from '../engine/state.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../engine/usage.js';
-import { planVolley, type VolleyPlan } from '../engine/volley.js';
-import { exactAttack } from '../engine/attack.js';
+import { bestVolley, type ArcChoice } from '../engine/arcs.js';
 import { UserError } from '../errors.js';
-import type { CompiledRules } from '../rules/compile.js';
 import { sampledVolley } from '../sim/engagements.js';
 import { findUnit } from '../units/load.js';
 import { addJsonOption, addSamplingOptions, addUnitsOption, aspectOption, firingArcOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
@@ -14,40 +12,17 @@ import { damageJson, damageTable, unitJson } from './engagementOutput.js';
 import { addRulesOptions, rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
 
 export const DEFAULT_VOLLEY_TRIALS = 100_000;
-const ARCS = ['F', 'P', 'S', 'R'] as const;
 
 interface VolleyOpts extends RulesOpts {
   attacker: string;
   target: string;
   range: number;
   aspect: Aspect;
-  firingArc: (typeof ARCS)[number] | 'auto';
+  firingArc: ArcChoice;
   units?: string[];
   trials: number;
   seed: string;
   json: boolean;
-}
-
-/** Expected Structure damage of the first Fire Control attacks, each on the fresh target. */
-function firepower(rules: CompiledRules, plan: VolleyPlan, attacker: CombatState, target: CombatState): number {
-  return plan.attacks.slice(0, attacker.fireControl()).reduce((sum, p) => sum + exactAttack(rules, p, target).summary.meanStructureDamage + 1e-6, 0);
-}
-
-/**
- * The arc the attacker presents: the one given, or with `auto` the arc bringing the most
- * expected Structure damage to bear (ties to F, P, S, R in that order).
- */
-export function chooseVolleyArc(rules: CompiledRules, attacker: CombatState, target: CombatState, range: number, aspect: Aspect, arc: VolleyOpts['firingArc'], usage: PlaceholderUsage) {
-  const arcs = arc === 'auto' ? (attacker.unit.isCapital ? ARCS : (['F'] as const)) : [arc];
-  let best: { at: Situation; plan: VolleyPlan; power: number } | null = null;
-  for (const targetArc of arcs) {
-    const at: Situation = { rangeInches: range, aspect, targetArc };
-    const plan = planVolley(rules, attacker, target, at, arc === 'auto' ? new PlaceholderUsage(rules) : usage);
-    const power = firepower(rules, plan, attacker, target);
-    if (!best || power > best.power) best = { at, plan, power };
-  }
-  if (arc === 'auto') planVolley(rules, attacker, target, best!.at, usage); // record the placeholders of the chosen arc
-  return best!;
 }
 
 export function volleyCommand(): Command {
@@ -76,7 +51,7 @@ export function runVolley(opts: VolleyOpts): string {
   const a = new CombatState(attacker);
   const t = new CombatState(target);
   const usage = new PlaceholderUsage(rules).unit(attacker, 'tv', 'fire_control');
-  const { at, plan } = chooseVolleyArc(rules, a, t, opts.range, opts.aspect, opts.firingArc, usage);
+  const { at, plan } = bestVolley(rules, a, t, opts.range, opts.aspect, opts.firingArc, usage);
   if (plan.attacks.length === 0) {
     throw new UserError(`cannot attack: no weapon of ${attacker.name} can fire at ${target.name}: ${plan.skipped.map((s) => `${s.weapon}: ${s.reason}`).join('; ')}`);
   }
