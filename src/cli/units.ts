@@ -47,7 +47,9 @@ function unitJson(u: UnitCard) {
     unit_cap: u.unitCap,
     skill: u.skill,
     speed: u.speed,
-    ...(u.isCapital ? { turns: u.turns, thrusters: u.thrusters, armor: u.armor, marines: u.marines, hangers: u.hangers, base: u.base } : { fuel: u.fuel, crippled_at: u.crippledAt }),
+    ...(u.isCapital
+      ? { turns: u.turns, thrusters: u.thrusters, armor: { fore: u.armor.fore, port_starboard: u.armor.portStarboard, aft: u.armor.aft }, marines: u.marines, hangers: u.hangers, base: u.base && { width_in: u.base.widthIn, length_in: u.base.lengthIn } }
+      : { fuel: u.fuel, crippled_at: u.crippledAt }),
     fire_control: u.fireControl,
     sensors: u.sensors,
     defense: u.defense,

@@ -91,7 +91,7 @@ export function planAttack(
   }
   if (c.beltTrait && at.aspect === 'side' && t.traits.has('Belt')) {
     acc.macro -= t.traits.get('Belt')!; // v1.2.1 /traits Belt:X
-    usage.unit(t, 'traits');
+    usage.unit(t, 'traits.Belt');
     notes.push(`Belt ${t.traits.get('Belt')}`);
   }
   if (c.armorByArc && t.isCapital && (!missile || rules.flags.armorVsMissiles)) {
@@ -103,6 +103,7 @@ export function planAttack(
   }
   if (band === 'long' && t.traits.has('Evasive') && rules.flags.evasivePenalty) {
     acc.macro -= rules.flags.evasivePenalty; // INTERPRETATION EvasivePenalty
+    usage.unit(t, 'traits.Evasive');
     notes.push('Evasive');
   }
   // Beam Projector: one reroll of an [N] (v1.2.1 at short/long range; v1.2.2 any attack).
@@ -114,17 +115,19 @@ export function planAttack(
 
   // Point defence: missiles, and Mass Driver / Kinetic Cannon fire at a Barrier ship.
   const barrier = target.hasWorking('Barrier') && (weapon.cls === 'mass_driver' || weapon.cls === 'kinetic_cannon');
+  if (barrier) usage.unit(t, 'traits.Barrier');
   let defence: Pool | null = null;
   if ((missile || barrier) && target.defense > 0) {
     usage.unit(t, 'defense');
     const countermeasures = target.hasWorking('Countermeasures') ? 1 : 0;
+    if (countermeasures) usage.unit(t, 'traits.Countermeasures');
     defence = resolvePool(rules.dice, { base: Math.min(target.defense, MAX_ROLLED_BASE_DICE), rerollSources: countermeasures });
     notes.push(`point defence ${target.defense}${countermeasures ? ' (Countermeasures)' : ''}`);
   }
   let cloakTestDice = 0;
   if (band === 'long' && target.hasWorking('Cloak')) {
     cloakTestDice = a.skill; // v1.2.1/v1.2.2 /traits Cloak: Skill Test [D+] at long range
-    usage.unit(a, 'skill');
+    usage.unit(a, 'skill').unit(t, 'traits.Cloak');
     notes.push('Cloak: Skill Test [D+] to target');
   }
   return { ok: true, plan: { weapon, pool, band, defence, cloakTestDice, notes } };

@@ -3,6 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { UserError } from '../errors.js';
+import { findJsonError, lineColumn } from './jsonSyntax.js';
 
 /** Files larger than this are refused before parsing (no user file needs more). */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -21,20 +22,13 @@ export function readJsonFile(file: string): unknown {
   }
   try {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (err) {
-    throw new UserError(`${file}: not valid JSON: ${jsonErrorWhere(text, (err as Error).message)}`);
+  } catch {
+    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    const e = findJsonError(body);
+    if (!e) throw new UserError(`${file}: not valid JSON`);
+    const { line, column } = lineColumn(body, e.offset);
+    throw new UserError(`${file}: not valid JSON at line ${line}, column ${column}: ${e.reason}`);
   }
-}
-
-/** Adds line and column to JSON.parse's position message. */
-function jsonErrorWhere(text: string, message: string): string {
-  const m = /position (\d+)/.exec(message);
-  if (!m) return message;
-  const pos = Number(m[1]);
-  const before = text.slice(0, pos);
-  const line = before.split('\n').length;
-  const col = pos - before.lastIndexOf('\n');
-  return `${message.replace(/ in JSON at position \d+.*$/, '')} (line ${line}, column ${col})`;
 }
 
 const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false });
@@ -105,7 +99,6 @@ export function schemaProblems(schema: object, data: unknown, file: string): str
 
 /** Throws one UserError listing every problem, if there are any. */
 export function failOnProblems(what: string, problems: readonly string[]): void {
-  if (problems.length) {
-    throw new UserError(`${what}: ${problems.length} problem${problems.length > 1 ? 's' : ''}`, problems);
-  }
+  if (problems.length === 1) throw new UserError(problems[0]);
+  if (problems.length) throw new UserError(`${what}: ${problems.length} problems`, problems);
 }

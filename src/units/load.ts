@@ -19,16 +19,22 @@ function reader(placeholders: Set<string>) {
   };
 }
 
-function traitMap(list: unknown[] | undefined, path: string, read: ReturnType<typeof reader>, problems: string[], file: string): Map<TraitName, number> {
+/**
+ * Traits as name -> value. A trait entry marked PLACEHOLDER, or with a placeholder value,
+ * records the card path `${prefix}traits.${name}` (e.g. "traits.Belt", "weapons[0].traits.Nuke").
+ */
+function traitMap(list: unknown[] | undefined, where: string, prefix: string, read: ReturnType<typeof reader>, placeholders: Set<string>, problems: string[], file: string): Map<TraitName, number> {
   const map = new Map<TraitName, number>();
   (list ?? []).forEach((t, i) => {
     const name = (typeof t === 'string' ? t : (t as Json).name) as TraitName;
     const info = TRAITS[name];
     const value = typeof t === 'string' ? undefined : (t as Json).value;
-    if (info.hasValue && value === undefined) problems.push(`${file}: ${path}[${i}]: trait ${name} needs a value, e.g. { "name": "${name}", "value": 1 }`);
-    if (!info.hasValue && value !== undefined) problems.push(`${file}: ${path}[${i}]: trait ${name} takes no value`);
+    const path = `${prefix}traits.${name}`;
+    if (info.hasValue && value === undefined) problems.push(`${file}: ${where}[${i}]: trait ${name} needs a value, e.g. { "name": "${name}", "value": 1 }`);
+    if (!info.hasValue && value !== undefined) problems.push(`${file}: ${where}[${i}]: trait ${name} takes no value`);
+    if (typeof t !== 'string' && (t as Json).status === 'PLACEHOLDER') placeholders.add(path);
     // Several instances of a trait stack (rules v1.2.1/v1.2.2 traits pages).
-    map.set(name, (map.get(name) ?? 0) + read(value, `${path}[${i}].value`, 1));
+    map.set(name, (map.get(name) ?? 0) + read(value, path, 1));
   });
   return map;
 }
@@ -63,7 +69,7 @@ function toCard(u: Json, i: number, file: string, problems: string[]): UnitCard 
       as: w.as === undefined || w.as === null ? null : read(w.as, `${wp}.as`, 0),
       macro: read(w.macro, `${wp}.macro`, 0),
       arcs: isCapital ? arcs : ['T'],
-      traits: traitMap(w.traits as unknown[] | undefined, `${where}.${wp}.traits`, read, problems, file),
+      traits: traitMap(w.traits as unknown[] | undefined, `${where}.${wp}.traits`, `${wp}.`, read, placeholders, problems, file),
     };
   });
   return {
@@ -88,7 +94,7 @@ function toCard(u: Json, i: number, file: string, problems: string[]): UnitCard 
     marines: read(u.marines, 'marines', 0),
     hangers: read(u.hangers, 'hangers', 0),
     base: base ? { widthIn: read(base.width_in, 'base.width_in', 0), lengthIn: read(base.length_in, 'base.length_in', 0) } : null,
-    traits: traitMap(u.traits as unknown[] | undefined, `${where}.traits`, read, problems, file),
+    traits: traitMap(u.traits as unknown[] | undefined, `${where}.traits`, '', read, placeholders, problems, file),
     weapons,
     placeholders,
     file,
@@ -101,7 +107,14 @@ export function loadRoster(files: readonly string[]): Roster {
   const problems: string[] = [];
   const units = new Map<string, UnitCard>();
   for (const file of files) {
-    const data = readJsonFile(file);
+    let data: unknown;
+    try {
+      data = readJsonFile(file);
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      problems.push(e.message, ...e.details);
+      continue;
+    }
     const schemaErrors = schemaProblems(UNITS_SCHEMA, data, file);
     if (schemaErrors.length) {
       problems.push(...schemaErrors);
