@@ -4,6 +4,8 @@ import { Command, CommanderError } from 'commander';
 import { UserError } from '../errors.js';
 import { attackCommand } from './attack.js';
 import { duelCommand } from './duel.js';
+import { mergeCommand } from './merge.js';
+import { runCommand } from './run.js';
 import { ramCommand } from './ram.js';
 import { unitsCommand } from './units.js';
 import { volleyCommand } from './volley.js';
@@ -29,6 +31,8 @@ export function buildProgram(): Command {
   program.addCommand(volleyCommand());
   program.addCommand(ramCommand());
   program.addCommand(duelCommand());
+  program.addCommand(runCommand());
+  program.addCommand(mergeCommand());
   for (const cmd of program.commands) cmd.exitOverride().configureOutput(OUTPUT);
   return program;
 }

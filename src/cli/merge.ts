@@ -1,0 +1,35 @@
+// jwsim merge DIR... --out DIR: combine shard results into the result files of the whole run.
+import { Command } from 'commander';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { UserError } from '../errors.js';
+import { manifest, resultsCsv, resultsJson, writeAtomically } from '../report/runOutput.js';
+import { loadBatch } from '../scenarios/batch.js';
+import { mergePartials, readPartial } from '../sim/shards.js';
+
+export function mergeCommand(): Command {
+  return new Command('merge')
+    .description('Merge the run folders of all shards (jwsim run --shard K/N) into one run folder, identical to an unsharded run.')
+    .argument('<dirs...>', 'shard run folders (each holds partial.json)')
+    .requiredOption('--out <dir>', 'run folder to write')
+    .action((dirs: string[], opts: { out: string }) => {
+      const started = Date.now();
+      const partials = dirs.map((d) => {
+        const file = join(d, 'partial.json');
+        if (!existsSync(file)) throw new UserError(`${d}: no partial.json here; is it a finished shard folder?`);
+        return { file, partial: readPartial(file) };
+      });
+      const batch = loadBatch(partials[0].partial.batch.path, partials[0].partial.seed);
+      const slots = mergePartials(batch, partials);
+      const out = resolve(opts.out);
+      if (existsSync(join(out, 'manifest.json'))) throw new UserError(`--out: ${out} already holds a finished run; choose another folder`);
+      mkdirSync(out, { recursive: true });
+      const facts = { threads: 0, shard: null, wallSeconds: (Date.now() - started) / 1000, commandLine: process.argv.slice(2), resumed: false };
+      writeAtomically(out, [
+        ['results.csv', resultsCsv(batch, slots)],
+        ['results.json', resultsJson(batch, slots)],
+        ['manifest.json', manifest(batch, slots, facts)],
+      ]);
+      process.stdout.write(`merged ${partials.length} shards: ${out}\n`);
+    });
+}

@@ -1,0 +1,126 @@
+// jwsim run BATCH: run a batch on a worker pool into a run folder; sharding and resume.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { UserError } from '../errors.js';
+import { projectRoot } from '../paths.js';
+import { manifest, resultsCsv, resultsJson, writeAtomically } from '../report/runOutput.js';
+import { loadBatch } from '../scenarios/batch.js';
+import { CHECKPOINT_FILE, Checkpoint } from '../sim/checkpoint.js';
+import { ChunkFailed, Interrupted, runBatch, type Progress } from '../sim/runner.js';
+import { partialJson } from '../sim/shards.js';
+import { intInRange, seedArg } from './args.js';
+
+interface RunOpts {
+  threads: number;
+  out?: string;
+  seed?: string;
+  shard?: { index: number; count: number };
+  resume: boolean;
+  progress: boolean;
+}
+
+/** K/N with 0 <= K < N; K may be "auto": JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID. */
+export function shardArg(value: string): { index: number; count: number } {
+  const m = /^(auto|\d+)\/(\d+)$/.exec(value.trim());
+  if (!m) throw new InvalidArgumentError('must be K/N (e.g. 0/4) or auto/N');
+  const count = Number(m[2]);
+  let k = m[1];
+  if (k === 'auto') {
+    const env = process.env.JOB_COMPLETION_INDEX ?? process.env.SLURM_ARRAY_TASK_ID;
+    if (env === undefined) throw new InvalidArgumentError('auto needs JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm) in the environment');
+    k = env;
+  }
+  const index = Number(k);
+  if (!Number.isInteger(index) || count < 1 || count > 10_000 || index < 0 || index >= count) throw new InvalidArgumentError(`shard ${k}/${count}: need 0 <= K < N <= 10000`);
+  return { index, count };
+}
+
+export function runCommand(): Command {
+  return new Command('run')
+    .description('Run a batch file (scenarios/nightly.json is the sample) on a worker pool; write results.csv, results.json and manifest.json.')
+    .argument('<batch>', 'batch file (JSON, schema scenarios/schemas/batch.schema.json)')
+    .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread (0..256)').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
+    .addOption(new Option('--out <dir>', 'run folder to write').default(undefined, 'reports/run-<date>-<time>'))
+    .addOption(new Option('--seed <seed>', "seed of every random stream (overrides the batch's)").argParser(seedArg))
+    .addOption(new Option('--shard <K/N>', 'run only shard K of N and write a partial result for jwsim merge; K may be auto').argParser(shardArg))
+    .option('--resume', 'continue an interrupted run in --out from its checkpoint', false)
+    .option('--progress', 'print progress on stderr even when it is not a terminal', false)
+    .action(async (file: string, opts: RunOpts) => {
+      process.exitCode = await runRun(file, opts);
+    });
+}
+
+function defaultOut(): string {
+  const d = new Date();
+  const p = (n: number) => String(n).padStart(2, '0');
+  return join(projectRoot(), 'reports', `run-${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`);
+}
+
+function progressLine(p: Progress): string {
+  const s = p.elapsedMs / 1000;
+  const rate = s > 0 ? p.trials / s : 0;
+  const eta = p.chunksDone > 0 ? (p.chunksLeft * s) / p.chunksDone : 0;
+  return `\r${p.slotsDone}/${p.slots} engagements, ${(rate / 1e3).toFixed(0)}k trials/s, ETA ${Math.ceil(eta)} s   `;
+}
+
+export async function runRun(file: string, opts: RunOpts): Promise<number> {
+  const batch = loadBatch(file, opts.seed);
+  const out = resolve(opts.out ?? defaultOut());
+  if (existsSync(join(out, 'manifest.json'))) throw new UserError(`--out: ${out} already holds a finished run; choose another folder`);
+  if (!opts.resume && existsSync(join(out, CHECKPOINT_FILE))) throw new UserError(`--out: ${out} holds an interrupted run; add --resume to continue it, or choose another folder`);
+  const shardText = opts.shard ? `${opts.shard.index}/${opts.shard.count}` : 'none';
+  const checkpoint = new Checkpoint(join(out, CHECKPOINT_FILE), { batchSha256: batch.sha256, seed: batch.seed, shard: shardText });
+  if (!opts.resume) mkdirSync(out, { recursive: true });
+  checkpoint.open(opts.resume);
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  const showProgress = opts.progress || process.stderr.isTTY === true;
+  let lastShown = 0;
+  const onProgress = (p: Progress) => {
+    const now = Date.now();
+    if (now - lastShown < 500) return;
+    lastShown = now;
+    process.stderr.write(progressLine(p));
+  };
+  const started = Date.now();
+  try {
+    const result = await runBatch(batch, {
+      threads: opts.threads,
+      shard: opts.shard ?? null,
+      checkpoint,
+      signal: controller.signal,
+      onProgress: showProgress ? onProgress : undefined,
+    });
+    if (showProgress) process.stderr.write('\n');
+    const facts = { threads: opts.threads, shard: opts.shard ?? null, wallSeconds: (Date.now() - started) / 1000, commandLine: process.argv.slice(2), resumed: opts.resume };
+    const files: Array<[string, string]> = opts.shard
+      ? [['partial.json', partialJson(batch, result, opts.shard)]]
+      : [
+          ['results.csv', resultsCsv(batch, result.slots)],
+          ['results.json', resultsJson(batch, result.slots)],
+        ];
+    files.push(['manifest.json', manifest(batch, result.slots, facts)]);
+    writeAtomically(out, files);
+    rmSync(join(out, CHECKPOINT_FILE), { force: true });
+    process.stdout.write(`${opts.shard ? `shard ${shardText} written (merge with: jwsim merge DIR... --out DIR)` : 'results written'}: ${out}\n`);
+    return 0;
+  } catch (err) {
+    if (showProgress) process.stderr.write('\n');
+    if (err instanceof Interrupted) {
+      process.stderr.write(`jwsim: interrupted; ${err.chunksSaved} chunks saved in ${out}. Resume with: jwsim run ${file} --out ${out} --resume${opts.seed ? ` --seed ${opts.seed}` : ''}${opts.shard ? ` --shard ${shardText}` : ''}\n`);
+      return 130;
+    }
+    if (err instanceof ChunkFailed) {
+      process.stderr.write(`jwsim: error: ${err.message}; no results were written (the checkpoint in ${out} keeps finished chunks)\n`);
+      return 70;
+    }
+    throw err;
+  } finally {
+    process.removeListener('SIGINT', stop);
+    process.removeListener('SIGTERM', stop);
+  }
+}

@@ -1,0 +1,102 @@
+// The files of a run folder: results.csv (tidy), results.json, manifest.json; for a shard,
+// partial.json. Files are written under a temporary name and renamed; manifest.json comes
+// last, so a folder without it never looks complete.
+import { execFileSync } from 'node:child_process';
+import { renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { projectRoot } from '../paths.js';
+import { getRulesVersion } from '../rules/registry.js';
+import type { Batch } from '../scenarios/batch.js';
+import type { Slot } from '../sim/slots.js';
+
+export const CSV_COLUMNS = ['experiment', 'engagement', 'kind', 'variant', 'rules', 'metric', 'value', 'low', 'high', 'trials', 'seed'] as const;
+
+/** Fixed formatting so result files compare byte for byte. */
+export const fmt = (x: number): string => (Number.isFinite(x) ? x.toFixed(6) : String(x));
+
+export function resultRows(batch: Batch, slots: readonly Slot[]): string[][] {
+  const rows: string[][] = [];
+  for (const s of slots) {
+    const v = batch.variants[s.variant];
+    const trials = s.engine.exact ? 'exact' : String(s.trials());
+    for (const m of s.metrics()) rows.push([s.cell.experiment, s.cell.id, s.cell.kind, v.name, v.rules, m.name, fmt(m.value), fmt(m.low), fmt(m.high), trials, batch.seed]);
+  }
+  return rows;
+}
+
+export function resultsCsv(batch: Batch, slots: readonly Slot[]): string {
+  return stringify([[...CSV_COLUMNS], ...resultRows(batch, slots)]);
+}
+
+export function resultsJson(batch: Batch, slots: readonly Slot[]): string {
+  const experiments = slots.map((s) => ({
+    experiment: s.cell.experiment,
+    engagement: s.cell.id,
+    kind: s.cell.kind,
+    a: s.cell.a,
+    b: s.cell.b,
+    variant: batch.variants[s.variant].name,
+    rules: batch.variants[s.variant].rules,
+    method: s.engine.exact ? 'exact' : 'monte-carlo',
+    trials: s.engine.exact ? null : s.trials(),
+    metrics: Object.fromEntries(s.metrics().map((m) => [m.name, { value: Number(fmt(m.value)), low: Number(fmt(m.low)), high: Number(fmt(m.high)) }])),
+    placeholders: s.engine.placeholders,
+  }));
+  return JSON.stringify({ format: 'jwsim-results/1', seed: batch.seed, experiments }, null, 2) + '\n';
+}
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: projectRoot(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+export interface RunFacts {
+  threads: number;
+  shard: { index: number; count: number } | null;
+  wallSeconds: number;
+  commandLine: readonly string[];
+  resumed: boolean;
+}
+
+export function manifest(batch: Batch, slots: readonly Slot[], facts: RunFacts): string {
+  const placeholders = [...new Set(slots.flatMap((s) => s.engine.placeholders))].sort();
+  const body = {
+    format: 'jwsim-manifest/1',
+    jwsim: '0.1.0',
+    git_commit: gitCommit(),
+    command_line: facts.commandLine,
+    batch: { path: batch.file, sha256: batch.sha256, description: batch.description },
+    units: batch.unitFiles,
+    seed: batch.seed,
+    threads: facts.threads,
+    shard: facts.shard ? `${facts.shard.index}/${facts.shard.count}` : null,
+    resumed: facts.resumed,
+    wall_seconds: Number(facts.wallSeconds.toFixed(3)),
+    variants: batch.variants.map((v) => {
+      const version = getRulesVersion(v.rules);
+      return {
+        name: v.name,
+        rules: version.id,
+        rules_changes: version.changes.map((c) => c.summary),
+        options: v.options,
+        overlay: v.overlay ? { path: v.overlay.file, sha256: v.overlay.sha256 } : null,
+      };
+    }),
+    trials: slots.map((s) => ({ engagement: s.cell.id, variant: batch.variants[s.variant].name, trials: s.engine.exact ? 'exact' : s.trials() })),
+    placeholders_used: placeholders,
+  };
+  return JSON.stringify(body, null, 2) + '\n';
+}
+
+/** Writes each file as .NAME.tmp then renames it; the files are written in the order given. */
+export function writeAtomically(dir: string, files: ReadonlyArray<[string, string]>): void {
+  for (const [name, content] of files) {
+    const tmp = join(dir, `.${name}.tmp`);
+    writeFileSync(tmp, content);
+    renameSync(tmp, join(dir, name));
+  }
+}

@@ -1,0 +1,164 @@
+// Batch files: load, validate everything before anything runs, and expand generators into
+// cells (one concrete engagement each). Every cell runs under every variant.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { UserError } from '../errors.js';
+import { failOnProblems, readJsonFile, schemaProblems } from '../io/json.js';
+import { sampleRosterFiles } from '../paths.js';
+import { DEFAULT_SEED } from '../rng/stream.js';
+import { loadOverlay, type Overlay } from '../rules/overlay.js';
+import { loadRoster } from '../units/load.js';
+import type { Roster } from '../units/types.js';
+import { BATCH_SCHEMA, MAX_CELLS } from './batchSchema.js';
+
+export type Kind = 'attack' | 'volley' | 'ram' | 'duel';
+export type Aspect = 'front' | 'side' | 'rear';
+export type ArcChoice = 'F' | 'P' | 'S' | 'R' | 'auto';
+
+export interface Precision {
+  readonly metric: string;
+  readonly halfWidth: number;
+  readonly minTrials: number;
+  readonly maxTrials: number;
+}
+
+/** One concrete engagement of a batch. */
+export interface Cell {
+  /** Unique: "<experiment>/<unit ids...>"; names the random streams, so versions share dice. */
+  readonly id: string;
+  readonly experiment: string;
+  readonly kind: Kind;
+  /** A = attacker, rammer or duel side A; B = target or side B. */
+  readonly a: string;
+  readonly b: string;
+  readonly weapon: string | null;
+  readonly range: number;
+  readonly aspect: Aspect;
+  readonly bAspect: Aspect;
+  readonly aArc: ArcChoice;
+  readonly bArc: ArcChoice;
+  readonly until: 'destroyed' | 'crippled';
+  readonly rounds: number;
+  readonly first: 'a' | 'b' | 'random';
+  /** Computed exactly (no chunks). */
+  readonly exact: boolean;
+  /** Trials to run, or the maximum under a precision target. */
+  readonly trials: number;
+  readonly precision: Precision | null;
+}
+
+export interface Variant {
+  readonly name: string;
+  readonly rules: string;
+  /** Interpretation options as NAME=VALUE. */
+  readonly options: readonly string[];
+  readonly overlay: Overlay | null;
+}
+
+export interface Batch {
+  readonly file: string;
+  readonly sha256: string;
+  readonly description: string | null;
+  readonly seed: string;
+  readonly roster: Roster;
+  readonly unitFiles: ReadonlyArray<{ path: string; sha256: string }>;
+  readonly variants: readonly Variant[];
+  readonly cells: readonly Cell[];
+}
+
+export const DEFAULT_TRIALS = { attack: 100_000, volley: 100_000, ram: 100_000, duel: 20_000 } as const;
+export const DEFAULT_METRIC = { attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage', duel: 'a_win_rate' } as const;
+
+type Json = Record<string, unknown>;
+const list = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? (v as string[]) : [v as string]);
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+export function loadBatch(file: string, seedOverride?: string): Batch {
+  const data = readJsonFile(file) as Json;
+  failOnProblems(file, schemaProblems(BATCH_SCHEMA, data, file));
+  const base = dirname(resolve(file));
+  const unitFiles = data.units ? list(data.units).map((f) => resolve(base, f)) : sampleRosterFiles();
+  const roster = loadRoster(unitFiles);
+  const problems: string[] = [];
+  const variants: Variant[] = ((data.variants as Json[] | undefined) ?? [{ name: 'v1.2.2', rules: '1.2.2' }]).map((v, i) => {
+    let overlay: Overlay | null = null;
+    if (v.overlay) {
+      try {
+        overlay = loadOverlay(resolve(base, v.overlay as string));
+      } catch (e) {
+        problems.push(`${file}: variants[${i}].overlay: ${(e as Error).message}`, ...((e as UserError).details ?? []));
+      }
+    }
+    return { name: v.name as string, rules: (v.rules as string).replace(/^v/, ''), options: Object.entries((v.options ?? {}) as Json).map(([k, x]) => `${k}=${x}`), overlay };
+  });
+  const names = new Set<string>();
+  variants.forEach((v, i) => {
+    if (names.has(v.name)) problems.push(`${file}: variants[${i}].name: duplicate variant name "${v.name}"`);
+    names.add(v.name);
+  });
+  const cells: Cell[] = [];
+  const expIds = new Set<string>();
+  (data.experiments as Json[]).forEach((e, i) => {
+    const where = `${file}: experiments[${i}]`;
+    const id = e.id as string;
+    if (expIds.has(id)) problems.push(`${where}.id: duplicate experiment id "${id}"`);
+    expIds.add(id);
+    const known = (u: string, field: string) => {
+      if (!roster.units.has(u)) problems.push(`${where}.${field}: unknown unit "${u}"`);
+      return u;
+    };
+    const kind = e.kind as Kind;
+    const pairs: Array<[string, string]> = [];
+    if (kind === 'duel') {
+      if (e.matchups) for (const [a, b] of e.matchups as string[][]) pairs.push([known(a, 'matchups'), known(b, 'matchups')]);
+      else {
+        const us = e.units === undefined || e.units === 'all' ? [...roster.units.keys()] : (e.units as string[]).map((u) => known(u, 'units'));
+        us.forEach((a, x) => us.forEach((b, y) => (e.pairs === 'unordered' ? x < y : x !== y) && pairs.push([a, b])));
+      }
+    } else {
+      const as = list(kind === 'ram' ? e.rammer : e.attacker).map((u) => known(u, kind === 'ram' ? 'rammer' : 'attacker'));
+      for (const a of as) for (const b of list(e.target).map((u) => known(u, 'target'))) pairs.push([a, b]);
+    }
+    const exact = (kind === 'attack' || kind === 'ram') && e.exact !== false && e.trials === undefined;
+    const p = e.precision as Json | undefined;
+    const precision: Precision | null = p
+      ? { metric: (p.metric as string | undefined) ?? DEFAULT_METRIC[kind], halfWidth: p.half_width as number, minTrials: (p.min_trials as number | undefined) ?? 1, maxTrials: p.max_trials as number }
+      : null;
+    if (precision && exact) problems.push(`${where}.precision: an exact experiment needs no precision target (set "exact": false to sample)`);
+    for (const [a, b] of pairs) {
+      cells.push({
+        id: `${id}/${a}/${b}`,
+        experiment: id,
+        kind,
+        a,
+        b,
+        weapon: (e.weapon as string | undefined) ?? null,
+        range: (e.range as number | undefined) ?? 0,
+        aspect: (e.aspect as Aspect | undefined) ?? 'front',
+        bAspect: (e.b_aspect as Aspect | undefined) ?? 'front',
+        aArc: ((e.a_arc ?? e.firing_arc) as ArcChoice | undefined) ?? 'auto',
+        bArc: (e.b_arc as ArcChoice | undefined) ?? 'auto',
+        until: (e.until as 'destroyed' | 'crippled' | undefined) ?? 'destroyed',
+        rounds: (e.rounds as number | undefined) ?? 20,
+        first: (e.first as 'a' | 'b' | 'random' | undefined) ?? 'random',
+        exact,
+        trials: precision ? precision.maxTrials : ((e.trials as number | undefined) ?? DEFAULT_TRIALS[kind]),
+        precision,
+      });
+    }
+    if (pairs.length === 0) problems.push(`${where}: expands to no engagements`);
+  });
+  if (cells.length > MAX_CELLS) problems.push(`${file}: experiments expand to ${cells.length} engagements; at most ${MAX_CELLS} are allowed in one batch`);
+  failOnProblems(file, problems);
+  return {
+    file,
+    sha256: sha256(file),
+    description: (data.description as string | undefined) ?? null,
+    seed: seedOverride ?? (data.seed as string | undefined) ?? DEFAULT_SEED,
+    roster,
+    unitFiles: unitFiles.map((path) => ({ path, sha256: sha256(path) })),
+    variants,
+    cells,
+  };
+}

@@ -1,0 +1,204 @@
+// The unit of work: one chunk of trials of one cell (engagement) under one variant (rules).
+// Built the same way in the main thread (to validate and to compute exact cells) and in
+// each worker; a chunk returns integer counts only.
+import { Roller } from '../dice/roll.js';
+import { exactAttack, rollPlan } from '../engine/attack.js';
+import { planAttack, type AttackPlan, type Situation } from '../engine/attackPlan.js';
+import { DamageTally, applyResults } from '../engine/damage.js';
+import { DUEL_DRAW, DUEL_WIN_A, DUEL_WIN_B, Duel } from '../engine/duel.js';
+import { exactRam, planRam, rollRam, type RamPlan } from '../engine/ram.js';
+import { CombatState } from '../engine/state.js';
+import type { DamageSummary } from '../engine/stats.js';
+import { PlaceholderUsage, noteTargetDamageFields } from '../engine/usage.js';
+import { fireVolley } from '../engine/volley.js';
+import { bestVolley, chooseArc } from '../engine/arcs.js';
+import { UserError } from '../errors.js';
+import { compileRules, type CompiledRules } from '../rules/compile.js';
+import { DEFAULT_INTERPRETATIONS, applyRuleAssignments } from '../rules/interpretations.js';
+import { applyOverlay } from '../rules/overlay.js';
+import { getRulesVersion } from '../rules/registry.js';
+import { openStream } from '../rng/stream.js';
+import type { Cell, Variant } from '../scenarios/batch.js';
+import type { Roster, UnitCard } from '../units/types.js';
+import * as C from './counts.js';
+
+export function compileVariant(v: Variant): CompiledRules {
+  let version = getRulesVersion(v.rules);
+  let options = DEFAULT_INTERPRETATIONS;
+  if (v.overlay) {
+    version = applyOverlay(version, v.overlay);
+    options = applyRuleAssignments(v.overlay.options, options, `${v.overlay.file}: options`);
+  }
+  return compileRules(version, applyRuleAssignments(v.options, options, `variant ${v.name}: options`));
+}
+
+export interface CellEngine {
+  readonly placeholders: readonly string[];
+  readonly attackerTv: number;
+  /** Metrics of an exact cell; null when the cell is sampled in chunks. */
+  readonly exact: C.Metric[] | null;
+  /** Counts of `n` trials of chunk `chunk` on the stream (seed, cell id, kind, chunk). */
+  runChunk(seed: string, chunk: number, n: number): number[];
+}
+
+function exactMetrics(kind: Cell['kind'], s: DamageSummary, tv: number, pRams?: number): C.Metric[] {
+  const m = (name: string, value: number): C.Metric => ({ name, value, low: value, high: value });
+  const out = [
+    m('p_destroyed', s.pDestroyed),
+    m('p_crippled', s.pCrippled),
+    m('mean_structure_damage', s.meanStructureDamage),
+    m('mean_defense_damage', s.meanRatingDamage.defense),
+    m('mean_sensors_damage', s.meanRatingDamage.sensors),
+    m('mean_thrusters_damage', s.meanRatingDamage.thrusters),
+    m('mean_criticals', s.meanCriticals),
+    m('damage_per_100_tv', (100 * s.meanStructureDamage) / tv),
+  ];
+  if (kind === 'ram') out.push(m('p_rams', pRams ?? 0));
+  return out;
+}
+
+/** Adds one trial's damage to the counts. */
+function addTrial(c: number[], t: CombatState, tally: DamageTally): void {
+  c[C.C_N]++;
+  if (t.destroyed) c[C.C_DESTROYED]++;
+  else if (t.crippled) c[C.C_CRIPPLED]++;
+  const sq = (i: number, x: number) => {
+    c[i] += x;
+    c[i + 1] += x * x;
+  };
+  sq(C.C_STRUCTURE, tally.structure);
+  sq(C.C_DEFENSE, tally.defense);
+  sq(C.C_SENSORS, tally.sensors);
+  sq(C.C_THRUSTERS, tally.thrusters);
+  sq(C.C_CRITICALS, tally.criticals);
+  c[C.C_HIST + Math.min(tally.structure, 10)]++;
+}
+
+function fail(cell: Cell, v: Variant, why: string): never {
+  throw new UserError(`experiment ${cell.id} (variant ${v.name}): ${why}`);
+}
+
+function findWeapon(cell: Cell, v: Variant, u: UnitCard) {
+  const name = cell.weapon ?? '';
+  const m = /^#(\d+)$/.exec(name);
+  const w = m ? u.weapons[Number(m[1]) - 1] : u.weapons.find((x) => x.name.toLowerCase() === name.toLowerCase());
+  return w ?? fail(cell, v, `${u.name} has no weapon line "${name}"; its lines: ${u.weapons.map((x) => `"${x.name}"`).join(', ')}`);
+}
+
+export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEngine {
+  const rules = compileVariant(v);
+  const a = roster.units.get(cell.a)!;
+  const b = roster.units.get(cell.b)!;
+  const usage = new PlaceholderUsage(rules).unit(a, 'tv');
+  const tally = new DamageTally();
+  const kind = cell.kind;
+  const stream = (seed: string, chunk: number) => openStream({ seed, experiment: cell.id, purpose: kind, chunk });
+  const blank = () => new Array<number>(C.countsLength(kind)).fill(0);
+
+  if (kind === 'duel') {
+    const arcOfA = chooseArc(rules, new CombatState(a), new CombatState(b), cell.range, cell.aspect, cell.aArc);
+    const arcOfB = chooseArc(rules, new CombatState(b), new CombatState(a), cell.range, cell.bAspect, cell.bArc);
+    const duel = new Duel(rules, { a, b, rangeInches: cell.range, arcOfA, arcOfB, until: cell.until, maxRounds: cell.rounds, first: cell.first });
+    const rounds = new Int32Array(1);
+    return {
+      placeholders: duel.usage.list(),
+      attackerTv: a.tv,
+      exact: null,
+      runChunk(seed, chunk, n) {
+        const c = blank();
+        const rng = stream(seed, chunk);
+        for (let t = 0; t < n; t++) {
+          const w = duel.play(rng, rounds);
+          c[w === DUEL_WIN_A ? C.D_A_WINS : w === DUEL_WIN_B ? C.D_B_WINS : C.D_DRAWS]++;
+          c[C.D_ROUNDS] += rounds[0];
+          c[C.D_ROUNDS + 1] += rounds[0] * rounds[0];
+        }
+        c[C.D_N] = n;
+        return c;
+      },
+    };
+  }
+
+  if (kind === 'ram') {
+    let plan: RamPlan;
+    try {
+      plan = planRam(rules, a, b, cell.aspect, usage);
+    } catch (e) {
+      return fail(cell, v, (e as Error).message.replace(/^--target: /, ''));
+    }
+    const exact = cell.exact ? exactRam(rules, plan, a, b) : null;
+    const roller = new Roller(rules.dice);
+    const r = new CombatState(a);
+    const t = new CombatState(b);
+    return {
+      placeholders: usage.list(),
+      attackerTv: a.tv,
+      exact: exact ? exactMetrics('ram', exact.target, a.tv, exact.pRams) : null,
+      runChunk(seed, chunk, n) {
+        const c = blank();
+        const rng = stream(seed, chunk);
+        for (let k = 0; k < n; k++) {
+          r.reset();
+          t.reset();
+          tally.reset();
+          const roll = rollRam(rules, plan, r, t, roller, rng, tally);
+          c[roll.result === 'rammed' ? C.C_RAMS : roll.result === 'shot-down' ? C.C_SHOT_DOWN : C.C_SKILL_FAILS]++;
+          addTrial(c, t, tally);
+        }
+        return c;
+      },
+    };
+  }
+
+  const attacker = new CombatState(a);
+  const target = new CombatState(b);
+  if (kind === 'attack') {
+    const weapon = findWeapon(cell, v, a);
+    const arc = cell.aArc === 'auto' ? (['F', 'P', 'S', 'R'] as const).find((x) => weapon.arcs.includes(x)) ?? 'F' : cell.aArc;
+    const at: Situation = { rangeInches: cell.range, aspect: cell.aspect, targetArc: arc };
+    const planned = planAttack(rules, attacker, weapon, target, at, usage);
+    if (!planned.ok) fail(cell, v, `cannot attack: ${planned.reason}`);
+    const plan: AttackPlan = planned.plan;
+    noteTargetDamageFields(usage, b);
+    const roller = new Roller(rules.dice);
+    return {
+      placeholders: usage.list(),
+      attackerTv: a.tv,
+      exact: cell.exact ? exactMetrics('attack', exactAttack(rules, plan, target).summary, a.tv) : null,
+      runChunk(seed, chunk, n) {
+        const c = blank();
+        const rng = stream(seed, chunk);
+        for (let k = 0; k < n; k++) {
+          target.reset();
+          tally.reset();
+          applyResults(rules, target, rollPlan(rules, roller, plan, rng), tally);
+          addTrial(c, target, tally);
+        }
+        return c;
+      },
+    };
+  }
+
+  // volley
+  const { plan } = bestVolley(rules, attacker, target, cell.range, cell.aspect, cell.aArc, usage);
+  if (plan.attacks.length === 0) fail(cell, v, `no weapon of ${a.name} can fire at ${b.name}: ${plan.skipped.map((s) => `${s.weapon}: ${s.reason}`).join('; ')}`);
+  noteTargetDamageFields(usage, b);
+  return {
+    placeholders: usage.list(),
+    attackerTv: a.tv,
+    exact: null,
+    runChunk(seed, chunk, n) {
+      const c = blank();
+      const rng = stream(seed, chunk);
+      for (let k = 0; k < n; k++) {
+        target.reset();
+        tally.reset();
+        const shots = fireVolley(rules, plan, attacker, target, rng, tally);
+        c[C.C_ATTACKS] += shots;
+        c[C.C_ATTACKS + 1] += shots * shots;
+        addTrial(c, target, tally);
+      }
+      return c;
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// What a chunk of trials returns: integer counts, merged by adding (exact, order-free), and
+// the metrics with 95% intervals computed from them (ARCHITECTURE.md §4.7, §6).
+import { Z95, wilson } from '../stats/intervals.js';
+import type { Kind } from '../scenarios/batch.js';
+
+// Damage engagements (attack, volley, ram): counts and sums of squares per trial.
+export const C_N = 0;
+export const C_DESTROYED = 1;
+export const C_CRIPPLED = 2;
+export const C_STRUCTURE = 3; // then its square at +1
+export const C_DEFENSE = 5;
+export const C_SENSORS = 7;
+export const C_THRUSTERS = 9;
+export const C_CRITICALS = 11;
+export const C_RAMS = 13;
+export const C_SHOT_DOWN = 14;
+export const C_SKILL_FAILS = 15;
+export const C_ATTACKS = 16; // then its square at +1
+export const C_HIST = 18; // Structure lost 0..10
+export const DAMAGE_COUNTS = C_HIST + 11;
+
+// Duels.
+export const D_N = 0;
+export const D_A_WINS = 1;
+export const D_B_WINS = 2;
+export const D_DRAWS = 3;
+export const D_ROUNDS = 4; // then its square at +1
+export const DUEL_COUNTS = 6;
+
+export function countsLength(kind: Kind): number {
+  return kind === 'duel' ? DUEL_COUNTS : DAMAGE_COUNTS;
+}
+
+/** Adds b into a. */
+export function addCounts(a: number[], b: readonly number[]): void {
+  for (let i = 0; i < a.length; i++) a[i] += b[i];
+}
+
+export interface Metric {
+  readonly name: string;
+  readonly value: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+function rate(name: string, k: number, n: number): Metric {
+  const ci = wilson(k, n);
+  return { name, value: k / n, low: ci.low, high: ci.high };
+}
+
+/** Mean of a per-trial quantity from its sum and sum of squares, with a normal interval. */
+function mean(name: string, sum: number, sumSq: number, n: number, scale = 1): Metric {
+  const m = sum / n;
+  const variance = n > 1 ? Math.max(0, (sumSq - n * m * m) / (n - 1)) : 0;
+  const half = Z95 * Math.sqrt(variance / n);
+  return { name, value: m * scale, low: (m - half) * scale, high: (m + half) * scale };
+}
+
+/** The metrics of a kind, in a fixed order (the order of results.csv). */
+export function metricsOf(kind: Kind, c: readonly number[], attackerTv: number): Metric[] {
+  if (kind === 'duel') {
+    const n = c[D_N];
+    return [rate('a_win_rate', c[D_A_WINS], n), rate('b_win_rate', c[D_B_WINS], n), rate('draw_rate', c[D_DRAWS], n), mean('mean_rounds', c[D_ROUNDS], c[D_ROUNDS + 1], n)];
+  }
+  const n = c[C_N];
+  const out = [
+    rate('p_destroyed', c[C_DESTROYED], n),
+    rate('p_crippled', c[C_CRIPPLED], n),
+    mean('mean_structure_damage', c[C_STRUCTURE], c[C_STRUCTURE + 1], n),
+    mean('mean_defense_damage', c[C_DEFENSE], c[C_DEFENSE + 1], n),
+    mean('mean_sensors_damage', c[C_SENSORS], c[C_SENSORS + 1], n),
+    mean('mean_thrusters_damage', c[C_THRUSTERS], c[C_THRUSTERS + 1], n),
+    mean('mean_criticals', c[C_CRITICALS], c[C_CRITICALS + 1], n),
+    mean('damage_per_100_tv', c[C_STRUCTURE], c[C_STRUCTURE + 1], n, 100 / attackerTv),
+  ];
+  if (kind === 'ram') out.push(rate('p_rams', c[C_RAMS], n));
+  if (kind === 'volley') out.push(mean('mean_attacks', c[C_ATTACKS], c[C_ATTACKS + 1], n));
+  return out;
+}
+
+/** Half-width of a metric's 95% interval. */
+export function halfWidth(m: Metric): number {
+  return (m.high - m.low) / 2;
+}

@@ -1,0 +1,174 @@
+// Running a batch: chunks go to a pool of workers (or run in this thread), results come
+// back in any order and are committed per slot in chunk order. Finished chunks are also
+// appended to a checkpoint, so an interrupted run resumes where it stopped.
+import { Piscina } from 'piscina';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../paths.js';
+import type { Batch } from '../scenarios/batch.js';
+import { buildCellEngine } from './cells.js';
+import type { Checkpoint } from './checkpoint.js';
+import { Slot, makeSlots } from './slots.js';
+import { ChunkWorker, batchPayload, type ChunkTask } from './worker.js';
+
+export interface RunOptions {
+  /** Worker threads; 0 runs every chunk in this thread. */
+  threads: number;
+  /** Run only the chunks k with k % count === index (shards keep all their chunks). */
+  shard: { index: number; count: number } | null;
+  checkpoint: Checkpoint | null;
+  /** Aborting stops dispatching; finished chunks are saved; the run then throws Interrupted. */
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+  /** Called after each finished chunk (tests use it to simulate an interrupt). */
+  onChunk?: (done: number) => void;
+}
+
+export interface Progress {
+  slotsDone: number;
+  slots: number;
+  trials: number;
+  elapsedMs: number;
+  chunksDone: number;
+  chunksLeft: number;
+}
+
+export class Interrupted extends Error {
+  constructor(readonly chunksSaved: number) {
+    super('interrupted');
+  }
+}
+
+/** A chunk failed in a worker: names the experiment. */
+export class ChunkFailed extends Error {}
+
+export interface RunResult {
+  slots: Slot[];
+  /** Shards: every owned chunk's counts, by slot (for jwsim merge). */
+  chunks: Map<number, Map<number, number[]>> | null;
+}
+
+export function workerFile(): string {
+  const file = join(projectRoot(), 'dist', 'workers', 'chunk.js');
+  if (!existsSync(file)) throw new Error(`worker not built: ${file} is missing; run "npm run build"`);
+  return file;
+}
+
+export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResult> {
+  const slots = makeSlots(batch, (cell, v) => buildCellEngine(cell, batch.variants[v], batch.roster));
+  const shard = opts.shard;
+  const owned = (k: number) => !shard || k % shard.count === shard.index;
+  const keepAll = shard !== null;
+  const chunks = keepAll ? new Map<number, Map<number, number[]>>() : null;
+  const record = (slot: Slot, k: number, counts: number[]) => {
+    if (chunks) {
+      if (!chunks.has(slot.index)) chunks.set(slot.index, new Map());
+      chunks.get(slot.index)!.set(k, counts);
+    }
+  };
+  // Resume: replay saved chunks first.
+  for (const saved of opts.checkpoint?.load() ?? []) {
+    const slot = slots[saved.slot];
+    if (!slot || !owned(saved.chunk)) continue;
+    record(slot, saved.chunk, saved.counts);
+    if (!keepAll) slot.offer(saved.chunk, saved.counts);
+  }
+  const started = Date.now();
+  const execute = opts.threads === 0 ? inProcess(batch) : pooled(batch, opts.threads);
+  const inFlight = new Set<Promise<void>>();
+  const limit = Math.max(1, opts.threads * 2);
+  const next = new Map<number, number>(); // slot -> next chunk to dispatch
+  const savedChunks = new Map<number, Set<number>>();
+  for (const s of opts.checkpoint?.load() ?? []) {
+    if (!savedChunks.has(s.slot)) savedChunks.set(s.slot, new Set());
+    savedChunks.get(s.slot)!.add(s.chunk);
+  }
+  let chunksDone = 0;
+  let failure: Error | null = null;
+  let firstOpen = 0; // slots before it have nothing left to dispatch
+  const pick = (): ChunkTask | null => {
+    for (let i = firstOpen; i < slots.length; i++) {
+      const slot = slots[i];
+      if (slot.done && !keepAll) {
+        if (i === firstOpen) firstOpen++;
+        continue;
+      }
+      let k = next.get(slot.index) ?? slot.committed;
+      // Stay a few chunks ahead of the committed prefix, so precision targets waste little.
+      const ahead = keepAll ? Infinity : slot.committed + limit;
+      while (k < slot.maxChunks && k < ahead && (!owned(k) || savedChunks.get(slot.index)?.has(k))) k++;
+      if (k < slot.maxChunks && k < ahead) {
+        next.set(slot.index, k + 1);
+        return { slot: slot.index, chunk: k, trials: slot.chunkTrials(k) };
+      }
+    }
+    return null;
+  };
+  try {
+    for (;;) {
+      while (!failure && !opts.signal?.aborted && inFlight.size < limit) {
+        const task = pick();
+        if (!task) break;
+        const p = execute(task).then(
+          (counts) => {
+            const slot = slots[task.slot];
+            opts.checkpoint?.append(task.slot, task.chunk, counts);
+            record(slot, task.chunk, counts);
+            if (!keepAll) slot.offer(task.chunk, counts);
+            chunksDone++;
+            opts.onChunk?.(chunksDone);
+          },
+          (err: Error) => {
+            const slot = slots[task.slot];
+            failure ??= new ChunkFailed(`experiment ${slot.cell.id} (variant ${batch.variants[slot.variant].name}) failed: ${err.message}`);
+          },
+        );
+        const tracked = p.finally(() => inFlight.delete(tracked));
+        inFlight.add(tracked);
+      }
+      if (inFlight.size === 0) break;
+      await Promise.race(inFlight);
+      if (opts.onProgress) opts.onProgress(progress(slots, started, chunksDone, keepAll));
+    }
+  } finally {
+    await execute.close();
+    opts.checkpoint?.flush();
+  }
+  if (failure) throw failure;
+  if (opts.signal?.aborted && (keepAll ? chunksLeft(slots, next, owned) > 0 : slots.some((s) => !s.done))) throw new Interrupted(chunksDone);
+  if (keepAll) for (const s of slots) s.done = true;
+  return { slots, chunks };
+}
+
+function chunksLeft(slots: Slot[], next: Map<number, number>, owned: (k: number) => boolean): number {
+  let left = 0;
+  for (const s of slots) for (let k = next.get(s.index) ?? 0; k < s.maxChunks; k++) if (owned(k)) left++;
+  return left;
+}
+
+function progress(slots: Slot[], started: number, chunksDone: number, keepAll: boolean): Progress {
+  let trials = 0;
+  let left = 0;
+  for (const s of slots) {
+    trials += s.engine.exact ? 0 : s.trials();
+    if (!s.done) left += s.maxChunks - s.committed;
+  }
+  return { slotsDone: keepAll ? 0 : slots.filter((s) => s.done).length, slots: slots.length, trials, elapsedMs: Date.now() - started, chunksDone, chunksLeft: left };
+}
+
+type Executor = ((task: ChunkTask) => Promise<number[]>) & { close(): Promise<void> };
+
+function inProcess(batch: Batch): Executor {
+  const worker = new ChunkWorker(batchPayload(batch));
+  const run = async (task: ChunkTask) => {
+    await new Promise((r) => setImmediate(r)); // let signals and progress through
+    return worker.run(task);
+  };
+  return Object.assign(run, { close: async () => {} });
+}
+
+function pooled(batch: Batch, threads: number): Executor {
+  const pool = new Piscina({ filename: workerFile(), minThreads: threads, maxThreads: threads, idleTimeout: 60_000, workerData: batchPayload(batch) });
+  const run = (task: ChunkTask) => pool.run(task) as Promise<number[]>;
+  return Object.assign(run, { close: () => pool.destroy() });
+}

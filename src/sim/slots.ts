@@ -1,0 +1,76 @@
+// A slot is one cell under one variant: the chunks it needs, the counts committed so far
+// (chunks added strictly in index order), and the stopping rule. Committing in order makes
+// the result independent of which thread finished which chunk first.
+import type { Batch, Cell } from '../scenarios/batch.js';
+import { ENGAGEMENT_CHUNK_TRIALS } from './engagements.js';
+import { C_N, D_N, addCounts, countsLength, halfWidth, metricsOf, type Metric } from './counts.js';
+import type { CellEngine } from './cells.js';
+
+export const CHUNK_TRIALS = ENGAGEMENT_CHUNK_TRIALS;
+
+export class Slot {
+  readonly counts: number[];
+  committed = 0;
+  done = false;
+  readonly maxChunks: number;
+  private readonly pending = new Map<number, number[]>();
+
+  constructor(
+    readonly index: number,
+    readonly cell: Cell,
+    readonly variant: number,
+    readonly engine: CellEngine,
+  ) {
+    this.counts = new Array<number>(countsLength(cell.kind)).fill(0);
+    this.maxChunks = engine.exact ? 0 : Math.ceil(cell.trials / CHUNK_TRIALS);
+    this.done = this.maxChunks === 0;
+  }
+
+  /** Trials in chunk k (the last chunk may be short). */
+  chunkTrials(k: number): number {
+    return Math.min(CHUNK_TRIALS, this.cell.trials - k * CHUNK_TRIALS);
+  }
+
+  trials(): number {
+    return this.counts[this.cell.kind === 'duel' ? D_N : C_N];
+  }
+
+  metrics(): Metric[] {
+    return this.engine.exact ?? metricsOf(this.cell.kind, this.counts, this.engine.attackerTv);
+  }
+
+  /**
+   * Offers chunk k's counts; commits every chunk now contiguous with the prefix, applying
+   * the stopping rule after each. With `stopEarly` false (shards), all chunks are kept.
+   */
+  offer(k: number, counts: number[], stopEarly = true): void {
+    if (this.done || k < this.committed) return;
+    this.pending.set(k, counts);
+    for (let next = this.pending.get(this.committed); next !== undefined && !this.done; next = this.pending.get(this.committed)) {
+      this.pending.delete(this.committed);
+      addCounts(this.counts, next);
+      this.committed++;
+      if (this.committed >= this.maxChunks || (stopEarly && this.precise())) {
+        this.done = true;
+        this.pending.clear();
+      }
+    }
+  }
+
+  /** The precision target is met (never before its minimum trials). */
+  private precise(): boolean {
+    const p = this.cell.precision;
+    if (!p || this.trials() < p.minTrials) return false;
+    const m = this.metrics().find((x) => x.name === p.metric);
+    return m !== undefined && halfWidth(m) <= p.halfWidth;
+  }
+}
+
+/** Slots of a batch in output order: cells in batch order, variants in batch order. */
+export function makeSlots(batch: Batch, engineFor: (cell: Cell, variant: number) => CellEngine): Slot[] {
+  const slots: Slot[] = [];
+  for (const cell of batch.cells) {
+    for (let v = 0; v < batch.variants.length; v++) slots.push(new Slot(slots.length, cell, v, engineFor(cell, v)));
+  }
+  return slots;
+}

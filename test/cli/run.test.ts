@@ -1,0 +1,82 @@
+// jwsim run and jwsim merge from the command line.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { jwsim } from '../helpers/cli.js';
+
+const SMALL = fileURLToPath(new URL('../fixtures/batches/small.json', import.meta.url));
+const root = mkdtempSync(join(tmpdir(), 'jwsim-cli-run-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('jwsim run / merge', () => {
+  it('writes results.csv, results.json and manifest.json; shards merged give the same result files', () => {
+    const whole = join(root, 'whole');
+    const r = jwsim('run', SMALL, '--out', whole, '--threads', '2');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(whole);
+    expect(r.stderr).toBe(''); // no progress when stderr is not a terminal
+    for (const f of ['results.csv', 'results.json', 'manifest.json']) expect(existsSync(join(whole, f))).toBe(true);
+    expect(existsSync(join(whole, 'checkpoint.jsonl'))).toBe(false);
+    const manifest = JSON.parse(readFileSync(join(whole, 'manifest.json'), 'utf8'));
+    expect(manifest).toMatchObject({ seed: 'small', threads: 2, shard: null });
+    expect(manifest.batch.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(manifest.variants.map((v: { rules: string }) => v.rules)).toEqual(['1.2.1', '1.2.2']);
+    expect(manifest.variants[1].rules_changes.length).toBeGreaterThan(0);
+    expect(manifest.placeholders_used.length).toBeGreaterThan(0);
+
+    const shards = [0, 1, 2].map((k) => {
+      const dir = join(root, `shard${k}`);
+      const s = jwsim('run', SMALL, '--out', dir, '--shard', `${k}/3`, '--threads', '1');
+      expect(s.status).toBe(0);
+      expect(existsSync(join(dir, 'partial.json'))).toBe(true);
+      return dir;
+    });
+    const merged = join(root, 'merged');
+    const m = jwsim('merge', ...shards, '--out', merged);
+    expect(m.status).toBe(0);
+    expect(readFileSync(join(merged, 'results.csv'), 'utf8')).toBe(readFileSync(join(whole, 'results.csv'), 'utf8'));
+    expect(readFileSync(join(merged, 'results.json'), 'utf8')).toBe(readFileSync(join(whole, 'results.json'), 'utf8'));
+    // A finished folder is never overwritten.
+    const again = jwsim('run', SMALL, '--out', whole);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toMatch(/already holds a finished run/);
+  });
+
+  it('--shard auto/N takes K from JOB_COMPLETION_INDEX', () => {
+    const dir = join(root, 'auto');
+    process.env.JOB_COMPLETION_INDEX = '1';
+    try {
+      const r = jwsim('run', SMALL, '--out', dir, '--shard', 'auto/2');
+      expect(r.status).toBe(0);
+      expect(JSON.parse(readFileSync(join(dir, 'partial.json'), 'utf8')).shard).toEqual({ index: 1, count: 2 });
+    } finally {
+      delete process.env.JOB_COMPLETION_INDEX;
+    }
+  });
+
+  const bad: Array<[string, string[], RegExp]> = [
+    ['bad --shard', ['--shard', '3/2'], /--shard.*0 <= K < N/],
+    ['--shard auto without an index in the environment', ['--shard', 'auto/4'], /JOB_COMPLETION_INDEX/],
+    ['negative --threads', ['--threads', '-1'], /--threads.*integer from 0 to 256/],
+    ['--resume without a checkpoint', ['--resume', '--out', join(root, 'nothing-here')], /--resume: no checkpoint/],
+    ['bad --seed', ['--seed', 'a b'], /--seed/],
+  ];
+  for (const [name, args, pattern] of bad) {
+    it(`${name}: exit 2, one line, nothing on stdout`, () => {
+      const r = jwsim('run', SMALL, ...args);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(pattern);
+    });
+  }
+
+  it('a missing batch file, and merge of a folder that is not a shard, exit 2', () => {
+    expect(jwsim('run', join(root, 'nope.json')).stderr).toMatch(/nope\.json: cannot read file \(no such file\)/);
+    const r = jwsim('merge', root, '--out', join(root, 'm2'));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/no partial\.json here/);
+  });
+});
