@@ -4,24 +4,26 @@
 // rank = preferred. Any score table (for example expected damage) can be turned into one.
 import { OUTCOME_CODES, RESULT_COUNT, magOf } from './outcome.js';
 
-/** Sort key of MAX_LEXI: Magnitudes descending, then (Magnitude, Value) pairs descending. */
-function lexiKey(code: number): number[] {
-  const pairs: Array<[number, number]> = [];
+/**
+ * Sort key of MAX_LEXI as one number: the Magnitudes sorted descending (2 bits each), then
+ * the (Magnitude, Value) pairs sorted descending (5 bits each); 42 bits, exact in a double.
+ * Comparing keys compares the two lists lexicographically.
+ */
+function lexiKey(code: number): number {
+  const pairs: number[] = [];
   for (let face = 1; face <= 6; face++) {
     const m = magOf(code, face);
-    if (m) pairs.push([m, face]);
+    if (m) pairs.push(m * 8 + face);
   }
-  pairs.sort((a, b) => b[0] - a[0] || b[1] - a[1]);
-  const mags = pairs.map((p) => p[0]);
-  while (mags.length < 6) mags.push(0);
-  const flat = pairs.flatMap((p) => p);
-  while (flat.length < 12) flat.push(0);
-  return [...mags, ...flat];
-}
-
-function compareKeys(a: number[], b: number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
-  return 0;
+  pairs.sort((a, b) => b - a);
+  let mags = 0;
+  let flat = 0;
+  for (let i = 0; i < 6; i++) {
+    const p = pairs[i] ?? 0;
+    mags = mags * 4 + (p >> 3);
+    flat = flat * 32 + p;
+  }
+  return mags * 2 ** 30 + flat;
 }
 
 /** Rank table from a score per code; ties are broken by MAX_LEXI so the order is total. */
@@ -37,7 +39,7 @@ export function rankFromScores(score: (code: number) => number): Int32Array {
 function buildLexiRank(): Int32Array {
   const keys = Array.from({ length: OUTCOME_CODES }, (_, i) => lexiKey(i));
   const codes = Array.from({ length: OUTCOME_CODES }, (_, i) => i);
-  codes.sort((a, b) => compareKeys(keys[a], keys[b]));
+  codes.sort((a, b) => keys[a] - keys[b]);
   const rank = new Int32Array(OUTCOME_CODES);
   codes.forEach((code, i) => (rank[code] = i));
   return rank;

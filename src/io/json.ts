@@ -1,7 +1,8 @@
 // Reading user JSON files and turning schema violations into messages a designer can act
 // on: file, JSON path, what is wrong, what is allowed. Nothing from a file is evaluated.
 import { readFileSync, statSync } from 'node:fs';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
+import type { Ajv as AjvType, ErrorObject, ValidateFunction } from 'ajv';
 import { UserError } from '../errors.js';
 import { findJsonError, lineColumn } from './jsonSyntax.js';
 
@@ -31,7 +32,15 @@ export function readJsonFile(file: string): unknown {
   }
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false });
+// Loaded on first use: worker threads never validate files, and skip its start-up cost.
+let ajv: AjvType | null = null;
+function validator(): AjvType {
+  if (!ajv) {
+    const { Ajv } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
+    ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false });
+  }
+  return ajv;
+}
 const compiled = new WeakMap<object, ValidateFunction>();
 
 /** "/units/3/arcs/1" -> "units[3].arcs[1]" */
@@ -83,7 +92,7 @@ function describe(e: ErrorObject, data: unknown): string | null {
 export function schemaProblems(schema: object, data: unknown, file: string): string[] {
   let validate = compiled.get(schema);
   if (!validate) {
-    validate = ajv.compile(schema);
+    validate = validator().compile(schema);
     compiled.set(schema, validate);
   }
   if (validate(data)) return [];

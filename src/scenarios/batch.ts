@@ -70,6 +70,15 @@ export interface Batch {
 export const DEFAULT_TRIALS = { attack: 100_000, volley: 100_000, ram: 100_000, duel: 20_000 } as const;
 export const DEFAULT_METRIC = { attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage', duel: 'a_win_rate' } as const;
 
+/** Metrics each kind reports (src/sim/counts.ts computes them; a test keeps the lists equal). */
+const DAMAGE_METRICS = ['p_destroyed', 'p_crippled', 'mean_structure_damage', 'mean_defense_damage', 'mean_sensors_damage', 'mean_thrusters_damage', 'mean_criticals', 'damage_per_100_tv'];
+export const METRIC_NAMES: Record<Kind, readonly string[]> = {
+  attack: DAMAGE_METRICS,
+  volley: [...DAMAGE_METRICS, 'mean_attacks'],
+  ram: [...DAMAGE_METRICS, 'p_rams'],
+  duel: ['a_win_rate', 'b_win_rate', 'draw_rate', 'mean_rounds'],
+};
+
 type Json = Record<string, unknown>;
 const list = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? (v as string[]) : [v as string]);
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -126,6 +135,8 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
       ? { metric: (p.metric as string | undefined) ?? DEFAULT_METRIC[kind], halfWidth: p.half_width as number, minTrials: (p.min_trials as number | undefined) ?? 1, maxTrials: p.max_trials as number }
       : null;
     if (precision && exact) problems.push(`${where}.precision: an exact experiment needs no precision target (set "exact": false to sample)`);
+    if (precision && !METRIC_NAMES[kind].includes(precision.metric)) problems.push(`${where}.precision.metric: "${precision.metric}" is not one of ${METRIC_NAMES[kind].join(', ')}`);
+    if (precision && precision.minTrials > precision.maxTrials) problems.push(`${where}.precision.min_trials: ${precision.minTrials} is above max_trials (${precision.maxTrials})`);
     for (const [a, b] of pairs) {
       cells.push({
         id: `${id}/${a}/${b}`,

@@ -55,7 +55,15 @@ export function workerFile(): string {
 }
 
 export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResult> {
-  const slots = makeSlots(batch, (cell, v) => buildCellEngine(cell, batch.variants[v], batch.roster));
+  // Start the workers first: they load while this thread validates every engagement.
+  const execute = opts.threads === 0 ? inProcess(batch) : pooled(batch, opts.threads);
+  let slots: Slot[];
+  try {
+    slots = makeSlots(batch, (cell, v) => buildCellEngine(cell, batch.variants[v], batch.roster));
+  } catch (e) {
+    await execute.close();
+    throw e;
+  }
   const shard = opts.shard;
   const owned = (k: number) => !shard || k % shard.count === shard.index;
   const keepAll = shard !== null;
@@ -74,9 +82,8 @@ export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResul
     if (!keepAll) slot.offer(saved.chunk, saved.counts);
   }
   const started = Date.now();
-  const execute = opts.threads === 0 ? inProcess(batch) : pooled(batch, opts.threads);
   const inFlight = new Set<Promise<void>>();
-  const limit = Math.max(1, opts.threads * 2);
+  const limit = Math.max(1, opts.threads * 3);
   const next = new Map<number, number>(); // slot -> next chunk to dispatch
   const savedChunks = new Map<number, Set<number>>();
   for (const s of opts.checkpoint?.load() ?? []) {
@@ -168,7 +175,8 @@ function inProcess(batch: Batch): Executor {
 }
 
 function pooled(batch: Batch, threads: number): Executor {
-  const pool = new Piscina({ filename: workerFile(), minThreads: threads, maxThreads: threads, idleTimeout: 60_000, workerData: batchPayload(batch) });
+  // Two tasks per worker: the next chunk is already waiting in the worker when one ends.
+  const pool = new Piscina({ filename: workerFile(), minThreads: threads, maxThreads: threads, concurrentTasksPerWorker: 2, idleTimeout: 60_000, workerData: batchPayload(batch) });
   const run = (task: ChunkTask) => pool.run(task) as Promise<number[]>;
   return Object.assign(run, { close: () => pool.destroy() });
 }

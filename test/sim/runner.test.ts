@@ -142,3 +142,14 @@ describe('jwsim run', () => {
     }
   });
 });
+
+describe('metric names', () => {
+  it('the names a batch may name as a precision metric are exactly the metrics each kind reports', async () => {
+    const { METRIC_NAMES } = await import('../../src/scenarios/batch.js');
+    const { metricsOf, countsLength } = await import('../../src/sim/counts.js');
+    for (const kind of ['attack', 'volley', 'ram', 'duel'] as const) {
+      const counts = new Array<number>(countsLength(kind)).fill(1);
+      expect(metricsOf(kind, counts, 10).map((m) => m.name)).toEqual(METRIC_NAMES[kind]);
+    }
+  });
+});
