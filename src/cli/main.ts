@@ -41,7 +41,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   const program = buildProgram();
   try {
     await program.parseAsync([...argv]);
-    return 0;
+    // A command that ends without throwing may still set its own code (an interrupted run: 130).
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
     if (err instanceof UserError) {

@@ -80,3 +80,31 @@ describe('jwsim run / merge', () => {
     expect(r.stderr).toMatch(/no partial\.json here/);
   });
 });
+
+describe('jwsim run: a real interrupt', () => {
+  it('SIGTERM saves finished chunks and exits 130; --resume ends with the files of an uninterrupted run', async () => {
+    const { spawn } = await import('node:child_process');
+    const MEDIUM = fileURLToPath(new URL('../fixtures/batches/medium.json', import.meta.url));
+    const bin = fileURLToPath(new URL('../../bin/jwsim.js', import.meta.url));
+    const out = join(root, 'interrupted');
+    const child = spawn(process.execPath, [bin, 'run', MEDIUM, '--out', out, '--threads', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const checkpoint = join(out, 'checkpoint.jsonl');
+    // Wait until some chunks are saved (the checkpoint is flushed at least once a second).
+    for (let i = 0; i < 200; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      if (existsSync(checkpoint) && readFileSync(checkpoint, 'utf8').trim().split('\n').length >= 3) break;
+    }
+    child.kill('SIGTERM');
+    const code = await new Promise<number | null>((r) => child.on('close', r));
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/interrupted; \d+ chunks saved .* Resume with: jwsim run .* --resume/);
+    expect(existsSync(join(out, 'manifest.json'))).toBe(false);
+    const resumed = jwsim('run', MEDIUM, '--out', out, '--resume', '--threads', '2');
+    expect(resumed.status).toBe(0);
+    const whole = join(root, 'uninterrupted');
+    expect(jwsim('run', MEDIUM, '--out', whole, '--threads', '0').status).toBe(0);
+    expect(readFileSync(join(out, 'results.csv'), 'utf8')).toBe(readFileSync(join(whole, 'results.csv'), 'utf8'));
+  });
+});
