@@ -5,6 +5,7 @@ import { UserError } from '../errors.js';
 import { attackCommand } from './attack.js';
 import { duelCommand } from './duel.js';
 import { mergeCommand } from './merge.js';
+import { reportCommand } from './report.js';
 import { runCommand } from './run.js';
 import { ramCommand } from './ram.js';
 import { unitsCommand } from './units.js';
@@ -33,6 +34,7 @@ export function buildProgram(): Command {
   program.addCommand(duelCommand());
   program.addCommand(runCommand());
   program.addCommand(mergeCommand());
+  program.addCommand(reportCommand());
   for (const cmd of program.commands) cmd.exitOverride().configureOutput(OUTPUT);
   return program;
 }

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { renderReport } from '../report/report.js';
 import { manifest, resultsCsv, resultsJson, writeAtomically } from '../report/runOutput.js';
 import { loadBatch } from '../scenarios/batch.js';
 import { mergePartials, readPartial } from '../sim/shards.js';
@@ -12,7 +13,8 @@ export function mergeCommand(): Command {
     .description('Merge the run folders of all shards (jwsim run --shard K/N) into one run folder, identical to an unsharded run.')
     .argument('<dirs...>', 'shard run folders (each holds partial.json)')
     .requiredOption('--out <dir>', 'run folder to write')
-    .action((dirs: string[], opts: { out: string }) => {
+    .option('--no-report', 'skip the charts and index.html')
+    .action(async (dirs: string[], opts: { out: string; report: boolean }) => {
       const started = Date.now();
       const partials = dirs.map((d) => {
         const file = join(d, 'partial.json');
@@ -31,5 +33,6 @@ export function mergeCommand(): Command {
         ['manifest.json', manifest(batch, slots, facts)],
       ]);
       process.stdout.write(`merged ${partials.length} shards: ${out}\n`);
+      if (opts.report) process.stdout.write(`report: ${await renderReport(out)}\n`);
     });
 }

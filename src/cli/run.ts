@@ -1,10 +1,11 @@
 // jwsim run BATCH: run a batch on a worker pool into a run folder; sharding and resume.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { projectRoot } from '../paths.js';
+import { renderReport } from '../report/report.js';
 import { manifest, resultsCsv, resultsJson, writeAtomically } from '../report/runOutput.js';
 import { loadBatch } from '../scenarios/batch.js';
 import { CHECKPOINT_FILE, Checkpoint } from '../sim/checkpoint.js';
@@ -13,6 +14,7 @@ import { partialJson } from '../sim/shards.js';
 import { intInRange, seedArg } from './args.js';
 
 interface RunOpts {
+  report: boolean;
   threads: number;
   out?: string;
   seed?: string;
@@ -42,20 +44,30 @@ export function runCommand(): Command {
     .description('Run a batch file (scenarios/nightly.json is the sample) on a worker pool; write results.csv, results.json and manifest.json.')
     .argument('<batch>', 'batch file (JSON, schema scenarios/schemas/batch.schema.json)')
     .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread (0..256)').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
-    .addOption(new Option('--out <dir>', 'run folder to write').default(undefined, 'reports/run-<date>-<time>'))
+    .addOption(new Option('--out <dir>', 'run folder to write').default(undefined, 'reports/<date>-<time>, and reports/latest points to it'))
     .addOption(new Option('--seed <seed>', "seed of every random stream (overrides the batch's)").argParser(seedArg))
     .addOption(new Option('--shard <K/N>', 'run only shard K of N and write a partial result for jwsim merge; K may be auto').argParser(shardArg))
     .option('--resume', 'continue an interrupted run in --out from its checkpoint', false)
     .option('--progress', 'print progress on stderr even when it is not a terminal', false)
+    .option('--no-report', 'skip the charts and index.html (jwsim report DIR makes them later)')
     .action(async (file: string, opts: RunOpts) => {
       process.exitCode = await runRun(file, opts);
     });
 }
 
+/** reports/latest -> the run folder just written (a relative symbolic link, replaced atomically). */
+function pointLatest(out: string): void {
+  const latest = join(projectRoot(), 'reports', 'latest');
+  const tmp = `${latest}.${process.pid}.tmp`;
+  rmSync(tmp, { force: true });
+  symlinkSync(basename(out), tmp);
+  renameSync(tmp, latest);
+}
+
 function defaultOut(): string {
   const d = new Date();
   const p = (n: number) => String(n).padStart(2, '0');
-  return join(projectRoot(), 'reports', `run-${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`);
+  return join(projectRoot(), 'reports', `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`);
 }
 
 function progressLine(p: Progress): string {
@@ -106,7 +118,12 @@ export async function runRun(file: string, opts: RunOpts): Promise<number> {
     files.push(['manifest.json', manifest(batch, result.slots, facts)]);
     writeAtomically(out, files);
     rmSync(join(out, CHECKPOINT_FILE), { force: true });
-    process.stdout.write(`${opts.shard ? `shard ${shardText} written (merge with: jwsim merge DIR... --out DIR)` : 'results written'}: ${out}\n`);
+    if (opts.shard) {
+      process.stdout.write(`shard ${shardText} written (merge with: jwsim merge DIR... --out DIR): ${out}\n`);
+      return 0;
+    }
+    if (opts.out === undefined) pointLatest(out);
+    process.stdout.write(opts.report ? `report: ${await renderReport(out)}\n` : `results written: ${out}\n`);
     return 0;
   } catch (err) {
     if (showProgress) process.stderr.write('\n');

@@ -80,6 +80,13 @@ export class Duel {
     this.skippedB = this.sideB.plan(rules, this.sideA.state, this.usage).skipped;
   }
 
+  /** Structure each side has taken away from the other in the duel just played. */
+  damageDealt(): { byA: number; byB: number } {
+    const a = this.sideA.state;
+    const b = this.sideB.state;
+    return { byA: b.unit.structure - b.structure, byB: a.unit.structure - a.structure };
+  }
+
   private out(s: CombatState): boolean {
     if (s.destroyed) return true;
     if (!s.crippled) return false;

@@ -41,9 +41,18 @@ export function resultsJson(batch: Batch, slots: readonly Slot[]): string {
     method: s.engine.exact ? 'exact' : 'monte-carlo',
     trials: s.engine.exact ? null : s.trials(),
     metrics: Object.fromEntries(s.metrics().map((m) => [m.name, { value: Number(fmt(m.value)), low: Number(fmt(m.low)), high: Number(fmt(m.high)) }])),
+    distribution: {
+      // duels: P(decided in r rounds | decided), r = 0..40 (40 = 40 or more); others: P(k Structure lost), k = 0..10
+      name: s.cell.kind === 'duel' ? 'rounds_to_decide' : 'structure_lost',
+      p: s.distribution().map((x) => Number(fmt(x))),
+    },
     placeholders: s.engine.placeholders,
   }));
-  return JSON.stringify({ format: 'jwsim-results/1', seed: batch.seed, experiments }, null, 2) + '\n';
+  const used = new Set(slots.flatMap((s) => [s.cell.a, s.cell.b]));
+  const units = Object.fromEntries(
+    [...batch.roster.units.values()].filter((u) => used.has(u.id)).map((u) => [u.id, { name: u.name, faction: u.faction, type: u.type, tv: u.tv, tv_placeholder: u.placeholders.has('tv') }]),
+  );
+  return JSON.stringify({ format: 'jwsim-results/1', seed: batch.seed, variants: batch.variants.map((v) => ({ name: v.name, rules: v.rules })), units, experiments }, null, 2) + '\n';
 }
 
 function gitCommit(): string | null {
@@ -93,7 +102,7 @@ export function manifest(batch: Batch, slots: readonly Slot[], facts: RunFacts):
 }
 
 /** Writes each file as .NAME.tmp then renames it; the files are written in the order given. */
-export function writeAtomically(dir: string, files: ReadonlyArray<[string, string]>): void {
+export function writeAtomically(dir: string, files: ReadonlyArray<[string, string | Uint8Array]>): void {
   for (const [name, content] of files) {
     const tmp = join(dir, `.${name}.tmp`);
     writeFileSync(tmp, content);

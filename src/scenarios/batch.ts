@@ -76,7 +76,7 @@ export const METRIC_NAMES: Record<Kind, readonly string[]> = {
   attack: DAMAGE_METRICS,
   volley: [...DAMAGE_METRICS, 'mean_attacks'],
   ram: [...DAMAGE_METRICS, 'p_rams'],
-  duel: ['a_win_rate', 'b_win_rate', 'draw_rate', 'mean_rounds'],
+  duel: ['a_win_rate', 'b_win_rate', 'draw_rate', 'mean_rounds', 'mean_damage_by_a', 'mean_damage_by_b'],
 };
 
 type Json = Record<string, unknown>;

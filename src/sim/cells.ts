@@ -37,6 +37,8 @@ export interface CellEngine {
   readonly attackerTv: number;
   /** Metrics of an exact cell; null when the cell is sampled in chunks. */
   readonly exact: C.Metric[] | null;
+  /** An exact cell's P(k Structure lost), k = 0..10. */
+  readonly exactDistribution: number[] | null;
   /** Counts of `n` trials of chunk `chunk` on the stream (seed, cell id, kind, chunk). */
   runChunk(seed: string, chunk: number, n: number): number[];
 }
@@ -55,6 +57,13 @@ function exactMetrics(kind: Cell['kind'], s: DamageSummary, tv: number, pRams?: 
   ];
   if (kind === 'ram') out.push(m('p_rams', pRams ?? 0));
   return out;
+}
+
+/** P(k Structure lost), k = 0..10, the same buckets as sampled counts. */
+function histOf(s: DamageSummary): number[] {
+  const h = new Array<number>(11).fill(0);
+  s.structureDamage.forEach((p, k) => (h[Math.min(k, 10)] += p));
+  return h;
 }
 
 /** Adds one trial's damage to the counts. */
@@ -104,14 +113,22 @@ export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEng
       placeholders: duel.usage.list(),
       attackerTv: a.tv,
       exact: null,
+      exactDistribution: null,
       runChunk(seed, chunk, n) {
         const c = blank();
         const rng = stream(seed, chunk);
         for (let t = 0; t < n; t++) {
           const w = duel.play(rng, rounds);
+          const r = rounds[0];
           c[w === DUEL_WIN_A ? C.D_A_WINS : w === DUEL_WIN_B ? C.D_B_WINS : C.D_DRAWS]++;
-          c[C.D_ROUNDS] += rounds[0];
-          c[C.D_ROUNDS + 1] += rounds[0] * rounds[0];
+          c[C.D_ROUNDS] += r;
+          c[C.D_ROUNDS + 1] += r * r;
+          const dealt = duel.damageDealt();
+          c[C.D_A_DAMAGE] += dealt.byA;
+          c[C.D_A_DAMAGE + 1] += dealt.byA * dealt.byA;
+          c[C.D_B_DAMAGE] += dealt.byB;
+          c[C.D_B_DAMAGE + 1] += dealt.byB * dealt.byB;
+          if (w !== DUEL_DRAW) c[C.D_HIST + Math.min(r, C.ROUNDS_HIST_MAX)]++;
         }
         c[C.D_N] = n;
         return c;
@@ -134,6 +151,7 @@ export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEng
       placeholders: usage.list(),
       attackerTv: a.tv,
       exact: exact ? exactMetrics('ram', exact.target, a.tv, exact.pRams) : null,
+      exactDistribution: exact ? histOf(exact.target) : null,
       runChunk(seed, chunk, n) {
         const c = blank();
         const rng = stream(seed, chunk);
@@ -161,10 +179,12 @@ export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEng
     const plan: AttackPlan = planned.plan;
     noteTargetDamageFields(usage, b);
     const roller = new Roller(rules.dice);
+    const summary = cell.exact ? exactAttack(rules, plan, target).summary : null;
     return {
       placeholders: usage.list(),
       attackerTv: a.tv,
-      exact: cell.exact ? exactMetrics('attack', exactAttack(rules, plan, target).summary, a.tv) : null,
+      exact: summary ? exactMetrics('attack', summary, a.tv) : null,
+      exactDistribution: summary ? histOf(summary) : null,
       runChunk(seed, chunk, n) {
         const c = blank();
         const rng = stream(seed, chunk);
@@ -187,6 +207,7 @@ export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEng
     placeholders: usage.list(),
     attackerTv: a.tv,
     exact: null,
+    exactDistribution: null,
     runChunk(seed, chunk, n) {
       const c = blank();
       const rng = stream(seed, chunk);

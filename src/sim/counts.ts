@@ -25,7 +25,11 @@ export const D_A_WINS = 1;
 export const D_B_WINS = 2;
 export const D_DRAWS = 3;
 export const D_ROUNDS = 4; // then its square at +1
-export const DUEL_COUNTS = 6;
+export const D_A_DAMAGE = 6; // Structure B lost, then its square
+export const D_B_DAMAGE = 8; // Structure A lost, then its square
+export const D_HIST = 10; // decided duels by rounds played, 0..ROUNDS_HIST_MAX (the last bucket: that many or more)
+export const ROUNDS_HIST_MAX = 40;
+export const DUEL_COUNTS = D_HIST + ROUNDS_HIST_MAX + 1;
 
 export function countsLength(kind: Kind): number {
   return kind === 'duel' ? DUEL_COUNTS : DAMAGE_COUNTS;
@@ -60,7 +64,14 @@ function mean(name: string, sum: number, sumSq: number, n: number, scale = 1): M
 export function metricsOf(kind: Kind, c: readonly number[], attackerTv: number): Metric[] {
   if (kind === 'duel') {
     const n = c[D_N];
-    return [rate('a_win_rate', c[D_A_WINS], n), rate('b_win_rate', c[D_B_WINS], n), rate('draw_rate', c[D_DRAWS], n), mean('mean_rounds', c[D_ROUNDS], c[D_ROUNDS + 1], n)];
+    return [
+      rate('a_win_rate', c[D_A_WINS], n),
+      rate('b_win_rate', c[D_B_WINS], n),
+      rate('draw_rate', c[D_DRAWS], n),
+      mean('mean_rounds', c[D_ROUNDS], c[D_ROUNDS + 1], n),
+      mean('mean_damage_by_a', c[D_A_DAMAGE], c[D_A_DAMAGE + 1], n),
+      mean('mean_damage_by_b', c[D_B_DAMAGE], c[D_B_DAMAGE + 1], n),
+    ];
   }
   const n = c[C_N];
   const out = [
@@ -81,4 +92,18 @@ export function metricsOf(kind: Kind, c: readonly number[], attackerTv: number):
 /** Half-width of a metric's 95% interval. */
 export function halfWidth(m: Metric): number {
   return (m.high - m.low) / 2;
+}
+
+/**
+ * The distribution a chart draws: for duels, P(decided in r rounds | decided), r = 0..40+;
+ * otherwise P(k Structure lost), k = 0..10.
+ */
+export function distributionOf(kind: Kind, c: readonly number[]): number[] {
+  if (kind === 'duel') {
+    const hist = c.slice(D_HIST, D_HIST + ROUNDS_HIST_MAX + 1);
+    const decided = hist.reduce((a, b) => a + b, 0);
+    return hist.map((x) => (decided ? x / decided : 0));
+  }
+  const n = c[C_N];
+  return c.slice(C_HIST, C_HIST + 11).map((x) => (n ? x / n : 0));
 }

@@ -3,7 +3,7 @@
 // the result independent of which thread finished which chunk first.
 import type { Batch, Cell } from '../scenarios/batch.js';
 import { ENGAGEMENT_CHUNK_TRIALS } from './engagements.js';
-import { C_N, D_N, addCounts, countsLength, halfWidth, metricsOf, type Metric } from './counts.js';
+import { C_N, D_N, addCounts, countsLength, distributionOf, halfWidth, metricsOf, type Metric } from './counts.js';
 import type { CellEngine } from './cells.js';
 
 export const CHUNK_TRIALS = ENGAGEMENT_CHUNK_TRIALS;
@@ -37,6 +37,11 @@ export class Slot {
 
   metrics(): Metric[] {
     return this.engine.exact ?? metricsOf(this.cell.kind, this.counts, this.engine.attackerTv);
+  }
+
+  /** The distribution charts draw (see distributionOf). */
+  distribution(): number[] {
+    return this.engine.exactDistribution ?? distributionOf(this.cell.kind, this.counts);
   }
 
   /**

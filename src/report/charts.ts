@@ -1,0 +1,199 @@
+// Chart builders: pure functions from result rows to Vega-Lite specs. Rendering them is
+// src/report/render.ts's job; the specs are also saved as .vl.json for designers to edit.
+import type { UnitEfficiency } from './efficiency.js';
+import type { Engagement, RunResults } from './runFolder.js';
+
+export type VegaLiteSpec = Record<string, unknown>;
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+const FONT = { font: 'DejaVu Sans', labelFont: 'DejaVu Sans', titleFont: 'DejaVu Sans' };
+const config = { font: 'DejaVu Sans', axis: FONT, legend: FONT, header: FONT, title: { font: 'DejaVu Sans' }, view: { stroke: null } };
+
+const base = (title: string, description: string): VegaLiteSpec => ({ $schema: SCHEMA, title, description, config, background: 'white', padding: 8 });
+const name = (results: RunResults, id: string) => results.units[id]?.name ?? id;
+
+/** Duel win rate of the row unit (A) against the column unit (B), diverging around 50%. */
+export function matchupMatrix(results: RunResults, variant: string): VegaLiteSpec | null {
+  const rows = results.experiments
+    .filter((e) => e.kind === 'duel' && e.variant === variant)
+    .map((e) => ({ row: name(results, e.a), column: name(results, e.b), rate: e.metrics.a_win_rate.value, low: e.metrics.a_win_rate.low, high: e.metrics.a_win_rate.high, trials: e.trials }));
+  if (rows.length === 0) return null;
+  const size = Math.max(220, Math.min(900, 28 * new Set(rows.map((r) => r.row)).size));
+  return {
+    ...base(`Duel win rate, row unit vs column unit (${variant})`, 'Rate at which the row unit (A) destroys the column unit (B); 50% is even.'),
+    data: { values: rows },
+    width: size,
+    height: size,
+    encoding: {
+      x: { field: 'column', type: 'nominal', title: 'B (column)', sort: 'ascending', axis: { labelAngle: -45 } },
+      y: { field: 'row', type: 'nominal', title: 'A (row)', sort: 'ascending' },
+    },
+    layer: [
+      {
+        mark: 'rect',
+        encoding: {
+          color: { field: 'rate', type: 'quantitative', title: 'A wins', scale: { scheme: 'redblue', domain: [0, 1], domainMid: 0.5 }, legend: { format: '.0%' } },
+          tooltip: [
+            { field: 'row', title: 'A' },
+            { field: 'column', title: 'B' },
+            { field: 'rate', title: 'A wins', format: '.1%' },
+            { field: 'low', title: '95% low', format: '.1%' },
+            { field: 'high', title: '95% high', format: '.1%' },
+            { field: 'trials', title: 'duels' },
+          ],
+        },
+      },
+      { mark: { type: 'text', fontSize: 8 }, encoding: { text: { field: 'rate', type: 'quantitative', format: '.0%' }, color: { value: 'black' } } },
+    ],
+  };
+}
+
+/**
+ * Score against the field and damage per 100 TV with 95% intervals, sorted; a unit whose
+ * interval lies wholly above the field average of that figure is marked likely
+ * under-costed, wholly below likely over-costed.
+ */
+export function pointsEfficiency(units: UnitEfficiency[], variant: string): VegaLiteSpec | null {
+  if (units.length === 0) return null;
+  const figures = [
+    { figure: 'score vs field (win + draw/2)', get: (u: UnitEfficiency) => u.score },
+    { figure: 'Structure dealt per 100 TV (per duel)', get: (u: UnitEfficiency) => u.damagePer100Tv },
+  ];
+  const rows = figures.flatMap(({ figure, get }) => {
+    const average = units.reduce((a, u) => a + get(u).value, 0) / units.length;
+    return units.map((u) => {
+      const e = get(u);
+      const mark = e.low > average ? 'above field average: likely under-costed' : e.high < average ? 'below field average: likely over-costed' : 'within field average';
+      return { unit: u.name, figure, value: e.value, low: e.low, high: e.high, average, mark, tv: u.tv, fair: Number.isFinite(u.fairTv.value) ? u.fairTv.value : null };
+    });
+  });
+  const order = [...units].sort((a, b) => b.score.value - a.score.value).map((u) => u.name);
+  const domain = ['above field average: likely under-costed', 'within field average', 'below field average: likely over-costed'];
+  const color = { field: 'mark', type: 'nominal', title: null, scale: { domain, range: ['#1f77b4', '#7f7f7f', '#d62728'] }, legend: { orient: 'bottom', direction: 'vertical', labelLimit: 400 } };
+  return {
+    ...base(`Points efficiency (${variant})`, 'Per unit, against every opponent in the duel matrix; bars are 95% intervals, the dashed line the field average.'),
+    data: { values: rows },
+    facet: { column: { field: 'figure', type: 'nominal', title: null, sort: figures.map((f) => f.figure) } },
+    resolve: { scale: { x: 'independent' } },
+    spec: {
+      width: 260,
+      height: Math.max(160, 16 * units.length),
+      encoding: { y: { field: 'unit', type: 'nominal', sort: order, title: null } },
+      layer: [
+        { mark: { type: 'rule', strokeDash: [4, 3], color: '#999' }, encoding: { x: { aggregate: 'mean', field: 'average', type: 'quantitative' }, y: null } },
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x: { field: 'low', type: 'quantitative', title: null }, x2: { field: 'high' }, color } },
+        {
+          mark: { type: 'point', filled: true },
+          encoding: {
+            x: { field: 'value', type: 'quantitative' },
+            color,
+            tooltip: [
+              { field: 'unit' },
+              { field: 'value', format: '.3f' },
+              { field: 'low', title: '95% low', format: '.3f' },
+              { field: 'high', title: '95% high', format: '.3f' },
+              { field: 'tv', title: 'TV' },
+              { field: 'fair', title: 'fair TV', format: '.1f' },
+            ],
+          },
+        },
+      ],
+    },
+  };
+}
+
+const OUTCOMES = ['lost 0', 'lost 1', 'lost 2', 'lost 3', 'lost 4', 'lost 5', 'lost 6', 'lost 7', 'lost 8', 'lost 9', 'lost 10'];
+
+/** What attacks did: P(k Structure lost), P(destroyed), P(crippled) and mean rating damage, per engagement. */
+export function attackProfile(results: RunResults, variant: string): VegaLiteSpec | null {
+  const attacks = results.experiments.filter((e) => (e.kind === 'attack' || e.kind === 'volley') && e.variant === variant);
+  if (attacks.length === 0) return null;
+  const rows: Array<Record<string, unknown>> = [];
+  for (const e of attacks) {
+    const label = `${name(results, e.a)} -> ${name(results, e.b)}${e.kind === 'volley' ? ' (volley)' : ''}`;
+    const last = e.distribution.p.reduce((hi, p, k) => (p > 0 ? k : hi), 0);
+    e.distribution.p.slice(0, last + 1).forEach((p, k) => rows.push({ engagement: label, outcome: OUTCOMES[k], group: 'P(Structure lost)', value: p }));
+    rows.push({ engagement: label, outcome: 'destroyed', group: 'P(state)', value: e.metrics.p_destroyed.value });
+    rows.push({ engagement: label, outcome: 'crippled', group: 'P(state)', value: e.metrics.p_crippled.value });
+    for (const r of ['defense', 'sensors', 'thrusters']) rows.push({ engagement: label, outcome: `${r} dmg`, group: 'mean rating damage', value: e.metrics[`mean_${r}_damage`].value });
+  }
+  return {
+    ...base(`Attack profiles (${variant})`, 'Distribution of Structure lost, chance of each end state, and mean damage to each rating, per attack or volley.'),
+    data: { values: rows },
+    facet: { row: { field: 'engagement', type: 'nominal', title: null, header: { labelAngle: 0, labelAlign: 'left' } } },
+    spec: {
+      width: 420,
+      height: 90,
+      mark: 'bar',
+      encoding: {
+        x: { field: 'outcome', type: 'nominal', sort: [...OUTCOMES, 'destroyed', 'crippled', 'defense dmg', 'sensors dmg', 'thrusters dmg'], title: null, axis: { labelAngle: -40 } },
+        y: { field: 'value', type: 'quantitative', title: null },
+        color: { field: 'group', type: 'nominal', title: null },
+        tooltip: [{ field: 'engagement' }, { field: 'outcome' }, { field: 'value', format: '.3f' }],
+      },
+    },
+  };
+}
+
+/** Cumulative share of decided duels over by round r, per unit (as side A, averaged over opponents). */
+export function timeToKill(results: RunResults, variant: string): VegaLiteSpec | null {
+  const duels = results.experiments.filter((e) => e.kind === 'duel' && e.variant === variant);
+  if (duels.length === 0) return null;
+  const byUnit = new Map<string, number[][]>();
+  for (const e of duels) {
+    if (!byUnit.has(e.a)) byUnit.set(e.a, []);
+    byUnit.get(e.a)!.push(e.distribution.p);
+  }
+  const rows: Array<Record<string, unknown>> = [];
+  for (const [id, dists] of byUnit) {
+    const len = dists[0].length;
+    let cum = 0;
+    for (let r = 1; r < len; r++) {
+      cum += dists.reduce((a, d) => a + d[r], 0) / dists.length;
+      rows.push({ unit: name(results, id), round: r, cumulative: Math.min(1, cum) });
+    }
+  }
+  return {
+    ...base(`Time to kill (${variant})`, 'Among duels that ended with a side out of the fight: the share over by each round, per unit as side A, averaged over its opponents.'),
+    data: { values: rows },
+    width: 520,
+    height: 300,
+    mark: { type: 'line', interpolate: 'step-after' },
+    encoding: {
+      x: { field: 'round', type: 'quantitative', title: 'round', scale: { domain: [1, 20], clamp: true } },
+      y: { field: 'cumulative', type: 'quantitative', title: 'share of decided duels over', axis: { format: '.0%' } },
+      color: { field: 'unit', type: 'nominal', legend: { columns: 2, symbolLimit: 40 } },
+      tooltip: [{ field: 'unit' }, { field: 'round' }, { field: 'cumulative', format: '.1%' }],
+    },
+  };
+}
+
+export interface Shift {
+  label: string;
+  metric: string;
+  difference: number;
+  low: number;
+  high: number;
+}
+
+/** Each shift between two variants with its 95% interval, largest first (a forest plot). */
+export function versionComparison(shifts: Shift[], from: string, to: string): VegaLiteSpec | null {
+  if (shifts.length === 0) return null;
+  const rows = shifts.map((s) => ({ ...s, moved: s.low > 0 || s.high < 0 ? 'interval excludes 0' : 'within noise' }));
+  const order = [...rows].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)).map((r) => r.label);
+  const color = { field: 'moved', type: 'nominal', title: null, scale: { domain: ['interval excludes 0', 'within noise'], range: ['#d62728', '#7f7f7f'] } };
+  return {
+    ...base(`What moved from ${from} to ${to}`, `Difference (${to} minus ${from}) per metric with its 95% interval, largest first.`),
+    data: { values: rows },
+    width: 420,
+    height: Math.max(120, 16 * rows.length),
+    encoding: { y: { field: 'label', type: 'nominal', sort: order, title: null } },
+    layer: [
+      { mark: { type: 'rule', strokeDash: [3, 3] }, encoding: { x: { datum: 0, type: 'quantitative' }, y: null } },
+      { mark: 'rule', encoding: { x: { field: 'low', type: 'quantitative', title: `${to} minus ${from}` }, x2: { field: 'high' }, color } },
+      { mark: { type: 'point', filled: true }, encoding: { x: { field: 'difference', type: 'quantitative' }, color, tooltip: [{ field: 'label' }, { field: 'metric' }, { field: 'difference', format: '.4f' }, { field: 'low', format: '.4f' }, { field: 'high', format: '.4f' }] } },
+    ],
+  };
+}
+
+/** Key metric of each engagement kind, for tables and comparisons. */
+export const KEY_METRIC: Record<Engagement['kind'], string> = { duel: 'a_win_rate', attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage' };

@@ -1,0 +1,186 @@
+// Points efficiency from a duel matrix (README "Points efficiency" defines each figure):
+//   score vs field: mean over a unit's duels of P(win) + P(draw)/2;
+//   TV-weighted score: the same, each opponent weighted by its TV;
+//   damage per 100 TV: mean Structure dealt per duel, per 100 TV of the unit;
+//   fair TV: where the unit would sit on the roster's price curve. Bradley-Terry log
+//     strengths (theta) are fitted to all duels; a straight line theta = a + b log(TV) is
+//     fitted across the roster (the roster is taken to be priced right on average); the
+//     fair TV is the TV at which that line reaches the unit's theta. 95% interval by a
+//     seeded parametric bootstrap of the duel results.
+import { openStream } from '../rng/stream.js';
+import { Z95 } from '../stats/intervals.js';
+import type { Engagement, RunResults } from './runFolder.js';
+
+export interface Estimate {
+  value: number;
+  low: number;
+  high: number;
+}
+
+export interface UnitEfficiency {
+  id: string;
+  name: string;
+  tv: number;
+  duels: number;
+  score: Estimate;
+  tvWeightedScore: Estimate;
+  damagePer100Tv: Estimate;
+  fairTv: Estimate;
+  /**
+   * Fair-TV interval wholly above the card TV by more than FAIR_TV_TOLERANCE (likely
+   * under-costed) or below it by more (likely over-costed); unknown without a price curve.
+   */
+  verdict: 'under-costed' | 'over-costed' | 'fair' | 'unknown';
+}
+
+export const BOOTSTRAP_REPLICATES = 200;
+/**
+ * The fair-TV interval reflects Monte Carlo noise only, not how well the price-curve model
+ * fits, so a unit is flagged only when it is off by more than this share of its TV.
+ */
+export const FAIR_TV_TOLERANCE = 0.05;
+
+const est = (value: number, se: number): Estimate => ({ value, low: value - Z95 * se, high: value + Z95 * se });
+
+interface Obs {
+  opponent: string;
+  score: number;
+  /** Variance of one duel's score (0, 1/2 or 1). */
+  variance: number;
+  n: number;
+  damage: number;
+  damageSe: number;
+}
+
+/** A unit's view of each duel it fought, as side A or side B. */
+function observations(duels: Engagement[]): Map<string, Obs[]> {
+  const byUnit = new Map<string, Obs[]>();
+  const add = (u: string, o: Obs) => {
+    if (!byUnit.has(u)) byUnit.set(u, []);
+    byUnit.get(u)!.push(o);
+  };
+  for (const e of duels) {
+    const n = e.trials ?? 0;
+    if (n <= 0) continue;
+    const m = e.metrics;
+    const d = m.draw_rate.value;
+    for (const [self, other, win, dmg] of [
+      [e.a, e.b, m.a_win_rate.value, m.mean_damage_by_a],
+      [e.b, e.a, m.b_win_rate.value, m.mean_damage_by_b],
+    ] as const) {
+      const score = win + d / 2;
+      add(self, { opponent: other, score, variance: Math.max(0, win + d / 4 - score * score), n, damage: dmg.value, damageSe: (dmg.high - dmg.low) / (2 * Z95) });
+    }
+  }
+  return byUnit;
+}
+
+/** Bradley-Terry strengths by the MM algorithm; wins[i][j] counts draws as halves. */
+export function bradleyTerry(wins: number[][], games: number[][], iterations = 200): number[] {
+  const k = wins.length;
+  let s = new Array<number>(k).fill(1);
+  for (let it = 0; it < iterations; it++) {
+    const next = s.map((si, i) => {
+      let w = 0;
+      let denom = 0;
+      for (let j = 0; j < k; j++) {
+        if (j === i || games[i][j] === 0) continue;
+        w += wins[i][j];
+        denom += games[i][j] / (si + s[j]);
+      }
+      return denom > 0 ? w / denom : si;
+    });
+    const g = Math.exp(next.reduce((a, x) => a + Math.log(x), 0) / k);
+    s = next.map((x) => x / g);
+  }
+  return s;
+}
+
+/**
+ * Fair TVs from strengths: fit log(strength) = a + b log(TV) by least squares across the
+ * roster, then invert the line at each unit's strength. NaN when strength does not grow
+ * with TV across the roster (no price curve to read).
+ */
+export function fairTvs(strength: number[], tvs: number[]): number[] {
+  const x = tvs.map(Math.log);
+  const y = strength.map(Math.log);
+  const n = x.length;
+  const mx = x.reduce((a, b) => a + b, 0) / n;
+  const my = y.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (x[i] - mx) * (y[i] - my);
+    sxx += (x[i] - mx) ** 2;
+  }
+  const b = sxx > 0 ? sxy / sxx : 0;
+  if (!(b > 0.05)) return y.map(() => NaN);
+  return y.map((yi) => Math.exp(mx + (yi - my) / b));
+}
+
+export function unitEfficiency(results: RunResults, variant: string): UnitEfficiency[] {
+  const duels = results.experiments.filter((e) => e.kind === 'duel' && e.variant === variant);
+  const obs = observations(duels);
+  const ids = [...obs.keys()].filter((id) => results.units[id]).sort();
+  if (ids.length < 2) return [];
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const k = ids.length;
+  // Pairwise results, with half a win and half a loss added to every pair that met (a
+  // weak prior that keeps a unit that never won at a small positive strength).
+  const wins = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+  const games = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+  for (const [id, list] of obs) {
+    const i = index.get(id);
+    if (i === undefined) continue;
+    for (const o of list) {
+      const j = index.get(o.opponent)!;
+      wins[i][j] += o.score * o.n + 0.5;
+      games[i][j] += o.n + 1;
+    }
+  }
+  const tvs = ids.map((id) => results.units[id].tv);
+  const fair = fairTvs(bradleyTerry(wins, games), tvs);
+  // Parametric bootstrap: redraw every pair's wins from a normal approximation, refit.
+  const rng = openStream({ seed: results.seed, experiment: `report/${variant}`, purpose: 'bootstrap', chunk: 0 });
+  const normal = () => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
+  const reps: number[][] = [];
+  for (let r = 0; r < BOOTSTRAP_REPLICATES; r++) {
+    const w = wins.map((row, i) =>
+      row.map((x, j) => {
+        const n = games[i][j];
+        if (n === 0 || j < i) return 0;
+        const p = x / n;
+        return Math.min(n, Math.max(0, x + Math.sqrt(n * p * (1 - p)) * normal()));
+      }),
+    );
+    for (let i = 0; i < k; i++) for (let j = 0; j < i; j++) w[i][j] = games[i][j] - w[j][i];
+    reps.push(fairTvs(bradleyTerry(w, games), tvs));
+  }
+  const quantile = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.max(0, Math.round(q * (xs.length - 1))))];
+  return ids.map((id, i) => {
+    const list = obs.get(id)!;
+    const m = list.length;
+    const score = list.reduce((a, o) => a + o.score, 0) / m;
+    const scoreSe = Math.sqrt(list.reduce((a, o) => a + o.variance / o.n, 0)) / m;
+    const weights = list.map((o) => results.units[o.opponent]?.tv ?? 0);
+    const wsum = weights.reduce((a, b) => a + b, 0) || 1;
+    const tvWeighted = list.reduce((a, o, t) => a + weights[t] * o.score, 0) / wsum;
+    const tvWeightedSe = Math.sqrt(list.reduce((a, o, t) => a + weights[t] ** 2 * (o.variance / o.n), 0)) / wsum;
+    const tv = tvs[i];
+    const damage = list.reduce((a, o) => a + o.damage, 0) / m;
+    const damageSe = Math.sqrt(list.reduce((a, o) => a + o.damageSe ** 2, 0)) / m;
+    const boot = reps.map((r) => r[i]).filter(Number.isFinite).sort((a, b) => a - b);
+    const fairTv = boot.length ? { value: fair[i], low: quantile(boot, 0.025), high: quantile(boot, 0.975) } : { value: NaN, low: NaN, high: NaN };
+    return {
+      id,
+      name: results.units[id].name,
+      tv,
+      duels: m,
+      score: est(score, scoreSe),
+      tvWeightedScore: est(tvWeighted, tvWeightedSe),
+      damagePer100Tv: est((100 * damage) / tv, (100 * damageSe) / tv),
+      fairTv,
+      verdict: !Number.isFinite(fairTv.value) ? 'unknown' : fairTv.low > tv * (1 + FAIR_TV_TOLERANCE) ? 'under-costed' : fairTv.high < tv * (1 - FAIR_TV_TOLERANCE) ? 'over-costed' : 'fair',
+    };
+  });
+}

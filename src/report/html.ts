@@ -1,0 +1,77 @@
+// The self-contained index.html of a run folder: inline SVG charts and tables, a little
+// inline script to sort tables, nothing loaded from the network. Every string from user
+// files is escaped.
+
+export function esc(s: unknown): string {
+  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export interface Section {
+  id: string;
+  title: string;
+  intro?: string;
+  /** Inline SVG (produced by vega from escaped data) and links to the chart files. */
+  svg?: string;
+  files?: string[];
+  table?: { columns: string[]; rows: Array<Array<string | number>> };
+}
+
+export interface Page {
+  title: string;
+  facts: Array<[string, string]>;
+  warnings: string[];
+  placeholders: string[];
+  sections: Section[];
+}
+
+const STYLE = `body{font-family:'DejaVu Sans',Arial,sans-serif;margin:24px;color:#222;max-width:1400px}
+h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-bottom:1px solid #ccc}
+table{border-collapse:collapse;font-size:12px;margin:8px 0}th,td{border:1px solid #ddd;padding:3px 6px;text-align:right}
+th{background:#f3f3f3;cursor:pointer;user-select:none}td:first-child,th:first-child{text-align:left}
+.facts td{text-align:left}.warning{background:#fff4e5;border:1px solid #f0a030;padding:8px 12px;margin:12px 0}
+.warning summary{font-weight:bold;cursor:pointer}.chart{overflow-x:auto;margin:8px 0}.files{font-size:12px;color:#555}`;
+
+const SORT_SCRIPT = `document.querySelectorAll('table.sortable th').forEach(function(th){th.addEventListener('click',function(){
+var i=th.cellIndex,tb=th.closest('table').tBodies[0],rows=Array.prototype.slice.call(tb.rows),asc=th.dataset.asc!=='1';
+rows.sort(function(a,b){var x=a.cells[i].textContent,y=b.cells[i].textContent,nx=parseFloat(x),ny=parseFloat(y);
+var c=(!isNaN(nx)&&!isNaN(ny))?nx-ny:x.localeCompare(y);return asc?c:-c;});
+rows.forEach(function(r){tb.appendChild(r);});th.dataset.asc=asc?'1':'0';});});`;
+
+function table(t: NonNullable<Section['table']>, cls = 'sortable'): string {
+  const head = t.columns.map((c) => `<th>${esc(c)}</th>`).join('');
+  const body = t.rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('\n');
+  return `<table class="${cls}"><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
+}
+
+export function page(p: Page): string {
+  const facts = `<table class="facts"><tbody>${p.facts.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</tbody></table>`;
+  const warnings = p.warnings.map((w) => `<div class="warning">${esc(w)}</div>`).join('\n');
+  const placeholders = p.placeholders.length
+    ? `<details class="warning" id="placeholders"><summary>This report uses ${p.placeholders.length} placeholder values (invented where the published rules or cards give none): results are illustrative until they are replaced.</summary><ul>${p.placeholders.map((x) => `<li>${esc(x)}</li>`).join('')}</ul></details>`
+    : '';
+  const sections = p.sections
+    .map((s) =>
+      [
+        `<section id="${esc(s.id)}"><h2>${esc(s.title)}</h2>`,
+        s.intro ? `<p>${esc(s.intro)}</p>` : '',
+        s.svg ? `<div class="chart" data-chart="${esc(s.id)}">${s.svg}</div>` : '',
+        s.files?.length ? `<p class="files">${s.files.map((f) => `<a href="${esc(f)}">${esc(f)}</a>`).join(' · ')}</p>` : '',
+        s.table ? table(s.table) : '',
+        '</section>',
+      ].join('\n'),
+    )
+    .join('\n');
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>${esc(p.title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>${STYLE}</style></head>
+<body>
+<h1>${esc(p.title)}</h1>
+${facts}
+${placeholders}
+${warnings}
+${sections}
+<script>${SORT_SCRIPT}</script>
+</body></html>
+`;
+}

@@ -1,0 +1,102 @@
+// The report of a run folder: charts (Vega-Lite specs, SVG, PNG under charts/) and a
+// self-contained index.html. `jwsim run` writes it at the end; `jwsim report DIR` redoes it.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Z95 } from '../stats/intervals.js';
+import { KEY_METRIC, attackProfile, matchupMatrix, pointsEfficiency, timeToKill, versionComparison, type Shift, type VegaLiteSpec } from './charts.js';
+import { unitEfficiency, type UnitEfficiency } from './efficiency.js';
+import { page, type Section } from './html.js';
+import { render } from './render.js';
+import { readRunFolder, type RunFolder } from './runFolder.js';
+import { writeAtomically } from './runOutput.js';
+
+const f3 = (x: number) => x.toFixed(3);
+const se = (m: { low: number; high: number }) => (m.high - m.low) / (2 * Z95);
+
+/** Shifts from variant `from` to `to`: every unit's score vs field, and every non-duel engagement's key metric. */
+export function shifts(run: RunFolder['results'], eff: Map<string, UnitEfficiency[]>, from: string, to: string): Shift[] {
+  const out: Shift[] = [];
+  const a = new Map(eff.get(from)!.map((u) => [u.id, u]));
+  for (const u of eff.get(to)!) {
+    const p = a.get(u.id);
+    if (!p) continue;
+    const d = u.score.value - p.score.value;
+    const h = Z95 * Math.hypot(se(u.score), se(p.score));
+    out.push({ label: `${u.name}: score vs field`, metric: 'score vs field', difference: d, low: d - h, high: d + h });
+  }
+  const byKey = new Map(run.experiments.filter((e) => e.variant === from).map((e) => [e.engagement, e]));
+  for (const e of run.experiments.filter((x) => x.variant === to && x.kind !== 'duel')) {
+    const p = byKey.get(e.engagement);
+    if (!p) continue;
+    const m = KEY_METRIC[e.kind];
+    const d = e.metrics[m].value - p.metrics[m].value;
+    const h = Z95 * Math.hypot(se(e.metrics[m]), se(p.metrics[m]));
+    out.push({ label: `${e.engagement}`, metric: m, difference: d, low: d - h, high: d + h });
+  }
+  return out;
+}
+
+export async function renderReport(dir: string): Promise<string> {
+  const run = readRunFolder(dir);
+  const { results, manifest } = run;
+  const chartsDir = join(dir, 'charts');
+  mkdirSync(chartsDir, { recursive: true });
+  const sections: Section[] = [];
+  const chart = async (id: string, title: string, intro: string, spec: VegaLiteSpec | null, tableRows?: Section['table']) => {
+    if (!spec) return;
+    const { svg, png } = await render(spec);
+    writeAtomically(chartsDir, [
+      [`${id}.vl.json`, JSON.stringify(spec, null, 2) + '\n'],
+      [`${id}.svg`, svg],
+      [`${id}.png`, png],
+    ]);
+    sections.push({ id, title, intro, svg, files: [`charts/${id}.vl.json`, `charts/${id}.svg`, `charts/${id}.png`], table: tableRows });
+  };
+  const eff = new Map<string, UnitEfficiency[]>();
+  for (const v of results.variants) {
+    const units = unitEfficiency(results, v.name);
+    eff.set(v.name, units);
+    const slug = v.name.replace(/[^A-Za-z0-9._-]/g, '_');
+    await chart(`matchups-${slug}`, `Duel matrix, ${v.name}`, 'Row unit against column unit; hover a cell for its interval and number of duels.', matchupMatrix(results, v.name));
+    await chart(`efficiency-${slug}`, `Points efficiency, ${v.name}`, 'See the README for the definitions and the assumptions behind fair TV.', pointsEfficiency(units, v.name), {
+      columns: ['unit', 'TV', 'fair TV', 'fair TV 95% low', 'fair TV 95% high', 'verdict', 'score vs field', 'TV-weighted score', 'Structure per 100 TV', 'duels'],
+      rows: [...units].sort((x, y) => y.fairTv.value / y.tv - x.fairTv.value / x.tv).map((u) => [u.name, u.tv, u.fairTv.value.toFixed(1), u.fairTv.low.toFixed(1), u.fairTv.high.toFixed(1), u.verdict, f3(u.score.value), f3(u.tvWeightedScore.value), f3(u.damagePer100Tv.value), u.duels]),
+    });
+    await chart(`attacks-${slug}`, `Attack profiles, ${v.name}`, 'What each attack and volley of the batch does to its target.', attackProfile(results, v.name));
+    await chart(`time-to-kill-${slug}`, `Time to kill, ${v.name}`, 'How quickly decided duels end.', timeToKill(results, v.name));
+  }
+  const [first, ...others] = results.variants;
+  for (const v of others) {
+    await chart(
+      `compare-${v.name.replace(/[^A-Za-z0-9._-]/g, '_')}`,
+      `${first.name} vs ${v.name}`,
+      'Intervals treat the two variants as independent runs, which overstates the noise: both replay the same dice (common random numbers). Red: the interval excludes zero.',
+      versionComparison(shifts(results, eff, first.name, v.name), first.name, v.name),
+    );
+  }
+  sections.push({
+    id: 'results',
+    title: 'All engagements',
+    intro: 'Key metric of every engagement and variant (a_win_rate for duels, mean Structure damage otherwise). results.csv has every metric.',
+    table: {
+      columns: ['engagement', 'variant', 'metric', 'value', '95% low', '95% high', 'trials'],
+      rows: results.experiments.map((e) => {
+        const m = KEY_METRIC[e.kind];
+        return [e.engagement, e.variant, m, f3(e.metrics[m].value), f3(e.metrics[m].low), f3(e.metrics[m].high), e.trials ?? 'exact'];
+      }),
+    },
+  });
+  const facts: Array<[string, string]> = [
+    ['run folder', dir],
+    ['batch', `${(manifest.batch as { path: string; sha256: string }).path} (sha256 ${(manifest.batch as { sha256: string }).sha256.slice(0, 16)}...)`],
+    ['seed', results.seed],
+    ...manifest.variants.map((v): [string, string] => [`variant ${v.name}`, `rules v${v.rules}${v.rules_changes.length ? ` (${v.rules_changes.length} changes from its parent: ${v.rules_changes.join(' ')})` : ''}; options: ${v.options.length ? v.options.join(', ') : 'defaults'}${v.overlay ? `; overlay ${v.overlay.path} (sha256 ${v.overlay.sha256.slice(0, 16)}...)` : ''}`]),
+    ['engagements', `${new Set(results.experiments.map((e) => e.engagement)).size} x ${results.variants.length} variants`],
+    ['trials', String(results.experiments.reduce((a, e) => a + (e.trials ?? 0), 0))],
+    ['threads, wall time', `${manifest.threads}, ${manifest.wall_seconds} s`],
+    ['git commit', String(manifest.git_commit ?? 'unknown')],
+  ];
+  const html = page({ title: `jwsim report: ${(manifest.batch as { description?: string }).description ?? dir}`, facts, warnings: [], placeholders: manifest.placeholders_used ?? [], sections });
+  writeAtomically(dir, [['index.html', html]]);
+  return join(dir, 'index.html');
+}

@@ -1,0 +1,67 @@
+// Reading a finished run folder (results.json + manifest.json) for the report.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { UserError } from '../errors.js';
+import { readJsonFile } from '../io/json.js';
+
+export interface MetricValue {
+  value: number;
+  low: number;
+  high: number;
+}
+
+export interface Engagement {
+  experiment: string;
+  engagement: string;
+  kind: 'attack' | 'volley' | 'ram' | 'duel';
+  a: string;
+  b: string;
+  variant: string;
+  rules: string;
+  method: 'exact' | 'monte-carlo';
+  trials: number | null;
+  metrics: Record<string, MetricValue>;
+  distribution: { name: string; p: number[] };
+  placeholders: string[];
+}
+
+export interface UnitInfo {
+  name: string;
+  faction: string;
+  type: string;
+  tv: number;
+  tv_placeholder: boolean;
+}
+
+export interface RunResults {
+  format: 'jwsim-results/1';
+  seed: string;
+  variants: Array<{ name: string; rules: string }>;
+  units: Record<string, UnitInfo>;
+  experiments: Engagement[];
+}
+
+export interface RunFolder {
+  dir: string;
+  results: RunResults;
+  manifest: Record<string, unknown> & {
+    seed: string;
+    placeholders_used: string[];
+    variants: Array<{ name: string; rules: string; rules_changes: string[]; options: string[]; overlay: { path: string; sha256: string } | null }>;
+  };
+}
+
+export function readRunFolder(dir: string): RunFolder {
+  if (!existsSync(dir)) throw new UserError(`${dir}: no such run folder`);
+  if (!existsSync(join(dir, 'manifest.json'))) {
+    const partial = existsSync(join(dir, 'partial.json'));
+    const interrupted = existsSync(join(dir, 'checkpoint.jsonl'));
+    throw new UserError(
+      `${dir}: not a finished run folder (no manifest.json)${partial ? '; it holds one shard: merge the shards first (jwsim merge)' : interrupted ? '; the run was interrupted: finish it with jwsim run BATCH --out DIR --resume' : ''}`,
+    );
+  }
+  if (!existsSync(join(dir, 'results.json'))) throw new UserError(`${dir}: no results.json in this run folder`);
+  const results = readJsonFile(join(dir, 'results.json')) as RunResults;
+  if (results?.format !== 'jwsim-results/1') throw new UserError(`${join(dir, 'results.json')}: not a jwsim results file`);
+  return { dir, results, manifest: readJsonFile(join(dir, 'manifest.json')) as RunFolder['manifest'] };
+}

@@ -1,0 +1,77 @@
+// Chart builders produce valid Vega-Lite (compiled here), stable specs (snapshots), and
+// render to SVG and PNG; efficiency figures behave as defined.
+import { describe, expect, it } from 'vitest';
+import { attackProfile, matchupMatrix, pointsEfficiency, timeToKill, versionComparison } from '../../src/report/charts.js';
+import { bradleyTerry, fairTvs, unitEfficiency } from '../../src/report/efficiency.js';
+import { shifts } from '../../src/report/report.js';
+import { render, toVega } from '../../src/report/render.js';
+import { fixtureResults } from './fixture.js';
+
+const results = fixtureResults();
+const eff = new Map(['v1.2.1', 'v1.2.2'].map((v) => [v, unitEfficiency(results, v)]));
+const specs = {
+  matchups: matchupMatrix(results, 'v1.2.2'),
+  efficiency: pointsEfficiency(eff.get('v1.2.2')!, 'v1.2.2'),
+  attacks: attackProfile(results, 'v1.2.2'),
+  'time-to-kill': timeToKill(results, 'v1.2.2'),
+  compare: versionComparison(shifts(results, eff, 'v1.2.1', 'v1.2.2'), 'v1.2.1', 'v1.2.2'),
+};
+
+describe('chart builders', () => {
+  for (const [name, spec] of Object.entries(specs)) {
+    it(`${name}: valid Vega-Lite, stable spec`, async () => {
+      expect(spec).not.toBeNull();
+      const vega = toVega(spec!);
+      expect(vega.marks?.length ?? 0).toBeGreaterThan(0);
+      await expect(JSON.stringify(spec, null, 2) + '\n').toMatchFileSnapshot(`__snapshots__/${name}.vl.json`);
+    });
+  }
+
+  it('no data, no chart', () => {
+    const empty = { ...results, experiments: [] };
+    expect(matchupMatrix(empty, 'v1.2.2')).toBeNull();
+    expect(attackProfile(empty, 'v1.2.2')).toBeNull();
+    expect(pointsEfficiency([], 'v1.2.2')).toBeNull();
+    expect(versionComparison([], 'a', 'b')).toBeNull();
+  });
+
+  it('renders to SVG and PNG', async () => {
+    const { svg, png } = await render(specs.matchups!);
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).toContain('Gunboat');
+    expect(svg).toContain('Fighter &lt;b&gt;&amp;amp;'); // names are escaped in SVG
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.length).toBeGreaterThan(1000);
+  });
+});
+
+describe('points efficiency', () => {
+  it('score vs field counts draws as half and averages a unit\'s duels as A and as B', () => {
+    const g = eff.get('v1.2.1')!.find((u) => u.id === 'x.gunboat')!;
+    // As A: 0.7 + 0.05 and 0.6 + 0.05; as B: (1 - 0.2 - 0.1) + 0.05 and (1 - 0.3 - 0.1) + 0.05.
+    expect(g.score.value).toBeCloseTo((0.75 + 0.65 + 0.75 + 0.65) / 4, 12);
+    expect(g.duels).toBe(4);
+    expect(g.score.low).toBeLessThan(g.score.value);
+  });
+
+  it('Bradley-Terry recovers strengths from exact win rates', () => {
+    const s = [1, 2, 4];
+    const games = [[0, 1000, 1000], [1000, 0, 1000], [1000, 1000, 0]];
+    const wins = s.map((si, i) => s.map((sj, j) => (i === j ? 0 : (1000 * si) / (si + sj))));
+    const fit = bradleyTerry(wins, games);
+    expect(fit[1] / fit[0]).toBeCloseTo(2, 6);
+    expect(fit[2] / fit[0]).toBeCloseTo(4, 6);
+  });
+
+  it('fair TV: a roster on its price curve is fairly priced; a unit stronger than its price is worth more', () => {
+    const tvs = [10, 20, 40, 80];
+    const onCurve = tvs.map((t) => t ** 1.5);
+    fairTvs(onCurve, tvs).forEach((f, i) => expect(f).toBeCloseTo(tvs[i], 9));
+    const strong = [...onCurve];
+    strong[1] *= 3;
+    const fair = fairTvs(strong, tvs);
+    expect(fair[1]).toBeGreaterThan(20);
+    // No price curve (strength falls with TV): no fair TV.
+    expect(fairTvs([4, 3, 2, 1], tvs).every(Number.isNaN)).toBe(true);
+  });
+});
