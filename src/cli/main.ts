@@ -3,6 +3,7 @@
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../errors.js';
 import { attackCommand } from './attack.js';
+import { compareCommand } from './compare.js';
 import { duelCommand } from './duel.js';
 import { mergeCommand } from './merge.js';
 import { reportCommand } from './report.js';
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
   program.addCommand(runCommand());
   program.addCommand(mergeCommand());
   program.addCommand(reportCommand());
+  program.addCommand(compareCommand());
   for (const cmd of program.commands) cmd.exitOverride().configureOutput(OUTPUT);
   return program;
 }

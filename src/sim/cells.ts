@@ -17,7 +17,7 @@ import { compileRules, type CompiledRules } from '../rules/compile.js';
 import { DEFAULT_INTERPRETATIONS, applyRuleAssignments } from '../rules/interpretations.js';
 import { applyOverlay } from '../rules/overlay.js';
 import { getRulesVersion } from '../rules/registry.js';
-import { openStream } from '../rng/stream.js';
+import { openStream, type RandomStream } from '../rng/stream.js';
 import type { Cell, Variant } from '../scenarios/batch.js';
 import type { Roster, UnitCard } from '../units/types.js';
 import * as C from './counts.js';
@@ -41,6 +41,21 @@ export interface CellEngine {
   readonly exactDistribution: number[] | null;
   /** Counts of `n` trials of chunk `chunk` on the stream (seed, cell id, kind, chunk). */
   runChunk(seed: string, chunk: number, n: number): number[];
+  /** Adds one trial, drawn from `rng`, to the counts `c`. */
+  trial(rng: RandomStream, c: number[]): void;
+}
+
+/** A cell engine from its one-trial function: chunks are runs of trials on one stream. */
+function engine(cell: Cell, parts: Omit<CellEngine, 'runChunk'>): CellEngine {
+  return {
+    ...parts,
+    runChunk(seed, chunk, n) {
+      const c = new Array<number>(C.countsLength(cell.kind)).fill(0);
+      const rng = openStream({ seed, experiment: cell.id, purpose: cell.kind, chunk });
+      for (let t = 0; t < n; t++) parts.trial(rng, c);
+      return c;
+    },
+  };
 }
 
 function exactMetrics(kind: Cell['kind'], s: DamageSummary, tv: number, pRams?: number): C.Metric[] {
@@ -101,39 +116,32 @@ export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEng
   const usage = new PlaceholderUsage(rules).unit(a, 'tv');
   const tally = new DamageTally();
   const kind = cell.kind;
-  const stream = (seed: string, chunk: number) => openStream({ seed, experiment: cell.id, purpose: kind, chunk });
-  const blank = () => new Array<number>(C.countsLength(kind)).fill(0);
 
   if (kind === 'duel') {
     const arcOfA = chooseArc(rules, new CombatState(a), new CombatState(b), cell.range, cell.aspect, cell.aArc);
     const arcOfB = chooseArc(rules, new CombatState(b), new CombatState(a), cell.range, cell.bAspect, cell.bArc);
     const duel = new Duel(rules, { a, b, rangeInches: cell.range, arcOfA, arcOfB, until: cell.until, maxRounds: cell.rounds, first: cell.first });
     const rounds = new Int32Array(1);
-    return {
+    return engine(cell, {
       placeholders: duel.usage.list(),
       attackerTv: a.tv,
       exact: null,
       exactDistribution: null,
-      runChunk(seed, chunk, n) {
-        const c = blank();
-        const rng = stream(seed, chunk);
-        for (let t = 0; t < n; t++) {
-          const w = duel.play(rng, rounds);
-          const r = rounds[0];
-          c[w === DUEL_WIN_A ? C.D_A_WINS : w === DUEL_WIN_B ? C.D_B_WINS : C.D_DRAWS]++;
-          c[C.D_ROUNDS] += r;
-          c[C.D_ROUNDS + 1] += r * r;
-          const dealt = duel.damageDealt();
-          c[C.D_A_DAMAGE] += dealt.byA;
-          c[C.D_A_DAMAGE + 1] += dealt.byA * dealt.byA;
-          c[C.D_B_DAMAGE] += dealt.byB;
-          c[C.D_B_DAMAGE + 1] += dealt.byB * dealt.byB;
-          if (w !== DUEL_DRAW) c[C.D_HIST + Math.min(r, C.ROUNDS_HIST_MAX)]++;
-        }
-        c[C.D_N] = n;
-        return c;
+      trial(rng, c) {
+        const w = duel.play(rng, rounds);
+        const r = rounds[0];
+        c[C.D_N]++;
+        c[w === DUEL_WIN_A ? C.D_A_WINS : w === DUEL_WIN_B ? C.D_B_WINS : C.D_DRAWS]++;
+        c[C.D_ROUNDS] += r;
+        c[C.D_ROUNDS + 1] += r * r;
+        const dealt = duel.damageDealt();
+        c[C.D_A_DAMAGE] += dealt.byA;
+        c[C.D_A_DAMAGE + 1] += dealt.byA * dealt.byA;
+        c[C.D_B_DAMAGE] += dealt.byB;
+        c[C.D_B_DAMAGE + 1] += dealt.byB * dealt.byB;
+        if (w !== DUEL_DRAW) c[C.D_HIST + Math.min(r, C.ROUNDS_HIST_MAX)]++;
       },
-    };
+    });
   }
 
   if (kind === 'ram') {
@@ -147,25 +155,20 @@ export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEng
     const roller = new Roller(rules.dice);
     const r = new CombatState(a);
     const t = new CombatState(b);
-    return {
+    return engine(cell, {
       placeholders: usage.list(),
       attackerTv: a.tv,
       exact: exact ? exactMetrics('ram', exact.target, a.tv, exact.pRams) : null,
       exactDistribution: exact ? histOf(exact.target) : null,
-      runChunk(seed, chunk, n) {
-        const c = blank();
-        const rng = stream(seed, chunk);
-        for (let k = 0; k < n; k++) {
-          r.reset();
-          t.reset();
-          tally.reset();
-          const roll = rollRam(rules, plan, r, t, roller, rng, tally);
-          c[roll.result === 'rammed' ? C.C_RAMS : roll.result === 'shot-down' ? C.C_SHOT_DOWN : C.C_SKILL_FAILS]++;
-          addTrial(c, t, tally);
-        }
-        return c;
+      trial(rng, c) {
+        r.reset();
+        t.reset();
+        tally.reset();
+        const roll = rollRam(rules, plan, r, t, roller, rng, tally);
+        c[roll.result === 'rammed' ? C.C_RAMS : roll.result === 'shot-down' ? C.C_SHOT_DOWN : C.C_SKILL_FAILS]++;
+        addTrial(c, t, tally);
       },
-    };
+    });
   }
 
   const attacker = new CombatState(a);
@@ -180,46 +183,36 @@ export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEng
     noteTargetDamageFields(usage, b);
     const roller = new Roller(rules.dice);
     const summary = cell.exact ? exactAttack(rules, plan, target).summary : null;
-    return {
+    return engine(cell, {
       placeholders: usage.list(),
       attackerTv: a.tv,
       exact: summary ? exactMetrics('attack', summary, a.tv) : null,
       exactDistribution: summary ? histOf(summary) : null,
-      runChunk(seed, chunk, n) {
-        const c = blank();
-        const rng = stream(seed, chunk);
-        for (let k = 0; k < n; k++) {
-          target.reset();
-          tally.reset();
-          applyResults(rules, target, rollPlan(rules, roller, plan, rng), tally);
-          addTrial(c, target, tally);
-        }
-        return c;
+      trial(rng, c) {
+        target.reset();
+        tally.reset();
+        applyResults(rules, target, rollPlan(rules, roller, plan, rng), tally);
+        addTrial(c, target, tally);
       },
-    };
+    });
   }
 
   // volley
   const { plan } = bestVolley(rules, attacker, target, cell.range, cell.aspect, cell.aArc, usage);
   if (plan.attacks.length === 0) fail(cell, v, `no weapon of ${a.name} can fire at ${b.name}: ${plan.skipped.map((s) => `${s.weapon}: ${s.reason}`).join('; ')}`);
   noteTargetDamageFields(usage, b);
-  return {
+  return engine(cell, {
     placeholders: usage.list(),
     attackerTv: a.tv,
     exact: null,
     exactDistribution: null,
-    runChunk(seed, chunk, n) {
-      const c = blank();
-      const rng = stream(seed, chunk);
-      for (let k = 0; k < n; k++) {
-        target.reset();
-        tally.reset();
-        const shots = fireVolley(rules, plan, attacker, target, rng, tally);
-        c[C.C_ATTACKS] += shots;
-        c[C.C_ATTACKS + 1] += shots * shots;
-        addTrial(c, target, tally);
-      }
-      return c;
+    trial(rng, c) {
+      target.reset();
+      tally.reset();
+      const shots = fireVolley(rules, plan, attacker, target, rng, tally);
+      c[C.C_ATTACKS] += shots;
+      c[C.C_ATTACKS + 1] += shots * shots;
+      addTrial(c, target, tally);
     },
-  };
+  });
 }

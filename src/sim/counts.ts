@@ -107,3 +107,26 @@ export function distributionOf(kind: Kind, c: readonly number[]): number[] {
   const n = c[C_N];
   return c.slice(C_HIST, C_HIST + 11).map((x) => (n ? x / n : 0));
 }
+
+/**
+ * Every metric is a per-trial mean: counts[index] / n, times `scale`. Paired comparisons
+ * difference these per-trial quantities directly.
+ */
+export function metricSource(kind: Kind, metric: string, attackerTv: number): { index: number; scale: number } {
+  const duel: Record<string, number> = { a_win_rate: D_A_WINS, b_win_rate: D_B_WINS, draw_rate: D_DRAWS, mean_rounds: D_ROUNDS, mean_damage_by_a: D_A_DAMAGE, mean_damage_by_b: D_B_DAMAGE };
+  const damage: Record<string, number> = {
+    p_destroyed: C_DESTROYED,
+    p_crippled: C_CRIPPLED,
+    mean_structure_damage: C_STRUCTURE,
+    mean_defense_damage: C_DEFENSE,
+    mean_sensors_damage: C_SENSORS,
+    mean_thrusters_damage: C_THRUSTERS,
+    mean_criticals: C_CRITICALS,
+    damage_per_100_tv: C_STRUCTURE,
+    p_rams: C_RAMS,
+    mean_attacks: C_ATTACKS,
+  };
+  const index = (kind === 'duel' ? duel : damage)[metric];
+  if (index === undefined) throw new Error(`no such metric for ${kind}: ${metric}`);
+  return { index, scale: metric === 'damage_per_100_tv' ? 100 / attackerTv : 1 };
+}

@@ -9,7 +9,7 @@ import type { Batch } from '../scenarios/batch.js';
 import { buildCellEngine } from './cells.js';
 import type { Checkpoint } from './checkpoint.js';
 import { Slot, makeSlots } from './slots.js';
-import { ChunkWorker, batchPayload, type ChunkTask } from './worker.js';
+import { ChunkWorker, batchPayload, type ChunkTask, type PairedCounts, type PairedTask } from './worker.js';
 
 export interface RunOptions {
   /** Worker threads; 0 runs every chunk in this thread. */
@@ -56,7 +56,7 @@ export function workerFile(): string {
 
 export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResult> {
   // Start the workers first: they load while this thread validates every engagement.
-  const execute = opts.threads === 0 ? inProcess(batch) : pooled(batch, opts.threads);
+  const execute = makeExecutor(batch, opts.threads);
   let slots: Slot[];
   try {
     slots = makeSlots(batch, (cell, v) => buildCellEngine(cell, batch.variants[v], batch.roster));
@@ -163,20 +163,29 @@ function progress(slots: Slot[], started: number, chunksDone: number, keepAll: b
   return { slotsDone: keepAll ? 0 : slots.filter((s) => s.done).length, slots: slots.length, trials, elapsedMs: Date.now() - started, chunksDone, chunksLeft: left };
 }
 
-type Executor = ((task: ChunkTask) => Promise<number[]>) & { close(): Promise<void> };
+export interface Executor {
+  (task: ChunkTask): Promise<number[]>;
+  (task: PairedTask): Promise<PairedCounts>;
+  close(): Promise<void>;
+}
+
+/** Runs chunks of `batch`: on a pool of `threads` workers, or in this thread when 0. */
+export function makeExecutor(batch: Batch, threads: number): Executor {
+  return threads === 0 ? inProcess(batch) : pooled(batch, threads);
+}
 
 function inProcess(batch: Batch): Executor {
   const worker = new ChunkWorker(batchPayload(batch));
-  const run = async (task: ChunkTask) => {
+  const run = async (task: ChunkTask | PairedTask) => {
     await new Promise((r) => setImmediate(r)); // let signals and progress through
-    return worker.run(task);
+    return 'paired' in task ? worker.runPaired(task) : worker.run(task);
   };
-  return Object.assign(run, { close: async () => {} });
+  return Object.assign(run, { close: async () => {} }) as Executor;
 }
 
 function pooled(batch: Batch, threads: number): Executor {
   // Two tasks per worker: the next chunk is already waiting in the worker when one ends.
   const pool = new Piscina({ filename: workerFile(), minThreads: threads, maxThreads: threads, concurrentTasksPerWorker: 2, idleTimeout: 60_000, workerData: batchPayload(batch) });
-  const run = (task: ChunkTask) => pool.run(task) as Promise<number[]>;
-  return Object.assign(run, { close: () => pool.destroy() });
+  const run = (task: ChunkTask | PairedTask) => pool.run(task);
+  return Object.assign(run, { close: () => pool.destroy() }) as Executor;
 }

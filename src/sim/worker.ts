@@ -2,12 +2,34 @@
 // once, as workerData; each task names a slot and a chunk, and the answer is counts.
 import type { Batch, Cell, Variant } from '../scenarios/batch.js';
 import type { Roster, UnitCard } from '../units/types.js';
+import { TrialStreams } from '../rng/stream.js';
 import { buildCellEngine, type CellEngine } from './cells.js';
+import { countsLength } from './counts.js';
 
 export interface ChunkTask {
   slot: number;
   chunk: number;
   trials: number;
+}
+
+/**
+ * A paired chunk (jwsim compare): every variant of one cell plays the same trials, each
+ * trial on its own stream (TrialStreams of (seed, cell, kind + "/trial", chunk)), so a rule
+ * change perturbs only the trials where it is exercised.
+ */
+export interface PairedTask {
+  paired: true;
+  cell: number;
+  chunk: number;
+  trials: number;
+}
+
+export interface PairedCounts {
+  /** Per variant: counts, as a chunk returns them. */
+  counts: number[][];
+  /** Per variant after the first: sum and sum of squares of the per-trial count differences. */
+  diff: number[][];
+  diffSq: number[][];
 }
 
 /** The parts of a batch a worker needs; plain data (structured-cloneable). */
@@ -29,14 +51,46 @@ export class ChunkWorker {
     this.roster = { files: [], units: new Map(batch.units.map((u) => [u.id, u])) };
   }
 
-  run(task: ChunkTask): number[] {
-    let engine = this.engines.get(task.slot);
+  private engine(slot: number): CellEngine {
+    let engine = this.engines.get(slot);
     if (!engine) {
       const variants = this.batch.variants.length;
-      const cell = this.batch.cells[Math.floor(task.slot / variants)];
-      engine = buildCellEngine(cell, this.batch.variants[task.slot % variants], this.roster);
-      this.engines.set(task.slot, engine);
+      const cell = this.batch.cells[Math.floor(slot / variants)];
+      engine = buildCellEngine(cell, this.batch.variants[slot % variants], this.roster);
+      this.engines.set(slot, engine);
     }
-    return engine.runChunk(this.batch.seed, task.chunk, task.trials);
+    return engine;
+  }
+
+  run(task: ChunkTask): number[] {
+    return this.engine(task.slot).runChunk(this.batch.seed, task.chunk, task.trials);
+  }
+
+  runPaired(task: PairedTask): PairedCounts {
+    const cell = this.batch.cells[task.cell];
+    const variants = this.batch.variants.length;
+    const engines = Array.from({ length: variants }, (_, v) => this.engine(task.cell * variants + v));
+    const len = countsLength(cell.kind);
+    const zero = () => new Array<number>(len).fill(0);
+    const counts = engines.map(zero);
+    const one = engines.map(zero);
+    const diff = engines.slice(1).map(zero);
+    const diffSq = engines.slice(1).map(zero);
+    const streams = new TrialStreams({ seed: this.batch.seed, experiment: cell.id, purpose: `${cell.kind}/trial`, chunk: task.chunk });
+    for (let t = 0; t < task.trials; t++) {
+      for (let v = 0; v < variants; v++) {
+        one[v].fill(0);
+        engines[v].trial(streams.at(t), one[v]);
+        for (let i = 0; i < len; i++) counts[v][i] += one[v][i];
+      }
+      for (let o = 1; o < variants; o++) {
+        for (let i = 0; i < len; i++) {
+          const d = one[o][i] - one[0][i];
+          diff[o - 1][i] += d;
+          diffSq[o - 1][i] += d * d;
+        }
+      }
+    }
+    return { counts, diff, diffSq };
   }
 }

@@ -108,3 +108,31 @@ describe('jwsim run: a real interrupt', () => {
     expect(readFileSync(join(out, 'results.csv'), 'utf8')).toBe(readFileSync(join(whole, 'results.csv'), 'utf8'));
   });
 });
+
+describe('jwsim compare', () => {
+  it('writes comparison.csv, comparison.json, manifest.json and index.html', () => {
+    const out = join(root, 'compare');
+    const r = jwsim('compare', SMALL, '--rules', '1.2.1,1.2.2', '--out', out, '--min-trials', '16384', '--max-trials', '32768', '--threads', '1');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/v1\.2\.1 vs v1\.2\.2/);
+    for (const f of ['comparison.csv', 'comparison.json', 'manifest.json', 'index.html']) expect(existsSync(join(out, f)), f).toBe(true);
+    const csv = readFileSync(join(out, 'comparison.csv'), 'utf8');
+    expect(csv.split('\n')[0]).toBe('experiment,engagement,kind,metric,from,to,value_from,value_to,difference,low,high,unpaired_low,unpaired_high,distinguishable,chunks,trials,seed');
+    const json = JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8'));
+    expect(json.paired_vs_unpaired_width.count).toBeGreaterThan(0);
+  });
+
+  for (const [name, args, pattern] of [
+    ['one variant only', ['--rules', '1.2.2'], /at least two variants/],
+    ['a variant without a file', ['--variant', 'house'], /NAME=OVERLAY_FILE/],
+    ['an unknown version', ['--rules', '1.2.1,1.3'], /unknown rules version "1\.3"/],
+    ['min above max', ['--rules', '1.2.1,1.2.2', '--min-trials', '40000', '--max-trials', '30000'], /--min-trials 40000 is above --max-trials 30000/],
+  ] as Array<[string, string[], RegExp]>) {
+    it(`${name}: exit 2`, () => {
+      const r = jwsim('compare', SMALL, ...args, '--out', join(root, `c-${name.replace(/ /g, '-')}`));
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(pattern);
+    });
+  }
+});

@@ -1,0 +1,112 @@
+// jwsim compare BATCH: did a rules version or house rule move balance? Paired differences
+// on common random numbers, with sequential stopping.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { existsSync, mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { UserError } from '../errors.js';
+import { projectRoot } from '../paths.js';
+import { comparisonOutputs } from '../report/compareOutput.js';
+import { writeAtomically } from '../report/runOutput.js';
+import { loadOverlay } from '../rules/overlay.js';
+import { getRulesVersion } from '../rules/registry.js';
+import { loadBatch, type Variant } from '../scenarios/batch.js';
+import { SEQUENTIAL_Z, compareBatch } from '../sim/compare.js';
+import { CHUNK_TRIALS } from '../sim/slots.js';
+import { formatTable } from './format.js';
+import { collectString, intInRange, seedArg } from './args.js';
+
+interface CompareOpts {
+  rules?: string;
+  variant: string[];
+  threads: number;
+  out?: string;
+  seed?: string;
+  minTrials: number;
+  maxTrials: number;
+  settle: number;
+  json: boolean;
+}
+
+function settleArg(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 1000) throw new InvalidArgumentError('must be a positive number, e.g. 0.02');
+  return n;
+}
+
+export function compareCommand(): Command {
+  return new Command('compare')
+    .description("Compare rules versions or house rules on the batch's experiments: paired differences on common random numbers, each engagement stopped once its answer is settled.")
+    .argument('<batch>', 'batch file')
+    .option('--rules <versions>', 'comma-separated rules versions to compare, e.g. 1.2.1,1.2.2 (the first is the baseline)')
+    .addOption(new Option('--variant <name=overlay>', 'a house-rule variant: NAME=OVERLAY_FILE (repeatable; compared with the first variant)').argParser(collectString).default([], 'none'))
+    .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread (0..256)').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
+    .addOption(new Option('--out <dir>', 'folder to write').default(undefined, 'reports/compare-<date>-<time>'))
+    .addOption(new Option('--seed <seed>', "seed of every random stream (overrides the batch's)").argParser(seedArg))
+    .addOption(new Option('--min-trials <n>', 'trials per variant before the sequential test may stop').argParser(intInRange(2 * CHUNK_TRIALS, 10_000_000)).default(3 * CHUNK_TRIALS))
+    .addOption(new Option('--max-trials <n>', 'trials per variant at most').argParser(intInRange(2 * CHUNK_TRIALS, 50_000_000)).default(16 * CHUNK_TRIALS))
+    .addOption(new Option('--settle <shift>', 'stop once the key metric cannot have moved by more than this').argParser(settleArg).default(0.02))
+    .option('--json', 'print the comparison as JSON on stdout', false)
+    .action(async (file: string, opts: CompareOpts) => {
+      process.stdout.write(await runCompare(file, opts));
+    });
+}
+
+function variantsFrom(opts: CompareOpts, batchVariants: readonly Variant[]): Variant[] {
+  const out: Variant[] = [];
+  const versions = opts.rules ? opts.rules.split(',').map((r) => r.trim()).filter(Boolean) : [];
+  for (const r of versions) out.push({ name: `v${getRulesVersion(r).id}`, rules: getRulesVersion(r).id, options: [], overlay: null });
+  for (const v of opts.variant) {
+    const eq = v.indexOf('=');
+    if (eq <= 0) throw new UserError(`--variant: expected NAME=OVERLAY_FILE, got "${v}"`);
+    const overlay = loadOverlay(v.slice(eq + 1));
+    const rules = overlay.rules?.replace(/^v/, '') ?? out[0]?.rules ?? '1.2.2';
+    out.push({ name: v.slice(0, eq), rules, options: [], overlay });
+  }
+  if (out.length === 1 && opts.variant.length > 0 && versions.length === 0) out.unshift({ name: `v${out[0].rules}`, rules: out[0].rules, options: [], overlay: null });
+  const chosen = out.length ? out : [...batchVariants];
+  if (chosen.length < 2) throw new UserError('compare needs at least two variants: --rules 1.2.1,1.2.2, --variant NAME=OVERLAY, or a batch with several variants');
+  const names = chosen.map((v) => v.name);
+  const dup = names.find((n, i) => names.indexOf(n) !== i);
+  if (dup) throw new UserError(`two variants are named "${dup}"`);
+  return chosen;
+}
+
+export async function runCompare(file: string, opts: CompareOpts): Promise<string> {
+  const loaded = loadBatch(file, opts.seed);
+  const batch = { ...loaded, variants: variantsFrom(opts, loaded.variants) };
+  if (opts.minTrials > opts.maxTrials) throw new UserError(`--min-trials ${opts.minTrials} is above --max-trials ${opts.maxTrials}`);
+  const out = resolve(opts.out ?? join(projectRoot(), 'reports', `compare-${new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}`));
+  if (existsSync(join(out, 'manifest.json'))) throw new UserError(`--out: ${out} already holds a finished comparison; choose another folder`);
+  const started = Date.now();
+  const diffs = await compareBatch(batch, {
+    threads: opts.threads,
+    minChunks: Math.ceil(opts.minTrials / CHUNK_TRIALS),
+    maxChunks: Math.ceil(opts.maxTrials / CHUNK_TRIALS),
+    settle: opts.settle,
+  });
+  mkdirSync(out, { recursive: true });
+  const files = await comparisonOutputs(batch, diffs, {
+    threads: opts.threads,
+    wallSeconds: (Date.now() - started) / 1000,
+    commandLine: process.argv.slice(2),
+    settings: { minTrials: opts.minTrials, maxTrials: opts.maxTrials, settle: opts.settle, sequentialZ: SEQUENTIAL_Z },
+    dir: out,
+  });
+  writeAtomically(out, files);
+  if (opts.json) return files.find(([n]) => n === 'comparison.json')![1] as string;
+  const key = diffs.filter((d) => d.metric === (d.cell.kind === 'duel' ? 'a_win_rate' : 'mean_structure_damage'));
+  const moved = key.filter((d) => d.distinguishable);
+  const top = [...moved].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)).slice(0, 15);
+  return [
+    `jwsim compare: ${batch.variants.map((v) => v.name).join(' vs ')} on ${batch.cells.length} engagements`,
+    `${moved.length} of ${key.length} key metrics moved (95% paired interval excludes 0)`,
+    '',
+    ...formatTable(
+      ['engagement', 'metric', 'from', 'to', 'difference', '95% interval'],
+      top.map((d) => [d.cell.id, d.metric, batch.variants[d.from].name, batch.variants[d.to].name, d.difference.toFixed(4), `${d.low.toFixed(4)} .. ${d.high.toFixed(4)}`]),
+    ),
+    '',
+    `report: ${join(out, 'index.html')}`,
+  ].join('\n') + '\n';
+}

@@ -1,0 +1,159 @@
+// The files of a comparison: comparison.csv (one row per engagement x compared variant x
+// metric), comparison.json, manifest.json and an index.html with the forest plot of shifts.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import { getRulesVersion } from '../rules/registry.js';
+import type { Batch } from '../scenarios/batch.js';
+import type { Difference } from '../sim/compare.js';
+import { KEY_METRIC, versionComparison } from './charts.js';
+import { page, type Section } from './html.js';
+import { render } from './render.js';
+import { fmt, writeAtomically } from './runOutput.js';
+
+export const COMPARE_COLUMNS = ['experiment', 'engagement', 'kind', 'metric', 'from', 'to', 'value_from', 'value_to', 'difference', 'low', 'high', 'unpaired_low', 'unpaired_high', 'distinguishable', 'chunks', 'trials', 'seed'];
+
+export interface CompareFacts {
+  threads: number;
+  wallSeconds: number;
+  commandLine: readonly string[];
+  settings: Record<string, number>;
+  dir: string;
+}
+
+/**
+ * How much narrower the paired intervals are than two independent runs would give, over the
+ * sampled key metrics: the share where pairing leaves no noise at all (the change is never
+ * exercised), and the median width ratio paired / unpaired among the others.
+ */
+export function narrowing(diffs: readonly Difference[]): { count: number; zeroWidthShare: number; medianRatioOthers: number } {
+  const key = diffs.filter((d) => d.trials !== null && d.metric === KEY_METRIC[d.cell.kind] && d.unpairedHigh > d.unpairedLow);
+  const ratios = key
+    .filter((d) => d.high > d.low)
+    .map((d) => (d.high - d.low) / (d.unpairedHigh - d.unpairedLow))
+    .sort((a, b) => a - b);
+  return {
+    count: key.length,
+    zeroWidthShare: key.length ? (key.length - ratios.length) / key.length : NaN,
+    medianRatioOthers: ratios.length ? ratios[Math.floor((ratios.length - 1) / 2)] : NaN,
+  };
+}
+
+export async function comparisonOutputs(batch: Batch, diffs: readonly Difference[], facts: CompareFacts): Promise<Array<[string, string | Uint8Array]>> {
+  const name = (i: number) => batch.variants[i].name;
+  const rows = diffs.map((d) => [
+    d.cell.experiment,
+    d.cell.id,
+    d.cell.kind,
+    d.metric,
+    name(d.from),
+    name(d.to),
+    fmt(d.valueFrom),
+    fmt(d.valueTo),
+    fmt(d.difference),
+    fmt(d.low),
+    fmt(d.high),
+    fmt(d.unpairedLow),
+    fmt(d.unpairedHigh),
+    d.distinguishable ? 'yes' : 'no',
+    String(d.chunks),
+    d.trials === null ? 'exact' : String(d.trials),
+    batch.seed,
+  ]);
+  const csv = stringify([COMPARE_COLUMNS, ...rows]);
+  const narrow = narrowing(diffs);
+  const json = JSON.stringify(
+    {
+      format: 'jwsim-comparison/1',
+      seed: batch.seed,
+      variants: batch.variants.map((v) => ({ name: v.name, rules: v.rules, overlay: v.overlay ? { path: v.overlay.file, sha256: v.overlay.sha256 } : null })),
+      paired_vs_unpaired_width: narrow,
+      differences: diffs.map((d) => ({
+        engagement: d.cell.id,
+        kind: d.cell.kind,
+        metric: d.metric,
+        from: name(d.from),
+        to: name(d.to),
+        value_from: Number(fmt(d.valueFrom)),
+        value_to: Number(fmt(d.valueTo)),
+        difference: Number(fmt(d.difference)),
+        low: Number(fmt(d.low)),
+        high: Number(fmt(d.high)),
+        unpaired_low: Number(fmt(d.unpairedLow)),
+        unpaired_high: Number(fmt(d.unpairedHigh)),
+        distinguishable: d.distinguishable,
+        chunks: d.chunks,
+        trials: d.trials,
+      })),
+    },
+    null,
+    2,
+  ) + '\n';
+  const sections: Section[] = [];
+  const chartsDir = join(facts.dir, 'charts');
+  mkdirSync(chartsDir, { recursive: true });
+  for (let to = 1; to < batch.variants.length; to++) {
+    const key = diffs.filter((d) => d.to === to && d.metric === KEY_METRIC[d.cell.kind]);
+    const shown = [...key].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)).slice(0, 60);
+    const spec = versionComparison(
+      shown.map((d) => ({ label: d.cell.id, metric: d.metric, difference: d.difference, low: d.low, high: d.high })),
+      name(0),
+      name(to),
+    );
+    if (!spec) continue;
+    const id = `shifts-${name(to).replace(/[^A-Za-z0-9._-]/g, '_')}`;
+    const { svg, png } = await render(spec);
+    writeAtomically(chartsDir, [[`${id}.vl.json`, JSON.stringify(spec, null, 2) + '\n'], [`${id}.svg`, svg], [`${id}.png`, png]]);
+    sections.push({
+      id,
+      title: `${name(0)} vs ${name(to)}: the ${shown.length} largest shifts of ${key.length}`,
+      intro: 'Paired 95% intervals on common random numbers; red: the interval excludes zero. comparison.csv has every metric.',
+      svg,
+      files: [`charts/${id}.vl.json`, `charts/${id}.svg`, `charts/${id}.png`],
+      table: {
+        columns: ['engagement', 'metric', 'difference', 'paired low', 'paired high', 'unpaired low', 'unpaired high', 'moved', 'trials'],
+        rows: key.map((d) => [d.cell.id, d.metric, fmt(d.difference), fmt(d.low), fmt(d.high), fmt(d.unpairedLow), fmt(d.unpairedHigh), d.distinguishable ? 'yes' : 'no', d.trials ?? 'exact']),
+      },
+    });
+  }
+  const html = page({
+    title: `jwsim comparison: ${batch.variants.map((v) => v.name).join(' vs ')}`,
+    facts: [
+      ['batch', `${batch.file} (sha256 ${batch.sha256.slice(0, 16)}...)`],
+      ['seed', batch.seed],
+      ...batch.variants.map((v): [string, string] => [`variant ${v.name}`, `rules v${v.rules}${v.overlay ? `; overlay ${v.overlay.file} (sha256 ${v.overlay.sha256.slice(0, 16)}...)` : ''}`]),
+      [
+        'paired vs unpaired intervals',
+        narrow.count
+          ? `${(100 * narrow.zeroWidthShare).toFixed(0)}% of ${narrow.count} sampled key metrics are exactly unchanged (the change is never exercised); for the others the paired interval is ${Number.isFinite(narrow.medianRatioOthers) ? narrow.medianRatioOthers.toFixed(2) : '-'} times as wide as two independent runs' (median)`
+          : 'no sampled metric',
+      ],
+      ['sequential stopping', `after ${facts.settings.minTrials} trials, at |shift| > ${facts.settings.sequentialZ} se or ${facts.settings.sequentialZ} se < ${facts.settings.settle}; at most ${facts.settings.maxTrials}`],
+    ],
+    warnings: [],
+    placeholders: [...new Set(batch.cells.flatMap(() => []))],
+    sections,
+  });
+  const manifest = JSON.stringify(
+    {
+      format: 'jwsim-comparison-manifest/1',
+      jwsim: '0.1.0',
+      command_line: facts.commandLine,
+      batch: { path: batch.file, sha256: batch.sha256 },
+      units: batch.unitFiles,
+      seed: batch.seed,
+      threads: facts.threads,
+      wall_seconds: Number(facts.wallSeconds.toFixed(3)),
+      settings: facts.settings,
+      variants: batch.variants.map((v) => ({ name: v.name, rules: v.rules, rules_changes: getRulesVersion(v.rules).changes.map((c) => c.summary), options: v.options, overlay: v.overlay ? { path: v.overlay.file, sha256: v.overlay.sha256 } : null })),
+    },
+    null,
+    2,
+  ) + '\n';
+  return [
+    ['comparison.csv', csv],
+    ['comparison.json', json],
+    ['index.html', html],
+    ['manifest.json', manifest],
+  ];
+}

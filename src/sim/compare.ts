@@ -1,0 +1,189 @@
+// Comparing variants (rules versions, house-rule overlays) on common random numbers.
+//
+// Every variant of an engagement plays the same trials: trial t on its own stream (see
+// PairedTask), so the variants differ only where a changed rule is exercised, and where it
+// never is they agree exactly. Every metric is a per-trial mean, so its difference is the
+// mean of per-trial differences; its 95% interval comes from their variance (a paired
+// test), typically far narrower than two independent runs would give.
+//
+// Sequential stopping, per engagement, on its key metric, after each chunk from
+// `minChunks` on: stop when |difference| > SEQUENTIAL_Z * se (the shift is settled as
+// real), or when SEQUENTIAL_Z * se < settle (any shift is settled as smaller than
+// `settle`), or at `maxChunks`. Checked in chunk order, so it is deterministic; the stricter
+// SEQUENTIAL_Z (3 rather than 1.96) pays for looking repeatedly.
+import type { Batch, Cell } from '../scenarios/batch.js';
+import { Z95 } from '../stats/intervals.js';
+import { buildCellEngine, type CellEngine } from './cells.js';
+import { addCounts, countsLength, metricSource, type Metric } from './counts.js';
+import { ChunkFailed, makeExecutor } from './runner.js';
+import { CHUNK_TRIALS, Slot } from './slots.js';
+import type { PairedCounts, PairedTask } from './worker.js';
+
+export const SEQUENTIAL_Z = 3;
+const KEY: Record<Cell['kind'], string> = { duel: 'a_win_rate', attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage' };
+
+export interface CompareOptions {
+  threads: number;
+  minChunks: number;
+  maxChunks: number;
+  /** Shifts of the key metric below this are "settled as small". */
+  settle: number;
+  signal?: AbortSignal;
+}
+
+export interface Difference {
+  cell: Cell;
+  from: number;
+  to: number;
+  metric: string;
+  valueFrom: number;
+  valueTo: number;
+  difference: number;
+  /** Paired 95% interval. */
+  low: number;
+  high: number;
+  /** The interval two independent runs of the same size would give. */
+  unpairedLow: number;
+  unpairedHigh: number;
+  distinguishable: boolean;
+  chunks: number;
+  trials: number | null;
+}
+
+class Group {
+  readonly slots: Slot[];
+  /** Per variant after the first: running sum and sum of squares of per-trial count differences. */
+  readonly diff: number[][];
+  readonly diffSq: number[][];
+  committed = 0;
+  done = false;
+  private readonly pending = new Map<number, PairedCounts>();
+  constructor(
+    readonly cell: Cell,
+    engines: CellEngine[],
+    firstSlot: number,
+    readonly maxChunks: number,
+  ) {
+    this.slots = engines.map((e, v) => new Slot(firstSlot + v, { ...cell, trials: maxChunks * CHUNK_TRIALS, precision: null }, v, e));
+    const len = countsLength(cell.kind);
+    this.diff = engines.slice(1).map(() => new Array<number>(len).fill(0));
+    this.diffSq = engines.slice(1).map(() => new Array<number>(len).fill(0));
+    this.done = engines[0].exact !== null;
+  }
+
+  /** Records chunk k; commits every chunk now contiguous with the prefix, in order. */
+  offer(k: number, result: PairedCounts, opts: CompareOptions): void {
+    this.pending.set(k, result);
+    for (let next = this.pending.get(this.committed); next && !this.done; next = this.pending.get(this.committed)) {
+      this.pending.delete(this.committed);
+      this.slots.forEach((s, v) => s.offer(this.committed, next.counts[v], false));
+      next.diff.forEach((d, o) => addCounts(this.diff[o], d));
+      next.diffSq.forEach((d, o) => addCounts(this.diffSq[o], d));
+      this.committed++;
+      if (this.committed >= this.maxChunks || (this.committed >= opts.minChunks && this.settled(opts))) this.done = true;
+    }
+  }
+
+  /** Paired difference of a metric for compared variant o, with its standard error. */
+  paired(o: number, metric: string): { difference: number; se: number } {
+    const { index, scale } = metricSource(this.cell.kind, metric, this.slots[0].engine.attackerTv);
+    const n = this.slots[0].trials();
+    const mean = this.diff[o][index] / n;
+    const variance = n > 1 ? Math.max(0, (this.diffSq[o][index] - n * mean * mean) / (n - 1)) : 0;
+    return { difference: mean * scale, se: Math.sqrt(variance / n) * scale };
+  }
+
+  private settled(opts: CompareOptions): boolean {
+    return this.diff.every((_, o) => {
+      const { difference, se } = this.paired(o, KEY[this.cell.kind]);
+      return Math.abs(difference) > SEQUENTIAL_Z * se || SEQUENTIAL_Z * se < opts.settle;
+    });
+  }
+}
+
+export async function compareBatch(batch: Batch, opts: CompareOptions): Promise<Difference[]> {
+  const execute = makeExecutor(batch, opts.threads);
+  const groups: Group[] = [];
+  try {
+    for (const cell of batch.cells) {
+      const engines = batch.variants.map((v) => buildCellEngine(cell, v, batch.roster));
+      groups.push(new Group(cell, engines, groups.length * engines.length, Math.max(opts.minChunks, opts.maxChunks)));
+    }
+  } catch (e) {
+    await execute.close();
+    throw e;
+  }
+  const limit = Math.max(2, opts.threads * 3);
+  const inFlight = new Set<Promise<void>>();
+  const next = new Map<Group, number>();
+  let failure: Error | null = null;
+  let first = 0;
+  const pick = (): { group: Group; task: PairedTask } | null => {
+    for (let i = first; i < groups.length; i++) {
+      const g = groups[i];
+      if (g.done) {
+        if (i === first) first++;
+        continue;
+      }
+      const k = next.get(g) ?? 0;
+      if (k < g.maxChunks && k < g.committed + 2) {
+        next.set(g, k + 1);
+        return { group: g, task: { paired: true, cell: i, chunk: k, trials: CHUNK_TRIALS } };
+      }
+    }
+    return null;
+  };
+  try {
+    for (;;) {
+      while (!failure && !opts.signal?.aborted && inFlight.size < limit) {
+        const picked = pick();
+        if (!picked) break;
+        const { group, task } = picked;
+        const p = execute(task).then(
+          (result) => group.offer(task.chunk, result, opts),
+          (err: Error) => void (failure ??= new ChunkFailed(`experiment ${group.cell.id} failed: ${err.message}`)),
+        );
+        const tracked = p.finally(() => inFlight.delete(tracked));
+        inFlight.add(tracked);
+      }
+      if (inFlight.size === 0) break;
+      await Promise.race(inFlight);
+    }
+  } finally {
+    await execute.close();
+  }
+  if (failure) throw failure;
+  return groups.flatMap((g) => differences(g));
+}
+
+function differences(g: Group): Difference[] {
+  const out: Difference[] = [];
+  const base = g.slots[0];
+  const baseMetrics = base.metrics();
+  const exact = base.engine.exact !== null;
+  g.slots.slice(1).forEach((s, o) => {
+    s.metrics().forEach((m: Metric, j) => {
+      const b = baseMetrics[j];
+      const difference = m.value - b.value;
+      const half = exact ? 0 : Z95 * g.paired(o, m.name).se;
+      const unpaired = Z95 * Math.hypot((m.high - m.low) / (2 * Z95), (b.high - b.low) / (2 * Z95));
+      out.push({
+        cell: g.cell,
+        from: 0,
+        to: o + 1,
+        metric: m.name,
+        valueFrom: b.value,
+        valueTo: m.value,
+        difference,
+        low: difference - half,
+        high: difference + half,
+        unpairedLow: difference - unpaired,
+        unpairedHigh: difference + unpaired,
+        distinguishable: exact ? Math.abs(difference) > 1e-12 : difference - half > 0 || difference + half < 0,
+        chunks: g.committed,
+        trials: exact ? null : s.trials(),
+      });
+    });
+  });
+  return out;
+}
