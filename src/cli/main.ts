@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { UserError } from '../errors.js';
 import { attackCommand } from './attack.js';
 import { compareCommand } from './compare.js';
+import { costsCommand } from './costs.js';
 import { duelCommand } from './duel.js';
 import { mergeCommand } from './merge.js';
 import { reportCommand } from './report.js';
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   program.addCommand(mergeCommand());
   program.addCommand(reportCommand());
   program.addCommand(compareCommand());
+  program.addCommand(costsCommand());
   for (const cmd of program.commands) cmd.exitOverride().configureOutput(OUTPUT);
   return program;
 }

@@ -3,8 +3,8 @@
 //   TV-weighted score: the same, each opponent weighted by its TV;
 //   damage per 100 TV: mean Structure dealt per duel, per 100 TV of the unit;
 //   fair TV: where the unit would sit on the roster's price curve. Bradley-Terry log
-//     strengths (theta) are fitted to all duels; a straight line theta = a + b log(TV) is
-//     fitted across the roster (the roster is taken to be priced right on average); the
+//     strengths (theta) are fitted to all duels; a robust straight line theta = a + b log(TV)
+//     is fitted across the roster (the roster is taken to be priced right as a whole); the
 //     fair TV is the TV at which that line reaches the unit's theta. 95% interval by a
 //     seeded parametric bootstrap of the duel results.
 import { openStream } from '../rng/stream.js';
@@ -31,6 +31,8 @@ export interface UnitEfficiency {
    * under-costed) or below it by more (likely over-costed); unknown without a price curve.
    */
   verdict: 'under-costed' | 'over-costed' | 'fair' | 'unknown';
+  /** Fair TV in each bootstrap replicate (aligned across units, for differences). */
+  fairTvReplicates: number[];
 }
 
 export const BOOTSTRAP_REPLICATES = 200;
@@ -97,28 +99,36 @@ export function bradleyTerry(wins: number[][], games: number[][], iterations = 2
 }
 
 /**
- * Fair TVs from strengths: fit log(strength) = a + b log(TV) by least squares across the
- * roster, then invert the line at each unit's strength. NaN when strength does not grow
- * with TV across the roster (no price curve to read).
+ * Fair TVs from strengths: a robust straight line log(strength) = a + b log(TV) through the
+ * units of the curve (Theil-Sen: the median of pairwise slopes, then the median intercept,
+ * so a few mispriced units do not bend it), inverted at each unit's strength. NaN when
+ * strength does not grow with TV across the roster (no price curve to read).
  */
-export function fairTvs(strength: number[], tvs: number[]): number[] {
+export function fairTvs(strength: number[], tvs: number[], onCurve: readonly boolean[] = strength.map(() => true)): number[] {
   const x = tvs.map(Math.log);
   const y = strength.map(Math.log);
-  const n = x.length;
-  const mx = x.reduce((a, b) => a + b, 0) / n;
-  const my = y.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i] - mx) * (y[i] - my);
-    sxx += (x[i] - mx) ** 2;
-  }
-  const b = sxx > 0 ? sxy / sxx : 0;
+  const curve = x.map((_, i) => i).filter((i) => onCurve[i]);
+  const slopes: number[] = [];
+  for (const i of curve) for (const j of curve) if (j > i && x[j] !== x[i]) slopes.push((y[j] - y[i]) / (x[j] - x[i]));
+  const b = median(slopes);
   if (!(b > 0.05)) return y.map(() => NaN);
-  return y.map((yi) => Math.exp(mx + (yi - my) / b));
+  const a = median(curve.map((i) => y[i] - b * x[i]));
+  return y.map((yi) => Math.exp((yi - a) / b));
 }
 
-export function unitEfficiency(results: RunResults, variant: string): UnitEfficiency[] {
+function median(xs: number[]): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((p, q) => p - q);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/**
+ * Efficiency of every unit in the variant's duels. `curveIds`: the units that define the
+ * price curve (default: all); others (e.g. modified copies in jwsim costs --stat) are only
+ * read off it.
+ */
+export function unitEfficiency(results: RunResults, variant: string, curveIds?: ReadonlySet<string>): UnitEfficiency[] {
   const duels = results.experiments.filter((e) => e.kind === 'duel' && e.variant === variant);
   const obs = observations(duels);
   const ids = [...obs.keys()].filter((id) => results.units[id]).sort();
@@ -139,7 +149,8 @@ export function unitEfficiency(results: RunResults, variant: string): UnitEffici
     }
   }
   const tvs = ids.map((id) => results.units[id].tv);
-  const fair = fairTvs(bradleyTerry(wins, games), tvs);
+  const onCurve = ids.map((id) => !curveIds || curveIds.has(id));
+  const fair = fairTvs(bradleyTerry(wins, games), tvs, onCurve);
   // Parametric bootstrap: redraw every pair's wins from a normal approximation, refit.
   const rng = openStream({ seed: results.seed, experiment: `report/${variant}`, purpose: 'bootstrap', chunk: 0 });
   const normal = () => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
@@ -154,7 +165,7 @@ export function unitEfficiency(results: RunResults, variant: string): UnitEffici
       }),
     );
     for (let i = 0; i < k; i++) for (let j = 0; j < i; j++) w[i][j] = games[i][j] - w[j][i];
-    reps.push(fairTvs(bradleyTerry(w, games), tvs));
+    reps.push(fairTvs(bradleyTerry(w, games), tvs, onCurve));
   }
   const quantile = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.max(0, Math.round(q * (xs.length - 1))))];
   return ids.map((id, i) => {
@@ -181,6 +192,7 @@ export function unitEfficiency(results: RunResults, variant: string): UnitEffici
       damagePer100Tv: est((100 * damage) / tv, (100 * damageSe) / tv),
       fairTv,
       verdict: !Number.isFinite(fairTv.value) ? 'unknown' : fairTv.low > tv * (1 + FAIR_TV_TOLERANCE) ? 'under-costed' : fairTv.high < tv * (1 - FAIR_TV_TOLERANCE) ? 'over-costed' : 'fair',
+      fairTvReplicates: reps.map((r) => r[i]),
     };
   });
 }

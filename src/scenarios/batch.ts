@@ -1,7 +1,7 @@
 // Batch files: load, validate everything before anything runs, and expand generators into
 // cells (one concrete engagement each). Every cell runs under every variant.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { failOnProblems, readJsonFile, schemaProblems } from '../io/json.js';
@@ -80,6 +80,26 @@ export const METRIC_NAMES: Record<Kind, readonly string[]> = {
 };
 
 type Json = Record<string, unknown>;
+
+/** A duel cell with the batch-file defaults (front aspects, auto arcs, 20 rounds, random first shot). */
+export function duelCell(experiment: string, a: string, b: string, range: number, trials: number, precision: Precision | null = null): Cell {
+  return { id: `${experiment}/${a}/${b}`, experiment, kind: 'duel', a, b, weapon: null, range, aspect: 'front', bAspect: 'front', aArc: 'auto', bArc: 'auto', until: 'destroyed', rounds: 20, first: 'random', exact: false, trials, precision };
+}
+
+/** A batch made in code (jwsim costs): one variant, the given cells, no file behind it. */
+export function generatedBatch(description: string, roster: Roster, seed: string, variant: Variant, cells: Cell[]): Batch {
+  const spec = JSON.stringify({ description, seed, variant: { ...variant, overlay: variant.overlay?.sha256 ?? null }, cells, units: [...roster.units.keys()] });
+  return {
+    file: '(generated)',
+    sha256: createHash('sha256').update(spec).digest('hex'),
+    description,
+    seed,
+    roster,
+    unitFiles: roster.files.map((path) => ({ path, sha256: existsSync(path) ? sha256(path) : '' })),
+    variants: [variant],
+    cells,
+  };
+}
 const list = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? (v as string[]) : [v as string]);
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 

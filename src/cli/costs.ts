@@ -1,0 +1,93 @@
+// jwsim costs: what should each unit cost? And what is +1 of a rating worth (--stat UNIT)?
+import { Command, Option } from 'commander';
+import { availableParallelism } from 'node:os';
+import { UserError } from '../errors.js';
+import { STAT_RATINGS, statValues, suggestedTvs, withPlusOne } from '../report/costs.js';
+import { resultsJson } from '../report/runOutput.js';
+import type { RunResults } from '../report/runFolder.js';
+import { duelCell, generatedBatch, type Variant } from '../scenarios/batch.js';
+import { runBatch } from '../sim/runner.js';
+import { CHUNK_TRIALS } from '../sim/slots.js';
+import { findUnit } from '../units/load.js';
+import { MAX_POOL, MAX_STRUCTURE } from '../units/schema.js';
+import type { Roster, UnitCard } from '../units/types.js';
+import { intInRange, seedArg } from './args.js';
+import { DEFAULT_SEED } from '../rng/stream.js';
+import { loadOverlay } from '../rules/overlay.js';
+import { addJsonOption, addUnitsOption, loadUnits, rangeOption } from './engagementArgs.js';
+import { formatTable } from './format.js';
+import { addRulesOptions, rulesContext, rulesHeader, type RulesOpts } from './rulesContext.js';
+
+interface CostsOpts extends RulesOpts {
+  units?: string[];
+  range: number;
+  trials: number;
+  threads: number;
+  seed: string;
+  stat?: string;
+  json: boolean;
+}
+
+export function costsCommand(): Command {
+  const cmd = new Command('costs')
+    .description('Suggested TV for every unit of a roster, from a duel matrix (see README "Points efficiency"); --stat UNIT: the points value of +1 to each rating.')
+    .addOption(rangeOption().makeOptionMandatory(false).default(6))
+    .addOption(new Option('--trials <n>', 'duels per ordered pair (rounded up to whole chunks of 8192)').argParser(intInRange(CHUNK_TRIALS, 10_000_000)).default(CHUNK_TRIALS))
+    .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
+    .addOption(new Option('--seed <seed>', 'seed of the random streams').argParser(seedArg).default(DEFAULT_SEED))
+    .option('--stat <unit>', 'instead: the points value of +1 Structure, Fire Control, Sensors, Thrusters, Skill and one weapon die for this unit');
+  addUnitsOption(cmd);
+  addRulesOptions(cmd);
+  addJsonOption(cmd);
+  return cmd.action(async (opts: CostsOpts) => {
+    process.stdout.write(await runCosts(opts));
+  });
+}
+
+/** Runs the ordered duel matrix of `roster` (plus `extra` units against the roster only). */
+async function matrix(roster: Roster, extra: UnitCard[], variant: Variant, opts: CostsOpts): Promise<RunResults> {
+  const ids = [...roster.units.keys()];
+  const cells = ids.flatMap((a) => ids.filter((b) => b !== a).map((b) => duelCell('costs', a, b, opts.range, opts.trials)));
+  for (const u of extra) for (const b of ids) cells.push(duelCell('costs', u.id, b, opts.range, opts.trials), duelCell('costs', b, u.id, opts.range, opts.trials));
+  const all: Roster = { files: roster.files, units: new Map([...roster.units, ...extra.map((u) => [u.id, u] as const)]) };
+  const batch = generatedBatch('jwsim costs duel matrix', all, opts.seed, variant, cells);
+  const run = await runBatch(batch, { threads: opts.threads, shard: null, checkpoint: null });
+  return JSON.parse(resultsJson(batch, run.slots)) as RunResults;
+}
+
+export async function runCosts(opts: CostsOpts): Promise<string> {
+  const ctx = rulesContext(opts);
+  const roster = loadUnits(opts);
+  if (roster.units.size < 3) throw new UserError(`--units: costs needs at least 3 units to fit a price curve; the roster has ${roster.units.size}`);
+  const variant: Variant = { name: `v${ctx.version.id}`, rules: ctx.version.id, options: opts.rule, overlay: opts.rulesOverlay ? loadOverlay(opts.rulesOverlay) : null };
+  if (opts.stat) {
+    const unit = findUnit(roster, opts.stat, '--stat');
+    const copies = STAT_RATINGS.map((r) => withPlusOne(unit, r, { structure: MAX_STRUCTURE, pool: MAX_POOL })).filter((u) => u !== null);
+    const results = await matrix(roster, copies, variant, opts);
+    const values = statValues(results, variant.name, unit, roster);
+    if (opts.json) return JSON.stringify({ unit: unit.id, tv: unit.tv, rules: ctx.version.id, options: ctx.options, stat_values: values }, null, 2) + '\n';
+    return [
+      `jwsim costs --stat ${unit.id}: points value of +1 to each rating of ${unit.name} (TV ${unit.tv})`,
+      ...rulesHeader(ctx),
+      '',
+      ...formatTable(
+        ['+1 to', 'TV value', '95% interval', 'note'],
+        values.map((v) => [v.rating.replace('_', ' '), v.value ? v.value.value.toFixed(1) : '-', v.value ? `${v.value.low.toFixed(1)} .. ${v.value.high.toFixed(1)}` : '-', v.note]),
+      ),
+    ].join('\n') + '\n';
+  }
+  const results = await matrix(roster, [], variant, opts);
+  const suggested = suggestedTvs(results, variant.name).sort((a, b) => a.change - b.change);
+  if (opts.json) return JSON.stringify({ rules: ctx.version.id, options: ctx.options, range_inches: opts.range, trials_per_pair: opts.trials, seed: opts.seed, units: suggested }, null, 2) + '\n';
+  return [
+    `jwsim costs: suggested TV of ${suggested.length} units from an ordered duel matrix at ${opts.range} in (${opts.trials} duels per pair, seed ${opts.seed})`,
+    ...rulesHeader(ctx),
+    '',
+    ...formatTable(
+      ['unit', 'TV', 'suggested', '95% interval', 'change', 'verdict'],
+      suggested.map((s) => [s.id, String(s.tv), s.suggested.value.toFixed(1), `${s.suggested.low.toFixed(1)} .. ${s.suggested.high.toFixed(1)}`, `${s.change >= 0 ? '+' : ''}${(100 * s.change).toFixed(0)}%`, s.verdict]),
+    ),
+    '',
+    'Suggested TV = the TV at which the unit would sit on the roster\'s price curve (README, "Points efficiency"); the interval is Monte Carlo noise only.',
+  ].join('\n') + '\n';
+}

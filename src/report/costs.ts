@@ -1,0 +1,82 @@
+// jwsim costs: suggested TV for every unit, and the points value of +1 of a rating.
+//
+// Suggested TV is the fair TV of src/report/efficiency.ts: Bradley-Terry strengths from a
+// duel matrix of the roster, read off the roster's price curve (log strength against log
+// TV). For --stat, copies of one unit with +1 to a rating fight the same field; each copy's
+// fair TV is read off the curve of the original roster, and the points value of the rating
+// is copy minus original, with a bootstrap interval of that difference.
+import type { Roster, UnitCard, WeaponLine } from '../units/types.js';
+import { unitEfficiency, type Estimate, type UnitEfficiency } from './efficiency.js';
+import type { RunResults } from './runFolder.js';
+
+export interface SuggestedTv {
+  id: string;
+  name: string;
+  tv: number;
+  suggested: Estimate;
+  /** Suggested / card TV - 1. */
+  change: number;
+  verdict: UnitEfficiency['verdict'];
+  scoreVsField: number;
+}
+
+export function suggestedTvs(results: RunResults, variant: string, curveIds?: ReadonlySet<string>): SuggestedTv[] {
+  return unitEfficiency(results, variant, curveIds).map((u) => ({
+    id: u.id,
+    name: u.name,
+    tv: u.tv,
+    suggested: u.fairTv,
+    change: u.fairTv.value / u.tv - 1,
+    verdict: u.verdict,
+    scoreVsField: u.score.value,
+  }));
+}
+
+export const STAT_RATINGS = ['structure', 'fire_control', 'sensors', 'thrusters', 'skill', 'weapon_die'] as const;
+export type StatRating = (typeof STAT_RATINGS)[number];
+
+/** A copy of `unit` with +1 to one rating (weapon_die: +1 AC and +1 AS on its first weapon line), or null when it cannot take it. */
+export function withPlusOne(unit: UnitCard, rating: StatRating, maxima: { structure: number; pool: number }): UnitCard | null {
+  const id = `${unit.id}+${rating}`;
+  const copy = (patch: Partial<UnitCard>): UnitCard => ({ ...unit, id, name: `${unit.name} +1 ${rating.replace('_', ' ')}`, ...patch });
+  switch (rating) {
+    case 'structure':
+      return unit.structure < maxima.structure ? copy({ structure: unit.structure + 1 }) : null;
+    case 'fire_control':
+      return copy({ fireControl: unit.fireControl + 1 });
+    case 'sensors':
+      return copy({ sensors: unit.sensors + 1 });
+    case 'thrusters':
+      return unit.isCapital ? copy({ thrusters: unit.thrusters + 1 }) : null;
+    case 'skill':
+      return unit.skill < maxima.pool - 1 ? copy({ skill: unit.skill + 1 }) : null;
+    case 'weapon_die': {
+      const w = unit.weapons[0];
+      if (!w) return null;
+      const bump = (x: number | null) => (x === null || x === 0 ? x : Math.min(maxima.pool, x + 1));
+      const first: WeaponLine = { ...w, ac: bump(w.ac), as: bump(w.as) };
+      return copy({ weapons: [first, ...unit.weapons.slice(1)] });
+    }
+  }
+}
+
+export interface StatValue {
+  rating: StatRating;
+  /** Points value of +1: fair TV of the copy minus fair TV of the unit, with a 95% bootstrap interval. */
+  value: Estimate | null;
+  note: string;
+}
+
+/** Points value of each +1, from a run that holds the unit and its copies (ids `${unit}+${rating}`). */
+export function statValues(results: RunResults, variant: string, unit: UnitCard, roster: Roster): StatValue[] {
+  const effs = unitEfficiency(results, variant, new Set(roster.units.keys()));
+  const base = effs.find((e) => e.id === unit.id);
+  return STAT_RATINGS.map((rating) => {
+    const copy = effs.find((e) => e.id === `${unit.id}+${rating}`);
+    if (!base || !copy) return { rating, value: null, note: 'not applicable to this unit (or at the rating maximum)' };
+    const diffs = copy.fairTvReplicates.map((x, i) => x - base.fairTvReplicates[i]).filter(Number.isFinite).sort((a, b) => a - b);
+    const q = (p: number) => diffs[Math.min(diffs.length - 1, Math.max(0, Math.round(p * (diffs.length - 1))))];
+    const value = copy.fairTv.value - base.fairTv.value;
+    return { rating, value: Number.isFinite(value) && diffs.length ? { value, low: q(0.025), high: q(0.975) } : null, note: '' };
+  });
+}
