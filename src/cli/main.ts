@@ -7,6 +7,7 @@ import { compareCommand } from './compare.js';
 import { costsCommand } from './costs.js';
 import { duelCommand } from './duel.js';
 import { mergeCommand } from './merge.js';
+import { nightlyCommand } from './nightly.js';
 import { reportCommand } from './report.js';
 import { runCommand } from './run.js';
 import { ramCommand } from './ram.js';
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
   program.addCommand(reportCommand());
   program.addCommand(compareCommand());
   program.addCommand(costsCommand());
+  program.addCommand(nightlyCommand());
   for (const cmd of program.commands) cmd.exitOverride().configureOutput(OUTPUT);
   return program;
 }

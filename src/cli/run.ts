@@ -15,6 +15,8 @@ import { intInRange, seedArg } from './args.js';
 
 interface RunOpts {
   report: boolean;
+  /** Point reports/latest at the run folder (default: when --out is not given). */
+  latest?: boolean;
   threads: number;
   out?: string;
   seed?: string;
@@ -56,7 +58,7 @@ export function runCommand(): Command {
 }
 
 /** reports/latest -> the run folder just written (a relative symbolic link, replaced atomically). */
-function pointLatest(out: string): void {
+export function pointLatest(out: string): void {
   const latest = join(projectRoot(), 'reports', 'latest');
   const tmp = `${latest}.${process.pid}.tmp`;
   rmSync(tmp, { force: true });
@@ -64,7 +66,7 @@ function pointLatest(out: string): void {
   renameSync(tmp, latest);
 }
 
-function defaultOut(): string {
+export function defaultOut(): string {
   const d = new Date();
   const p = (n: number) => String(n).padStart(2, '0');
   return join(projectRoot(), 'reports', `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`);
@@ -122,7 +124,7 @@ export async function runRun(file: string, opts: RunOpts): Promise<number> {
       process.stdout.write(`shard ${shardText} written (merge with: jwsim merge DIR... --out DIR): ${out}\n`);
       return 0;
     }
-    if (opts.out === undefined) pointLatest(out);
+    if (opts.latest ?? opts.out === undefined) pointLatest(out);
     process.stdout.write(opts.report ? `report: ${await renderReport(out)}\n` : `results written: ${out}\n`);
     return 0;
   } catch (err) {

@@ -197,3 +197,22 @@ export function versionComparison(shifts: Shift[], from: string, to: string): Ve
 
 /** Key metric of each engagement kind, for tables and comparisons. */
 export const KEY_METRIC: Record<Engagement['kind'], string> = { duel: 'a_win_rate', attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage' };
+
+/** Each unit's score against the field across recorded nightly runs. */
+export function efficiencyTrends(rows: ReadonlyArray<{ run: number; variant: string; unit: string; score: number; low: number; high: number }>, variant: string): VegaLiteSpec | null {
+  const mine = rows.filter((r) => r.variant === variant);
+  if (new Set(mine.map((r) => r.run)).size < 2) return null;
+  return {
+    ...base(`Score vs field across nightly runs (${variant})`, 'One line per unit; each point is a recorded nightly run, with its 95% interval in the tooltip.'),
+    data: { values: mine },
+    width: 520,
+    height: 300,
+    mark: { type: 'line', point: true },
+    encoding: {
+      x: { field: 'run', type: 'ordinal', title: 'nightly run' },
+      y: { field: 'score', type: 'quantitative', title: 'score vs field', scale: { zero: false } },
+      color: { field: 'unit', type: 'nominal', legend: { columns: 2, symbolLimit: 40 } },
+      tooltip: [{ field: 'unit' }, { field: 'run' }, { field: 'score', format: '.3f' }, { field: 'low', format: '.3f' }, { field: 'high', format: '.3f' }],
+    },
+  };
+}

@@ -3,7 +3,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Z95 } from '../stats/intervals.js';
-import { KEY_METRIC, attackProfile, matchupMatrix, pointsEfficiency, timeToKill, versionComparison, type Shift, type VegaLiteSpec } from './charts.js';
+import { KEY_METRIC, attackProfile, efficiencyTrends, matchupMatrix, pointsEfficiency, timeToKill, versionComparison, type Shift, type VegaLiteSpec } from './charts.js';
+import type { GateResult } from './gate.js';
+import type { TrendRow } from './history.js';
 import { unitEfficiency, type UnitEfficiency } from './efficiency.js';
 import { page, type Section } from './html.js';
 import { render } from './render.js';
@@ -36,7 +38,14 @@ export function shifts(run: RunFolder['results'], eff: Map<string, UnitEfficienc
   return out;
 }
 
-export async function renderReport(dir: string): Promise<string> {
+/** What a nightly run adds to its report: the gate against the baseline and trends from the history. */
+export interface NightlyExtras {
+  gate: GateResult;
+  baselineDir: string;
+  trends: TrendRow[];
+}
+
+export async function renderReport(dir: string, nightly?: NightlyExtras): Promise<string> {
   const run = readRunFolder(dir);
   const { results, manifest } = run;
   const chartsDir = join(dir, 'charts');
@@ -64,6 +73,21 @@ export async function renderReport(dir: string): Promise<string> {
     });
     await chart(`attacks-${slug}`, `Attack profiles, ${v.name}`, 'What each attack and volley of the batch does to its target.', attackProfile(results, v.name));
     await chart(`time-to-kill-${slug}`, `Time to kill, ${v.name}`, 'How quickly decided duels end.', timeToKill(results, v.name));
+  }
+  if (nightly) {
+    const g = nightly.gate;
+    sections.push({
+      id: 'gate',
+      title: g.failures.length ? `Nightly gate: FAILED, ${g.failures.length} shifts beyond ${g.maxShift}` : 'Nightly gate: passed',
+      intro: `Against ${nightly.baselineDir} (${g.sameSeed ? 'same seed: untouched results are identical' : 'different seed'}; ${g.checked} metrics checked). A shift fails when its 95% interval excludes 0 and it exceeds ${g.maxShift} (absolute for rates, relative for means).${g.unmatched.length ? ` Not compared: ${g.unmatched.length} engagements in only one run.` : ''}`,
+      table: {
+        columns: ['engagement', 'variant', 'metric', 'baseline', 'now', 'shift', '95% low', '95% high', 'fails'],
+        rows: g.shifts.filter((x) => x.significant).sort((a, b) => Number(b.fails) - Number(a.fails) || Math.abs(b.shift) - Math.abs(a.shift)).map((x) => [x.engagement, x.variant, x.metric, f3(x.baseline), f3(x.current), f3(x.shift), f3(x.low), f3(x.high), x.fails ? 'yes' : 'no']),
+      },
+    });
+    for (const v of results.variants) {
+      await chart(`trends-${v.name.replace(/[^A-Za-z0-9._-]/g, '_')}`, `Trends, ${v.name}`, 'Score vs field of each unit in every nightly run of this batch recorded in the history.', efficiencyTrends(nightly.trends, v.name));
+    }
   }
   const [first, ...others] = results.variants;
   for (const v of others) {

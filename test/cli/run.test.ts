@@ -136,3 +136,69 @@ describe('jwsim compare', () => {
     });
   }
 });
+
+describe('jwsim nightly', () => {
+  const history = join(root, 'history.sqlite');
+  const baseline = join(root, 'nightly-baseline');
+
+  it('exits 0 on a re-run of the baseline, 1 on an injected shift, and records both in the history', async () => {
+    expect(jwsim('run', SMALL, '--out', baseline, '--threads', '2', '--no-report').status).toBe(0);
+    const again = jwsim('nightly', SMALL, '--baseline', baseline, '--history', history, '--out', join(root, 'n1'), '--threads', '2');
+    expect(again.status).toBe(0);
+    expect(again.stderr).toMatch(/nightly gate passed: \d+ metrics/);
+    expect(readFileSync(join(root, 'n1', 'index.html'), 'utf8')).toContain('Nightly gate: passed');
+    // Inject a shift into a copy of the baseline.
+    const { cpSync, writeFileSync } = await import('node:fs');
+    const tampered = join(root, 'nightly-tampered');
+    cpSync(baseline, tampered, { recursive: true });
+    const file = join(tampered, 'results.json');
+    const j = JSON.parse(readFileSync(file, 'utf8'));
+    const duel = j.experiments.find((e: { kind: string }) => e.kind === 'duel');
+    for (const k of ['value', 'low', 'high']) duel.metrics.a_win_rate[k] -= 0.2;
+    writeFileSync(file, JSON.stringify(j));
+    const shifted = jwsim('nightly', SMALL, '--baseline', tampered, '--history', history, '--out', join(root, 'n2'), '--threads', '2');
+    expect(shifted.status).toBe(1);
+    expect(shifted.stderr).toMatch(/nightly gate FAILED: 1 of \d+ metrics/);
+    expect(shifted.stderr).toContain(`${duel.engagement} (${duel.variant}) a_win_rate`);
+    const html = readFileSync(join(root, 'n2', 'index.html'), 'utf8');
+    expect(html).toContain('Nightly gate: FAILED');
+    expect(html).toContain('data-chart="trends-v1.2.1"');
+    const Database = (await import('better-sqlite3')).default;
+    const db = new Database(history, { readonly: true });
+    expect(db.prepare('SELECT gate_failures FROM runs ORDER BY id').all()).toEqual([{ gate_failures: 0 }, { gate_failures: 1 }]);
+    db.close();
+  }, 120_000);
+
+  it('a killed nightly run leaves the history as it was', async () => {
+    const MEDIUM = fileURLToPath(new URL('../fixtures/batches/medium.json', import.meta.url));
+    const bin = fileURLToPath(new URL('../../bin/jwsim.js', import.meta.url));
+    const { spawn } = await import('node:child_process');
+    const before = readFileSync(history);
+    const child = spawn(process.execPath, [bin, 'nightly', MEDIUM, '--baseline', baseline, '--history', history, '--out', join(root, 'killed'), '--threads', '1'], { stdio: 'ignore' });
+    await new Promise((r) => setTimeout(r, 1500));
+    child.kill('SIGKILL');
+    await new Promise((r) => child.on('close', r));
+    const Database = (await import('better-sqlite3')).default;
+    const db = new Database(history, { readonly: true });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect((db.prepare('SELECT COUNT(*) AS n FROM runs').get() as { n: number }).n).toBe(2);
+    db.close();
+    expect(before.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('bad inputs exit 2 before anything runs: unfinished baseline, corrupted history, bad --max-shift', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(join(root, 'unfinished'), { recursive: true });
+    const r1 = jwsim('nightly', SMALL, '--baseline', join(root, 'unfinished'), '--history', history);
+    expect(r1.status).toBe(2);
+    expect(r1.stderr).toMatch(/not a finished run folder/);
+    const bad = join(root, 'bad.sqlite');
+    writeFileSync(bad, 'garbage'.repeat(200));
+    const r2 = jwsim('nightly', SMALL, '--baseline', baseline, '--history', bad);
+    expect(r2.status).toBe(2);
+    expect(r2.stderr).toMatch(/bad\.sqlite: the history file is corrupted/);
+    const r3 = jwsim('nightly', SMALL, '--baseline', baseline, '--max-shift', '-1');
+    expect(r3.status).toBe(2);
+    expect(r3.stderr).toMatch(/--max-shift/);
+  });
+});

@@ -1,0 +1,85 @@
+// jwsim nightly BATCH --baseline DIR: run the batch, gate every metric against a baseline
+// run, record the run in the history, and render the report with the gate and trends.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { unitEfficiency } from '../report/efficiency.js';
+import { DEFAULT_MAX_SHIFT, gate } from '../report/gate.js';
+import { History } from '../report/history.js';
+import { renderReport } from '../report/report.js';
+import { readRunFolder } from '../report/runFolder.js';
+import { projectRoot } from '../paths.js';
+import { intInRange, seedArg } from './args.js';
+import { defaultOut, runRun } from './run.js';
+
+interface NightlyOpts {
+  baseline: string;
+  history?: string;
+  maxShift: number;
+  threads: number;
+  out?: string;
+  seed?: string;
+  progress: boolean;
+}
+
+function shiftArg(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n >= 1000) throw new InvalidArgumentError('must be a positive number, e.g. 0.05');
+  return n;
+}
+
+export function nightlyCommand(): Command {
+  return new Command('nightly')
+    .description('Run a batch and gate it against a baseline run: exit 1 when any metric shifted significantly by more than --max-shift; record the run in the history.')
+    .argument('<batch>', 'batch file')
+    .requiredOption('--baseline <dir>', 'finished run folder to compare with (e.g. last night\'s)')
+    .addOption(new Option('--history <file>', 'SQLite history file').default(undefined, 'reports/history.sqlite'))
+    .addOption(new Option('--max-shift <x>', 'largest tolerated shift: absolute for rates, relative to the baseline value for means').argParser(shiftArg).default(DEFAULT_MAX_SHIFT))
+    .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
+    .addOption(new Option('--out <dir>', 'run folder to write').default(undefined, 'reports/<date>-<time>'))
+    .addOption(new Option('--seed <seed>', "seed (overrides the batch's; keep it equal to the baseline's for exact comparisons)").argParser(seedArg))
+    .option('--progress', 'print progress on stderr even when it is not a terminal', false)
+    .action(async (file: string, opts: NightlyOpts) => {
+      process.exitCode = await runNightly(file, opts);
+    });
+}
+
+export async function runNightly(file: string, opts: NightlyOpts): Promise<number> {
+  // Inputs that can be wrong are checked before anything runs.
+  const baseline = readRunFolder(resolve(opts.baseline));
+  const historyFile = resolve(opts.history ?? join(projectRoot(), 'reports', 'history.sqlite'));
+  History.open(historyFile).close();
+  const out = resolve(opts.out ?? defaultOut());
+  const code = await runRun(file, { report: false, threads: opts.threads, out, seed: opts.seed, resume: false, progress: opts.progress, latest: opts.out === undefined });
+  if (code !== 0) return code;
+  const current = readRunFolder(out);
+  const result = gate(current.results, baseline.results, opts.maxShift);
+  const efficiency = new Map(current.results.variants.map((v) => [v.name, unitEfficiency(current.results, v.name)]));
+  const history = History.open(historyFile);
+  try {
+    history.record({
+      runDir: out,
+      batchSha256: (current.manifest.batch as { sha256: string }).sha256,
+      seed: current.results.seed,
+      gitCommit: (current.manifest.git_commit as string | null) ?? null,
+      baselineDir: baseline.dir,
+      gateFailures: result.failures.length,
+      shiftsChecked: result.checked,
+      efficiency,
+    });
+    const trends = history.trends((current.manifest.batch as { sha256: string }).sha256);
+    process.stdout.write(`report: ${await renderReport(out, { gate: result, baselineDir: baseline.dir, trends })}\n`);
+  } finally {
+    history.close();
+  }
+  if (result.failures.length === 0) {
+    process.stderr.write(`nightly gate passed: ${result.checked} metrics against ${baseline.dir}, none shifted significantly by more than ${opts.maxShift}\n`);
+    return 0;
+  }
+  process.stderr.write(`nightly gate FAILED: ${result.failures.length} of ${result.checked} metrics shifted significantly by more than ${opts.maxShift}:\n`);
+  for (const f of result.failures.slice(0, 50)) {
+    process.stderr.write(`  ${f.engagement} (${f.variant}) ${f.metric}: ${f.baseline.toFixed(4)} -> ${f.current.toFixed(4)} (shift ${f.shift.toFixed(4)}, 95% ${f.low.toFixed(4)} .. ${f.high.toFixed(4)})\n`);
+  }
+  if (result.failures.length > 50) process.stderr.write(`  ... and ${result.failures.length - 50} more (see the report)\n`);
+  return 1;
+}

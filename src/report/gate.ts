@@ -1,0 +1,65 @@
+// The nightly gate: every metric of a run against the same metric of a baseline run.
+// A shift fails the gate when it is significant (its 95% interval excludes 0) and larger
+// than max-shift: in absolute terms for rates and probabilities, relative to the baseline
+// value (at least 1) for means. With the same seed, a result the change did not touch is
+// identical, so its shift is exactly 0; intervals are those of two independent runs
+// (conservative: the runs' per-trial pairing is not kept in the run folders).
+import { Z95 } from '../stats/intervals.js';
+import type { RunResults } from './runFolder.js';
+
+export const DEFAULT_MAX_SHIFT = 0.05;
+
+export interface GateShift {
+  engagement: string;
+  variant: string;
+  metric: string;
+  baseline: number;
+  current: number;
+  shift: number;
+  low: number;
+  high: number;
+  significant: boolean;
+  /** Significant and larger than the threshold. */
+  fails: boolean;
+}
+
+export interface GateResult {
+  sameSeed: boolean;
+  maxShift: number;
+  checked: number;
+  shifts: GateShift[];
+  failures: GateShift[];
+  /** Engagement x variant present in only one of the two runs. */
+  unmatched: string[];
+}
+
+const isRate = (metric: string) => metric.startsWith('p_') || metric.endsWith('_rate');
+const se = (m: { low: number; high: number }) => (m.high - m.low) / (2 * Z95);
+
+export function gate(current: RunResults, baseline: RunResults, maxShift = DEFAULT_MAX_SHIFT): GateResult {
+  const sameSeed = current.seed === baseline.seed;
+  const base = new Map(baseline.experiments.map((e) => [`${e.engagement}\u0000${e.variant}`, e]));
+  const seen = new Set<string>();
+  const shifts: GateShift[] = [];
+  const unmatched: string[] = [];
+  for (const e of current.experiments) {
+    const key = `${e.engagement}\u0000${e.variant}`;
+    const b = base.get(key);
+    seen.add(key);
+    if (!b) {
+      unmatched.push(`${e.engagement} (${e.variant}): not in the baseline`);
+      continue;
+    }
+    for (const [metric, m] of Object.entries(e.metrics)) {
+      const bm = b.metrics[metric];
+      if (!bm) continue;
+      const shift = m.value - bm.value;
+      const half = Z95 * Math.hypot(se(m), se(bm));
+      const significant = shift !== 0 && (half === 0 || Math.abs(shift) > half);
+      const threshold = isRate(metric) ? maxShift : maxShift * Math.max(1, Math.abs(bm.value));
+      shifts.push({ engagement: e.engagement, variant: e.variant, metric, baseline: bm.value, current: m.value, shift, low: shift - half, high: shift + half, significant, fails: significant && Math.abs(shift) > threshold });
+    }
+  }
+  for (const key of base.keys()) if (!seen.has(key)) unmatched.push(`${key.replace('\u0000', ' (')}): only in the baseline`);
+  return { sameSeed, maxShift, checked: shifts.length, shifts, failures: shifts.filter((s) => s.fails), unmatched };
+}

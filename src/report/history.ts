@@ -1,0 +1,134 @@
+// The nightly history: one SQLite file (better-sqlite3) with a row per nightly run and its
+// units' efficiency, so reports can draw trends across nights. Every run is recorded in one
+// transaction (a killed run leaves the file as it was); WAL mode and a busy timeout let
+// concurrent nightly runs take turns; a corrupted or locked file is a clear error.
+import Database from 'better-sqlite3';
+import { UserError } from '../errors.js';
+import type { UnitEfficiency } from './efficiency.js';
+
+export const HISTORY_BUSY_TIMEOUT_MS = 15_000;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS runs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  recorded_at TEXT NOT NULL,
+  run_dir TEXT NOT NULL,
+  batch_sha256 TEXT NOT NULL,
+  seed TEXT NOT NULL,
+  git_commit TEXT,
+  baseline_dir TEXT,
+  gate_failures INTEGER NOT NULL,
+  shifts_checked INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS unit_efficiency (
+  run_id INTEGER NOT NULL REFERENCES runs(id),
+  variant TEXT NOT NULL,
+  unit_id TEXT NOT NULL,
+  unit_name TEXT NOT NULL,
+  tv REAL NOT NULL,
+  score REAL NOT NULL,
+  score_low REAL NOT NULL,
+  score_high REAL NOT NULL,
+  fair_tv REAL,
+  damage_per_100_tv REAL NOT NULL,
+  PRIMARY KEY (run_id, variant, unit_id)
+);`;
+
+export interface RunRecord {
+  runDir: string;
+  batchSha256: string;
+  seed: string;
+  gitCommit: string | null;
+  baselineDir: string | null;
+  gateFailures: number;
+  shiftsChecked: number;
+  efficiency: ReadonlyMap<string, readonly UnitEfficiency[]>;
+}
+
+export interface TrendRow {
+  run: number;
+  recordedAt: string;
+  variant: string;
+  unit: string;
+  score: number;
+  low: number;
+  high: number;
+}
+
+function explain(file: string, err: unknown, waitedMs = HISTORY_BUSY_TIMEOUT_MS): UserError {
+  const e = err as { code?: string; message?: string };
+  if (e.code === 'SQLITE_BUSY' || e.code === 'SQLITE_LOCKED') {
+    return new UserError(`${file}: the history is locked by another process (waited ${waitedMs / 1000} s); try again when the other nightly run has finished`);
+  }
+  if (e.code === 'SQLITE_NOTADB' || e.code === 'SQLITE_CORRUPT') {
+    return new UserError(`${file}: the history file is corrupted (${e.message}); nothing was written. Move it aside to start a new history, or restore it from a backup`);
+  }
+  return new UserError(`${file}: cannot use the history file: ${e.message ?? String(err)}`);
+}
+
+export class History {
+  private constructor(
+    private readonly db: Database.Database,
+    readonly file: string,
+    private readonly busyTimeoutMs: number,
+  ) {}
+
+  /** Opens (creating if needed) the history; waits up to busyTimeoutMs for other writers. */
+  static open(file: string, busyTimeoutMs = HISTORY_BUSY_TIMEOUT_MS): History {
+    let db: Database.Database | null = null;
+    try {
+      db = new Database(file, { timeout: busyTimeoutMs });
+      db.pragma('journal_mode = WAL');
+      const check = db.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw Object.assign(new Error(String(check)), { code: 'SQLITE_CORRUPT' });
+      db.exec(SCHEMA);
+      return new History(db, file, busyTimeoutMs);
+    } catch (err) {
+      db?.close();
+      throw explain(file, err, busyTimeoutMs);
+    }
+  }
+
+  /** Records one run and its efficiency figures, all or nothing. */
+  record(r: RunRecord): number {
+    try {
+      const insertRun = this.db.prepare(
+        'INSERT INTO runs (recorded_at, run_dir, batch_sha256, seed, git_commit, baseline_dir, gate_failures, shifts_checked) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      const insertUnit = this.db.prepare(
+        'INSERT INTO unit_efficiency (run_id, variant, unit_id, unit_name, tv, score, score_low, score_high, fair_tv, damage_per_100_tv) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      return this.db.transaction(() => {
+        const id = Number(insertRun.run(new Date().toISOString(), r.runDir, r.batchSha256, r.seed, r.gitCommit, r.baselineDir, r.gateFailures, r.shiftsChecked).lastInsertRowid);
+        for (const [variant, units] of r.efficiency) {
+          for (const u of units) insertUnit.run(id, variant, u.id, u.name, u.tv, u.score.value, u.score.low, u.score.high, Number.isFinite(u.fairTv.value) ? u.fairTv.value : null, u.damagePer100Tv.value);
+        }
+        return id;
+      }).immediate();
+    } catch (err) {
+      throw explain(this.file, err, this.busyTimeoutMs);
+    }
+  }
+
+  /** Every unit's score vs field in every recorded run of this batch, oldest first. */
+  trends(batchSha256: string): TrendRow[] {
+    try {
+      return this.db
+        .prepare(
+          `SELECT r.id AS run, r.recorded_at AS recordedAt, u.variant AS variant, u.unit_name AS unit, u.score AS score, u.score_low AS low, u.score_high AS high
+           FROM runs r JOIN unit_efficiency u ON u.run_id = r.id WHERE r.batch_sha256 = ? ORDER BY r.id, u.variant, u.unit_name`,
+        )
+        .all(batchSha256) as TrendRow[];
+    } catch (err) {
+      throw explain(this.file, err, this.busyTimeoutMs);
+    }
+  }
+
+  runCount(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM runs').get() as { n: number }).n;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,81 @@
+// The nightly history: all-or-nothing records, clear errors for corrupted or locked files,
+// and no corruption when nightly runs write at the same time.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { UserError } from '../../src/errors.js';
+import { History } from '../../src/report/history.js';
+import { unitEfficiency } from '../../src/report/efficiency.js';
+import { fixtureResults } from './fixture.js';
+
+const root = mkdtempSync(join(tmpdir(), 'jwsim-history-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const results = fixtureResults();
+const efficiency = new Map(results.variants.map((v) => [v.name, unitEfficiency(results, v.name)]));
+const record = (runDir: string) => ({ runDir, batchSha256: 'abc', seed: 's', gitCommit: null, baselineDir: null, gateFailures: 0, shiftsChecked: 10, efficiency });
+
+describe('history', () => {
+  it('records runs and returns each unit\'s trend, oldest first', () => {
+    const h = History.open(join(root, 'h.sqlite'));
+    h.record(record('run-1'));
+    h.record(record('run-2'));
+    const t = h.trends('abc');
+    expect(t.length).toBe(2 * 2 * 3); // runs x variants x units
+    expect(t[0].run).toBeLessThan(t[t.length - 1].run);
+    expect(h.trends('other')).toEqual([]);
+    expect(h.runCount()).toBe(2);
+    h.close();
+  });
+
+  it('a corrupted file is a clear error and is left untouched', () => {
+    const file = join(root, 'corrupt.sqlite');
+    writeFileSync(file, 'this is not a database, it is a note someone saved here'.repeat(100));
+    const before = readFileSync(file);
+    expect(() => History.open(file)).toThrow(UserError);
+    expect(() => History.open(file)).toThrow(/corrupted.*Move it aside/);
+    expect(readFileSync(file)).toEqual(before);
+  });
+
+  it('a file locked by another writer past the timeout is a clear error', async () => {
+    const file = join(root, 'locked.sqlite');
+    History.open(file).close();
+    const other = new Database(file);
+    other.exec('BEGIN EXCLUSIVE');
+    try {
+      const h = History.open(file, 1000);
+      const started = Date.now();
+      expect(() => h.record(record('blocked'))).toThrow(/locked by another process \(waited 1 s\)/);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+      h.close();
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+  }, 20_000);
+
+  it('concurrent writers take turns: every record lands, the file stays sound', async () => {
+    const file = join(root, 'concurrent.sqlite');
+    History.open(file).close();
+    const script = join(root, 'writer.mjs');
+    const dist = fileURLToPath(new URL('../../dist/src/report/history.js', import.meta.url));
+    writeFileSync(
+      script,
+      `import { History } from ${JSON.stringify(dist)};
+       const h = History.open(process.argv[2]);
+       const eff = new Map([['v', [{ id: 'u', name: 'U', tv: 10, duels: 1, score: { value: 0.5, low: 0.4, high: 0.6 }, tvWeightedScore: { value: 0.5, low: 0.4, high: 0.6 }, damagePer100Tv: { value: 1, low: 1, high: 1 }, fairTv: { value: 10, low: 9, high: 11 }, verdict: 'fair', fairTvReplicates: [] }]]]);
+       for (let i = 0; i < 40; i++) h.record({ runDir: process.argv[3] + i, batchSha256: 'x', seed: 's', gitCommit: null, baselineDir: null, gateFailures: 0, shiftsChecked: 1, efficiency: eff });
+       h.close();`,
+    );
+    const run = (tag: string) => new Promise<number | null>((r) => spawn(process.execPath, [script, file, tag], { stdio: 'inherit' }).on('close', r));
+    expect(await Promise.all([run('a'), run('b'), run('c')])).toEqual([0, 0, 0]);
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect((db.prepare('SELECT COUNT(*) AS n FROM runs').get() as { n: number }).n).toBe(120);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM unit_efficiency').get() as { n: number }).n).toBe(120);
+    db.close();
+  }, 60_000);
+});
