@@ -40,3 +40,12 @@ export function inchesArg(max: number): (value: string) => number {
     return n;
   };
 }
+
+/** A positive number below `max`, e.g. a shift or precision threshold. */
+export function positiveNumber(max: number, example: string): (value: string) => number {
+  return (value: string) => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n >= max) throw new InvalidArgumentError(`must be a positive number below ${max}, e.g. ${example}`);
+    return n;
+  };
+}

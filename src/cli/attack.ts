@@ -1,12 +1,12 @@
 // jwsim attack: one weapon line of one unit at another, exactly (default) or sampled.
 import { Command } from 'commander';
 import { exactAttack } from '../engine/attack.js';
-import { planAttack, type Aspect, type Situation } from '../engine/attackPlan.js';
+import { firstArc, planAttack, type Aspect, type Situation } from '../engine/attackPlan.js';
 import { CombatState } from '../engine/state.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../engine/usage.js';
 import { UserError } from '../errors.js';
 import { sampledAttack } from '../sim/engagements.js';
-import { findUnit } from '../units/load.js';
+import { findUnit, weaponLine, weaponLines } from '../units/load.js';
 import type { UnitCard, WeaponLine } from '../units/types.js';
 import { addJsonOption, addSamplingOptions, addUnitsOption, aspectOption, firingArcOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
 import { damageJson, damageTable, unitJson } from './engagementOutput.js';
@@ -44,13 +44,11 @@ export function attackCommand(): Command {
   });
 }
 
-/** The weapon line called `name` ("#2" = the second line). */
+/** The weapon line called `name` ("#2" = the second line), or a UserError listing the lines. */
 export function findWeapon(unit: UnitCard, name: string): WeaponLine {
-  const m = /^#(\d+)$/.exec(name.trim());
-  const hit = m ? unit.weapons[Number(m[1]) - 1] : unit.weapons.find((w) => w.name.toLowerCase() === name.trim().toLowerCase());
+  const hit = weaponLine(unit, name);
   if (hit) return hit;
-  const lines = unit.weapons.map((w, i) => `#${i + 1} "${w.name}"`).join(', ');
-  throw new UserError(`--weapon: ${unit.name} has no weapon line "${name}"; its lines: ${lines || 'none'}`);
+  throw new UserError(`--weapon: ${unit.name} has no weapon line "${name}"; its lines: ${weaponLines(unit)}`);
 }
 
 export function runAttack(opts: AttackOpts): string {
@@ -62,7 +60,7 @@ export function runAttack(opts: AttackOpts): string {
   const rules = ctx.compiled;
   const a = new CombatState(attacker);
   const t = new CombatState(target);
-  const targetArc = opts.firingArc === 'auto' ? (['F', 'P', 'S', 'R'] as const).find((arc) => weapon.arcs.includes(arc)) ?? 'F' : opts.firingArc;
+  const targetArc = opts.firingArc === 'auto' ? firstArc(weapon) : opts.firingArc;
   const at: Situation = { rangeInches: opts.range, aspect: opts.aspect, targetArc };
   const usage = new PlaceholderUsage(rules).unit(attacker, 'tv');
   const planned = planAttack(rules, a, weapon, t, at, usage);

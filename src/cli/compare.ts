@@ -1,6 +1,6 @@
 // jwsim compare BATCH: did a rules version or house rule move balance? Paired differences
 // on common random numbers, with sequential stopping.
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,7 +14,7 @@ import { loadBatch, type Variant } from '../scenarios/batch.js';
 import { SEQUENTIAL_Z, compareBatch } from '../sim/compare.js';
 import { CHUNK_TRIALS } from '../sim/slots.js';
 import { formatTable } from './format.js';
-import { collectString, intInRange, seedArg } from './args.js';
+import { collectString, intInRange, positiveNumber, seedArg } from './args.js';
 
 interface CompareOpts {
   rules?: string;
@@ -28,12 +28,6 @@ interface CompareOpts {
   json: boolean;
 }
 
-function settleArg(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || n > 1000) throw new InvalidArgumentError('must be a positive number, e.g. 0.02');
-  return n;
-}
-
 export function compareCommand(): Command {
   return new Command('compare')
     .description("Compare rules versions or house rules on the batch's experiments: paired differences on common random numbers, each engagement stopped once its answer is settled.")
@@ -45,7 +39,7 @@ export function compareCommand(): Command {
     .addOption(new Option('--seed <seed>', "seed of every random stream (overrides the batch's)").argParser(seedArg))
     .addOption(new Option('--min-trials <n>', 'trials per variant before the sequential test may stop').argParser(intInRange(2 * CHUNK_TRIALS, 10_000_000)).default(3 * CHUNK_TRIALS))
     .addOption(new Option('--max-trials <n>', 'trials per variant at most').argParser(intInRange(2 * CHUNK_TRIALS, 50_000_000)).default(16 * CHUNK_TRIALS))
-    .addOption(new Option('--settle <shift>', 'stop once the key metric cannot have moved by more than this').argParser(settleArg).default(0.02))
+    .addOption(new Option('--settle <shift>', 'stop once the key metric cannot have moved by more than this').argParser(positiveNumber(1000, '0.02')).default(0.02))
     .option('--json', 'print the comparison as JSON on stdout', false)
     .action(async (file: string, opts: CompareOpts) => {
       process.stdout.write(await runCompare(file, opts));

@@ -1,6 +1,6 @@
 // jwsim nightly BATCH --baseline DIR: run the batch, gate every metric against a baseline
 // run, record the run in the history, and render the report with the gate and trends.
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { unitEfficiency } from '../report/efficiency.js';
@@ -9,7 +9,7 @@ import { History } from '../report/history.js';
 import { renderReport } from '../report/report.js';
 import { readRunFolder } from '../report/runFolder.js';
 import { projectRoot } from '../paths.js';
-import { intInRange, seedArg } from './args.js';
+import { intInRange, positiveNumber, seedArg } from './args.js';
 import { defaultOut, runRun } from './run.js';
 
 interface NightlyOpts {
@@ -22,19 +22,13 @@ interface NightlyOpts {
   progress: boolean;
 }
 
-function shiftArg(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || n >= 1000) throw new InvalidArgumentError('must be a positive number, e.g. 0.05');
-  return n;
-}
-
 export function nightlyCommand(): Command {
   return new Command('nightly')
     .description('Run a batch and gate it against a baseline run: exit 1 when any metric shifted significantly by more than --max-shift; record the run in the history.')
     .argument('<batch>', 'batch file')
     .requiredOption('--baseline <dir>', 'finished run folder to compare with (e.g. last night\'s)')
     .addOption(new Option('--history <file>', 'SQLite history file').default(undefined, 'reports/history.sqlite'))
-    .addOption(new Option('--max-shift <x>', 'largest tolerated shift: absolute for rates, relative to the baseline value for means').argParser(shiftArg).default(DEFAULT_MAX_SHIFT))
+    .addOption(new Option('--max-shift <x>', 'largest tolerated shift: absolute for rates, relative to the baseline value for means').argParser(positiveNumber(1000, '0.05')).default(DEFAULT_MAX_SHIFT))
     .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
     .addOption(new Option('--out <dir>', 'run folder to write').default(undefined, 'reports/<date>-<time>'))
     .addOption(new Option('--seed <seed>', "seed (overrides the batch's; keep it equal to the baseline's for exact comparisons)").argParser(seedArg))

@@ -36,6 +36,11 @@ export interface AttackPlan {
 
 export type PlanResult = { ok: true; plan: AttackPlan } | { ok: false; reason: string };
 
+/** The first of the weapon's arcs in the order F, P, S, R (a turret or squadron weapon: F). */
+export function firstArc(weapon: WeaponLine): Situation['targetArc'] {
+  return (['F', 'P', 'S', 'R'] as const).find((arc) => weapon.arcs.includes(arc)) ?? 'F';
+}
+
 const ARC_NAMES: Record<Exclude<Arc, 'T'>, string> = { F: 'front', P: 'port', S: 'starboard', R: 'rear' };
 
 function addBonus(b: PoolBonus, acc: { base: number[]; flex: number[]; macro: number }): void {

@@ -3,7 +3,7 @@
 // each worker; a chunk returns integer counts only.
 import { Roller } from '../dice/roll.js';
 import { exactAttack, rollPlan } from '../engine/attack.js';
-import { planAttack, type AttackPlan, type Situation } from '../engine/attackPlan.js';
+import { firstArc, planAttack, type AttackPlan, type Situation } from '../engine/attackPlan.js';
 import { DamageTally, applyResults } from '../engine/damage.js';
 import { DUEL_DRAW, DUEL_WIN_A, DUEL_WIN_B, Duel } from '../engine/duel.js';
 import { exactRam, planRam, rollRam, type RamPlan } from '../engine/ram.js';
@@ -19,6 +19,7 @@ import { applyOverlay } from '../rules/overlay.js';
 import { getRulesVersion } from '../rules/registry.js';
 import { openStream, type RandomStream } from '../rng/stream.js';
 import type { Cell, Variant } from '../scenarios/batch.js';
+import { weaponLine, weaponLines } from '../units/load.js';
 import type { Roster, UnitCard } from '../units/types.js';
 import * as C from './counts.js';
 
@@ -103,10 +104,7 @@ function fail(cell: Cell, v: Variant, why: string): never {
 }
 
 function findWeapon(cell: Cell, v: Variant, u: UnitCard) {
-  const name = cell.weapon ?? '';
-  const m = /^#(\d+)$/.exec(name);
-  const w = m ? u.weapons[Number(m[1]) - 1] : u.weapons.find((x) => x.name.toLowerCase() === name.toLowerCase());
-  return w ?? fail(cell, v, `${u.name} has no weapon line "${name}"; its lines: ${u.weapons.map((x) => `"${x.name}"`).join(', ')}`);
+  return weaponLine(u, cell.weapon ?? '') ?? fail(cell, v, `${u.name} has no weapon line "${cell.weapon}"; its lines: ${weaponLines(u)}`);
 }
 
 export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEngine {
@@ -175,7 +173,7 @@ export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEng
   const target = new CombatState(b);
   if (kind === 'attack') {
     const weapon = findWeapon(cell, v, a);
-    const arc = cell.aArc === 'auto' ? (['F', 'P', 'S', 'R'] as const).find((x) => weapon.arcs.includes(x)) ?? 'F' : cell.aArc;
+    const arc = cell.aArc === 'auto' ? firstArc(weapon) : cell.aArc;
     const at: Situation = { rangeInches: cell.range, aspect: cell.aspect, targetArc: arc };
     const planned = planAttack(rules, attacker, weapon, target, at, usage);
     if (!planned.ok) fail(cell, v, `cannot attack: ${planned.reason}`);

@@ -15,6 +15,7 @@ import type { Batch, Cell } from '../scenarios/batch.js';
 import { Z95 } from '../stats/intervals.js';
 import { buildCellEngine, type CellEngine } from './cells.js';
 import { addCounts, countsLength, metricSource, type Metric } from './counts.js';
+import { dispatch } from './dispatch.js';
 import { ChunkFailed, makeExecutor } from './runner.js';
 import { CHUNK_TRIALS, Slot } from './slots.js';
 import type { PairedCounts, PairedTask } from './worker.js';
@@ -114,7 +115,6 @@ export async function compareBatch(batch: Batch, opts: CompareOptions): Promise<
     throw e;
   }
   const limit = Math.max(2, opts.threads * 3);
-  const inFlight = new Set<Promise<void>>();
   const next = new Map<Group, number>();
   let failure: Error | null = null;
   let first = 0;
@@ -134,21 +134,16 @@ export async function compareBatch(batch: Batch, opts: CompareOptions): Promise<
     return null;
   };
   try {
-    for (;;) {
-      while (!failure && !opts.signal?.aborted && inFlight.size < limit) {
-        const picked = pick();
-        if (!picked) break;
-        const { group, task } = picked;
-        const p = execute(task).then(
+    await dispatch({
+      limit,
+      next: pick,
+      stop: () => failure !== null || opts.signal?.aborted === true,
+      run: ({ group, task }) =>
+        execute(task).then(
           (result) => group.offer(task.chunk, result, opts),
           (err: Error) => void (failure ??= new ChunkFailed(`experiment ${group.cell.id} failed: ${err.message}`)),
-        );
-        const tracked = p.finally(() => inFlight.delete(tracked));
-        inFlight.add(tracked);
-      }
-      if (inFlight.size === 0) break;
-      await Promise.race(inFlight);
-    }
+        ),
+    });
   } finally {
     await execute.close();
   }

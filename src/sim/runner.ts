@@ -8,6 +8,7 @@ import { projectRoot } from '../paths.js';
 import type { Batch } from '../scenarios/batch.js';
 import { buildCellEngine } from './cells.js';
 import type { Checkpoint } from './checkpoint.js';
+import { dispatch } from './dispatch.js';
 import { Slot, makeSlots } from './slots.js';
 import { ChunkWorker, batchPayload, type ChunkTask, type PairedCounts, type PairedTask } from './worker.js';
 
@@ -82,7 +83,6 @@ export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResul
     if (!keepAll) slot.offer(saved.chunk, saved.counts);
   }
   const started = Date.now();
-  const inFlight = new Set<Promise<void>>();
   const limit = Math.max(1, opts.threads * 3);
   const next = new Map<number, number>(); // slot -> next chunk to dispatch
   const savedChunks = new Map<number, Set<number>>();
@@ -112,11 +112,12 @@ export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResul
     return null;
   };
   try {
-    for (;;) {
-      while (!failure && !opts.signal?.aborted && inFlight.size < limit) {
-        const task = pick();
-        if (!task) break;
-        const p = execute(task).then(
+    await dispatch({
+      limit,
+      next: pick,
+      stop: () => failure !== null || opts.signal?.aborted === true,
+      run: (task) =>
+        execute(task).then(
           (counts) => {
             const slot = slots[task.slot];
             opts.checkpoint?.append(task.slot, task.chunk, counts);
@@ -129,14 +130,9 @@ export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResul
             const slot = slots[task.slot];
             failure ??= new ChunkFailed(`experiment ${slot.cell.id} (variant ${batch.variants[slot.variant].name}) failed: ${err.message}`);
           },
-        );
-        const tracked = p.finally(() => inFlight.delete(tracked));
-        inFlight.add(tracked);
-      }
-      if (inFlight.size === 0) break;
-      await Promise.race(inFlight);
-      if (opts.onProgress) opts.onProgress(progress(slots, started, chunksDone, keepAll));
-    }
+        ),
+      settled: opts.onProgress ? () => opts.onProgress!(progress(slots, started, chunksDone, keepAll)) : undefined,
+    });
   } finally {
     await execute.close();
     opts.checkpoint?.flush();

@@ -139,3 +139,14 @@ export function findUnit(roster: Roster, id: string, option: string): UnitCard {
   const near = ids.filter((x) => x.includes(id) || id.includes(x.split('.').pop() ?? '\0'));
   throw new UserError(`${option}: unknown unit "${id}"; ${near.length ? `did you mean ${near.slice(0, 5).join(', ')}? ` : ''}known units: ${ids.length > 12 ? `${ids.slice(0, 12).join(', ')}, ... (jwsim units lists all)` : ids.join(', ')}`);
 }
+
+/** The weapon line called `name` (case-insensitive), or "#N" for the N-th line; undefined if none. */
+export function weaponLine(unit: UnitCard, name: string): WeaponLine | undefined {
+  const m = /^#(\d+)$/.exec(name.trim());
+  return m ? unit.weapons[Number(m[1]) - 1] : unit.weapons.find((w) => w.name.toLowerCase() === name.trim().toLowerCase());
+}
+
+/** The lines of a unit as "#1 "Name", #2 ..." for error messages. */
+export function weaponLines(unit: UnitCard): string {
+  return unit.weapons.map((w, i) => `#${i + 1} "${w.name}"`).join(', ') || 'none';
+}

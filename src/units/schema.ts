@@ -15,10 +15,10 @@ export const MAX_TV = 10000;
 const STATUS = ['SOURCED', 'INFERRED', 'PLACEHOLDER'] as const;
 
 /**
- * A rating: a plain integer for a value taken from a real card, or an object saying where
- * the value comes from. Values jwsim invented are { "value": n, "status": "PLACEHOLDER" }.
+ * A value written plainly (taken from a real card) or as { value, status, source?, note? }
+ * saying where it comes from; status PLACEHOLDER marks a value jwsim invented.
  */
-function rating(description: string, min = 0, max = MAX_RATING) {
+function valued(description: string, value: object) {
   return {
     description,
     if: { type: 'object' },
@@ -27,34 +27,24 @@ function rating(description: string, min = 0, max = MAX_RATING) {
       required: ['value', 'status'],
       additionalProperties: false,
       properties: {
-        value: { type: 'integer', minimum: min, maximum: max },
+        value,
         status: { enum: [...STATUS], description: 'SOURCED (printed in the rules), INFERRED (follows from a worked example), PLACEHOLDER (invented by jwsim)' },
         source: { type: 'string', description: 'where the value comes from' },
         note: { type: 'string' },
       },
     },
-    else: { type: 'integer', minimum: min, maximum: max },
+    else: value,
   };
 }
 
-/** A length in inches, plain or with a status like a rating. */
+/** A rating: an integer from min to max, plain or with its status. */
+function rating(description: string, min = 0, max = MAX_RATING) {
+  return valued(description, { type: 'integer', minimum: min, maximum: max });
+}
+
+/** A length in inches, plain or with its status. */
 function inches(description: string) {
-  return {
-    description,
-    if: { type: 'object' },
-    then: {
-      type: 'object',
-      required: ['value', 'status'],
-      additionalProperties: false,
-      properties: {
-        value: { type: 'number', exclusiveMinimum: 0, maximum: 24 },
-        status: { enum: [...STATUS] },
-        source: { type: 'string' },
-        note: { type: 'string' },
-      },
-    },
-    else: { type: 'number', exclusiveMinimum: 0, maximum: 24 },
-  };
+  return valued(description, { type: 'number', exclusiveMinimum: 0, maximum: 24 });
 }
 
 const trait = {
