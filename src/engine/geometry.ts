@@ -1,0 +1,264 @@
+// Table geometry (game.md §3.3, §3.5, §3.7 GM-45; combat.md §3.2 RangeMeasure): the frame,
+// model bases, distances between them, contact, overlap, table containment and range bands.
+// Arcs, aspect (GM-46, GM-47) and range bands live in geometryArcs.ts.
+//
+// Frame (GM-45): the table is 0 <= x <= w, 0 <= y <= h, in inches. Headings and bearings are
+// compass degrees: 0 points along +y and angles grow clockwise (90 = +x).
+//
+// Pure functions on plain numbers. The hot functions (separation, distance, pointDistance,
+// nearestPoint, baseInRect) allocate nothing: polygon vertices go into module scratch buffers.
+import { UserError } from '../errors.js';
+import type { UnitCard } from '../units/types.js';
+
+/** GM-45 `geom_epsilon`, inches. */
+export const GEOM_EPSILON = 0.001;
+/** GM-01 `table_w` / `table_h`. */
+export const DEFAULT_TABLE_W = 48, DEFAULT_TABLE_H = 48;
+/** GM-37 default capital-ship base (Structure <= 2 only). */
+export const DEFAULT_CAPITAL_LENGTH = 2, DEFAULT_CAPITAL_WIDTH = 1.5;
+/** §3.3: squadrons stand on a 1" hex (across the flats); the circle option is a 1" disc. */
+export const SQUADRON_BASE_SIZE = 1;
+
+/** rect = capital ship; hex / circle = squadron (GM-45 `squadron_base_shape`); point = marker. */
+export type BaseShape = 'rect' | 'hex' | 'circle' | 'point';
+export type SquadronBaseShape = 'hex' | 'circle';
+
+export interface Base {
+  readonly shape: BaseShape;
+  /** Centre of the base (the model's position). */
+  readonly x: number;
+  readonly y: number;
+  /** Compass degrees. Only rect bases use it: hexes, discs and points never rotate. */
+  readonly heading: number;
+  /** rect: along the heading. Others: equal to `width` (unused). */
+  readonly length: number;
+  /** rect: across the heading; hex: across the flats; circle: diameter; point: 0. */
+  readonly width: number;
+}
+
+export function capitalBase(x: number, y: number, heading: number, length = DEFAULT_CAPITAL_LENGTH, width = DEFAULT_CAPITAL_WIDTH): Base {
+  return { shape: 'rect', x, y, heading, length, width };
+}
+
+export function squadronBase(x: number, y: number, shape: SquadronBaseShape = 'hex', size = SQUADRON_BASE_SIZE): Base {
+  return { shape, x, y, heading: 0, length: size, width: size };
+}
+
+export function markerPoint(x: number, y: number): Base {
+  return { shape: 'point', x, y, heading: 0, length: 0, width: 0 };
+}
+
+/**
+ * GM-37: base size from the unit data; without it, 2" x 1.5" for Structure <= 2 (`defaulted`
+ * flags the unit); a larger ship without base data is an error.
+ */
+export function capitalBaseSize(unit: Pick<UnitCard, 'id' | 'structure' | 'base'>): { length: number; width: number; defaulted: boolean } {
+  if (unit.base) return { length: unit.base.lengthIn, width: unit.base.widthIn, defaulted: false };
+  if (unit.structure <= 2) return { length: DEFAULT_CAPITAL_LENGTH, width: DEFAULT_CAPITAL_WIDTH, defaulted: true };
+  throw new UserError(`unit ${unit.id}: base size is required for a capital ship of Structure ${unit.structure} (GM-37)`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Angles
+
+const DEG = Math.PI / 180;
+const SQRT3 = Math.sqrt(3);
+
+/** Angle in degrees, normalised to [0, 360). */
+export function normalizeDeg(deg: number): number {
+  const d = deg % 360;
+  return d < 0 ? d + 360 : d === 0 ? 0 : d; // `=== 0` turns -0 into 0
+}
+
+/** sin / cos of a compass angle, exact at multiples of 90 degrees. */
+export function sinDeg(deg: number): number {
+  const d = normalizeDeg(deg);
+  return d === 0 || d === 180 ? 0 : d === 90 ? 1 : d === 270 ? -1 : Math.sin(d * DEG);
+}
+export function cosDeg(deg: number): number {
+  const d = normalizeDeg(deg);
+  return d === 90 || d === 270 ? 0 : d === 0 ? 1 : d === 180 ? -1 : Math.cos(d * DEG);
+}
+
+/** Compass bearing in [0, 360) from (x0, y0) to (x1, y1); 0 when the points coincide. */
+export function bearing(x0: number, y0: number, x1: number, y1: number): number {
+  return normalizeDeg(Math.atan2(x1 - x0, y1 - y0) / DEG);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outlines
+
+/**
+ * Writes the outline of a polygonal base (rect, hex) into `out` as x0, y0, x1, y1, ...,
+ * counter-clockwise in the (x right, y up) frame, and returns the vertex count; 0 for circles
+ * and points. `out` needs room for 12 numbers. Rect order: front-right, front-left,
+ * rear-left, rear-right. Hex: vertices at (x +- R, y) with R = width / sqrt 3, so the top and
+ * bottom sides are parallel to the x axis (GM-45), whatever `heading` says.
+ */
+export function loadVertices(b: Base, out: Float64Array): number {
+  if (b.shape === 'rect') {
+    const ux = sinDeg(b.heading), uy = cosDeg(b.heading);
+    const fx = (ux * b.length) / 2, fy = (uy * b.length) / 2; // half-length forward
+    const rx = (uy * b.width) / 2, ry = (-ux * b.width) / 2; // half-width to starboard
+    out[0] = b.x + fx + rx; out[1] = b.y + fy + ry;
+    out[2] = b.x + fx - rx; out[3] = b.y + fy - ry;
+    out[4] = b.x - fx - rx; out[5] = b.y - fy - ry;
+    out[6] = b.x - fx + rx; out[7] = b.y - fy + ry;
+    return 4;
+  }
+  if (b.shape === 'hex') {
+    const r = b.width / SQRT3, h = r / 2, a = b.width / 2;
+    out[0] = b.x + r; out[1] = b.y;
+    out[2] = b.x + h; out[3] = b.y + a;
+    out[4] = b.x - h; out[5] = b.y + a;
+    out[6] = b.x - r; out[7] = b.y;
+    out[8] = b.x - h; out[9] = b.y - a;
+    out[10] = b.x + h; out[11] = b.y - a;
+    return 6;
+  }
+  return 0;
+}
+
+/** Radius of a disc-like base: circle = width / 2, point = 0 (polygons: 0, unused). */
+export function discRadius(b: Base): number {
+  return b.shape === 'circle' ? b.width / 2 : 0;
+}
+
+const VA = new Float64Array(12), VB = new Float64Array(12);
+let cpx = 0, cpy = 0; // nearest outline point found by the last pointPolygonSigned
+
+/**
+ * Signed distance from a point to a convex CCW polygon: > 0 outside (distance to the outline),
+ * <= 0 inside (minus the depth). Leaves the nearest outline point in cpx, cpy.
+ */
+export function pointPolygonSigned(px: number, py: number, v: Float64Array, n: number): number {
+  let inside = true;
+  let best = Infinity;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ax = v[2 * i], ay = v[2 * i + 1];
+    const ex = v[2 * j] - ax, ey = v[2 * j + 1] - ay;
+    const wx = px - ax, wy = py - ay;
+    if (ex * wy - ey * wx < 0) inside = false;
+    const len2 = ex * ex + ey * ey;
+    let t = len2 > 0 ? (wx * ex + wy * ey) / len2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const qx = ax + t * ex, qy = ay + t * ey;
+    const d2 = (px - qx) * (px - qx) + (py - qy) * (py - qy);
+    if (d2 < best) { best = d2; cpx = qx; cpy = qy; }
+  }
+  const d = Math.sqrt(best);
+  return inside ? -d : d;
+}
+
+/** Largest gap between the projections of p and q on p's outward edge normals (SAT). */
+function edgeAxesGap(p: Float64Array, np: number, q: Float64Array, nq: number, acc: number): number {
+  for (let i = 0; i < np; i++) {
+    const j = i + 1 === np ? 0 : i + 1;
+    let nx = p[2 * j + 1] - p[2 * i + 1], ny = p[2 * i] - p[2 * j];
+    const len = Math.hypot(nx, ny);
+    if (len === 0) continue;
+    nx /= len; ny /= len;
+    let pMin = Infinity, pMax = -Infinity, qMin = Infinity, qMax = -Infinity;
+    for (let k = 0; k < np; k++) { const s = p[2 * k] * nx + p[2 * k + 1] * ny; if (s < pMin) pMin = s; if (s > pMax) pMax = s; }
+    for (let k = 0; k < nq; k++) { const s = q[2 * k] * nx + q[2 * k + 1] * ny; if (s < qMin) qMin = s; if (s > qMax) qMax = s; }
+    const gap = Math.max(qMin - pMax, pMin - qMax);
+    if (gap > acc) acc = gap;
+  }
+  return acc;
+}
+
+/** Signed separation of two convex CCW polygons: distance if apart, minus the penetration depth if not. */
+function polygonSeparation(a: Float64Array, na: number, b: Float64Array, nb: number): number {
+  const gap = edgeAxesGap(b, nb, a, na, edgeAxesGap(a, na, b, nb, -Infinity));
+  if (gap <= 0) return gap; // SAT: minimum translation distance, exact for convex polygons
+  let d = Infinity; // disjoint: the nearest pair is a vertex of one against an edge of the other
+  for (let i = 0; i < na; i++) d = Math.min(d, pointPolygonSigned(a[2 * i], a[2 * i + 1], b, nb));
+  for (let i = 0; i < nb; i++) d = Math.min(d, pointPolygonSigned(b[2 * i], b[2 * i + 1], a, na));
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Distance, contact, overlap (GM-45)
+
+/**
+ * Signed separation of two bases: the shortest distance between their outlines when they are
+ * apart, 0 when the outlines just touch, and minus the penetration depth (the smallest
+ * translation that separates them) when the interiors overlap.
+ */
+export function separation(a: Base, b: Base): number {
+  const na = loadVertices(a, VA), nb = loadVertices(b, VB);
+  if (na > 0 && nb > 0) return polygonSeparation(VA, na, VB, nb);
+  if (na > 0) return pointPolygonSigned(b.x, b.y, VA, na) - discRadius(b);
+  if (nb > 0) return pointPolygonSigned(a.x, a.y, VB, nb) - discRadius(a);
+  return Math.hypot(b.x - a.x, b.y - a.y) - discRadius(a) - discRadius(b);
+}
+
+/** GM-45 / RangeMeasure: shortest distance between the base outlines, 0 if touching or overlapping. */
+export function distance(a: Base, b: Base): number {
+  const s = separation(a, b);
+  return s > 0 ? s : 0;
+}
+
+/** Distance from a point (e.g. a marker) to a base: 0 inside it. */
+export function pointDistance(px: number, py: number, b: Base): number {
+  const n = loadVertices(b, VA);
+  const s = n > 0 ? pointPolygonSigned(px, py, VA, n) : Math.hypot(px - b.x, py - b.y) - discRadius(b);
+  return s > 0 ? s : 0;
+}
+
+/** GM-45 base contact: outlines within eps and interiors not overlapping by more than eps. */
+export function touching(a: Base, b: Base, eps = GEOM_EPSILON): boolean {
+  const s = separation(a, b);
+  return s <= eps && s >= -eps;
+}
+
+/** GM-45: the interiors intersect by more than eps (penetration depth > eps). */
+export function overlapping(a: Base, b: Base, eps = GEOM_EPSILON): boolean {
+  return separation(a, b) < -eps;
+}
+
+/** GM-45 permission "within X": distance <= X + eps. */
+export function within(dist: number, x: number, eps = GEOM_EPSILON): boolean {
+  return dist <= x + eps;
+}
+
+/** GM-45 requirement "at least X away" / "not within X": distance >= X - eps. */
+export function atLeast(dist: number, x: number, eps = GEOM_EPSILON): boolean {
+  return dist >= x - eps;
+}
+
+/**
+ * The point of base b nearest to (px, py), written to out[0], out[1]: the point itself when
+ * it lies inside b (combat.md ArcOfAttack uses this with the target's centre).
+ */
+export function nearestPoint(b: Base, px: number, py: number, out: Float64Array | number[]): void {
+  const n = loadVertices(b, VA);
+  if (n > 0) {
+    const s = pointPolygonSigned(px, py, VA, n);
+    out[0] = s > 0 ? cpx : px; out[1] = s > 0 ? cpy : py;
+    return;
+  }
+  const r = discRadius(b), dx = px - b.x, dy = py - b.y, d = Math.hypot(dx, dy);
+  out[0] = d > r ? b.x + (dx * r) / d : px;
+  out[1] = d > r ? b.y + (dy * r) / d : py;
+}
+
+/** The whole base lies in the closed rectangle [x0, x1] x [y0, y1] (eps tolerance); GM-82 zones. */
+export function baseInRect(b: Base, x0: number, y0: number, x1: number, y1: number, eps = GEOM_EPSILON): boolean {
+  const n = loadVertices(b, VA);
+  if (n === 0) {
+    const r = discRadius(b);
+    return b.x - r >= x0 - eps && b.x + r <= x1 + eps && b.y - r >= y0 - eps && b.y + r <= y1 + eps;
+  }
+  for (let i = 0; i < n; i++) {
+    const x = VA[2 * i], y = VA[2 * i + 1];
+    if (x < x0 - eps || x > x1 + eps || y < y0 - eps || y > y1 + eps) return false;
+  }
+  return true;
+}
+
+/** GM-45/GM-54/GM-58: the base lies wholly on the table. */
+export function onTable(b: Base, w = DEFAULT_TABLE_W, h = DEFAULT_TABLE_H, eps = GEOM_EPSILON): boolean {
+  return baseInRect(b, 0, 0, w, h, eps);
+}
