@@ -202,3 +202,32 @@ describe('jwsim nightly', () => {
     expect(r3.stderr).toMatch(/--max-shift/);
   });
 });
+
+describe('jwsim costs and jwsim report: command line', () => {
+  it('costs --json on a small roster gives a suggested TV with an interval per unit', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const sample = JSON.parse(readFileSync(fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url)), 'utf8'));
+    const keep = ['cega.wyvern', 'jovian.pathfinder', 'cega.fury', 'cega.uller'];
+    const file = join(root, 'four.json');
+    writeFileSync(file, JSON.stringify({ ...sample, $schema: undefined, units: sample.units.filter((u: { id: string }) => keep.includes(u.id)) }));
+    const r = jwsim('costs', '--units', file, '--range', '3', '--threads', '1', '--json');
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.units.map((u: { id: string }) => u.id).sort()).toEqual([...keep].sort());
+    for (const u of j.units) expect(u.suggested.low).toBeLessThanOrEqual(u.suggested.high);
+  });
+
+  for (const [name, args, pattern] of [
+    ['costs: unknown --stat unit', ['costs', '--stat', 'nobody', '--threads', '0'], /--stat: unknown unit "nobody"/],
+    ['costs: bad --range', ['costs', '--range', 'far'], /--range/],
+    ['costs: --trials below one chunk', ['costs', '--trials', '100'], /--trials.*8192/],
+    ['report: a folder that is not a run', ['report', '/nonexistent-folder'], /no such run folder/],
+  ] as Array<[string, string[], RegExp]>) {
+    it(`${name}: exit 2`, () => {
+      const r = jwsim(...args);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(pattern);
+    });
+  }
+});
