@@ -8,7 +8,7 @@ import { UserError } from '../errors.js';
 import { sampledAttack } from '../sim/engagements.js';
 import { findUnit, weaponLine, weaponLines } from '../units/load.js';
 import type { UnitCard, WeaponLine } from '../units/types.js';
-import { addJsonOption, addSamplingOptions, addUnitsOption, aspectOption, firingArcOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
+import { addJsonOption, checkSeedNeedsTrials, addSamplingOptions, addUnitsOption, aspectOption, firingArcOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
 import { damageJson, damageTable, unitJson } from './engagementOutput.js';
 import { addRulesOptions, rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
 
@@ -39,7 +39,8 @@ export function attackCommand(): Command {
   addSamplingOptions(cmd, undefined, 'estimate by Monte Carlo with this many attacks instead of computing exactly');
   addJsonOption(cmd);
   cmd.addHelpText('after', '\nExample:\n  jwsim attack --attacker cega.wyvern --weapon "Mass Driver" --target jovian.alexander --range 8 --aspect side');
-  return cmd.action((opts: AttackOpts) => {
+  return cmd.action((opts: AttackOpts, command: Command) => {
+    checkSeedNeedsTrials(command, opts.trials);
     process.stdout.write(runAttack(opts));
   });
 }

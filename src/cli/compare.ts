@@ -1,10 +1,11 @@
 // jwsim compare BATCH: did a rules version or house rule move balance? Paired differences
 // on common random numbers, with sequential stopping.
 import { Command, Option } from 'commander';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { makeFolder } from '../io/folders.js';
 import { projectRoot } from '../paths.js';
 import { comparisonOutputs } from '../report/compareOutput.js';
 import { writeAtomically } from '../report/runOutput.js';
@@ -14,6 +15,7 @@ import { loadBatch, type Variant } from '../scenarios/batch.js';
 import { SEQUENTIAL_Z, compareBatch } from '../sim/compare.js';
 import { CHUNK_TRIALS } from '../sim/slots.js';
 import { formatTable } from './format.js';
+import { placeholderLines } from './engagementArgs.js';
 import { collectString, intInRange, positiveNumber, seedArg } from './args.js';
 
 interface CompareOpts {
@@ -32,13 +34,13 @@ export function compareCommand(): Command {
   return new Command('compare')
     .description("Compare rules versions or house rules on the batch's experiments: paired differences on common random numbers, each engagement stopped once its answer is settled.")
     .argument('<batch>', 'batch file')
-    .option('--rules <versions>', 'comma-separated rules versions to compare, e.g. 1.2.1,1.2.2 (the first is the baseline)')
+    .option('--rules <versions>', "comma-separated rules versions to compare, e.g. 1.2.1,1.2.2; the first is the baseline (default: the batch's own variants)")
     .addOption(new Option('--variant <name=overlay>', 'a house-rule variant: NAME=OVERLAY_FILE (repeatable; compared with the first variant)').argParser(collectString).default([], 'none'))
     .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread (0..256)').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
-    .addOption(new Option('--out <dir>', 'folder to write').default(undefined, 'reports/compare-<date>-<time>'))
+    .addOption(new Option('--out <dir>', 'folder to write (default: reports/compare-<date>-<time>)'))
     .addOption(new Option('--seed <seed>', "seed of every random stream (overrides the batch's)").argParser(seedArg))
-    .addOption(new Option('--min-trials <n>', 'trials per variant before the sequential test may stop').argParser(intInRange(2 * CHUNK_TRIALS, 10_000_000)).default(3 * CHUNK_TRIALS))
-    .addOption(new Option('--max-trials <n>', 'trials per variant at most').argParser(intInRange(2 * CHUNK_TRIALS, 50_000_000)).default(16 * CHUNK_TRIALS))
+    .addOption(new Option('--min-trials <n>', `trials per variant before the sequential test may stop (${2 * CHUNK_TRIALS}..10000000)`).argParser(intInRange(2 * CHUNK_TRIALS, 10_000_000)).default(3 * CHUNK_TRIALS))
+    .addOption(new Option('--max-trials <n>', `trials per variant at most (${2 * CHUNK_TRIALS}..50000000)`).argParser(intInRange(2 * CHUNK_TRIALS, 50_000_000)).default(16 * CHUNK_TRIALS))
     .addOption(new Option('--settle <shift>', 'stop once the key metric cannot have moved by more than this').argParser(positiveNumber(1000, '0.02')).default(0.02))
     .option('--json', 'print the comparison as JSON on stdout', false)
     .action(async (file: string, opts: CompareOpts) => {
@@ -72,6 +74,7 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
   if (opts.minTrials > opts.maxTrials) throw new UserError(`--min-trials ${opts.minTrials} is above --max-trials ${opts.maxTrials}`);
   const out = resolve(opts.out ?? join(projectRoot(), 'reports', `compare-${new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}`));
   if (existsSync(join(out, 'manifest.json'))) throw new UserError(`--out: ${out} already holds a finished comparison; choose another folder`);
+  makeFolder(out);
   const started = Date.now();
   const diffs = await compareBatch(batch, {
     threads: opts.threads,
@@ -79,7 +82,6 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
     maxChunks: Math.ceil(opts.maxTrials / CHUNK_TRIALS),
     settle: opts.settle,
   });
-  mkdirSync(out, { recursive: true });
   const files = await comparisonOutputs(batch, diffs, {
     threads: opts.threads,
     wallSeconds: (Date.now() - started) / 1000,
@@ -101,6 +103,8 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
       top.map((d) => [d.cell.id, d.metric, batch.variants[d.from].name, batch.variants[d.to].name, d.difference.toFixed(4), `${d.low.toFixed(4)} .. ${d.high.toFixed(4)}`]),
     ),
     '',
+    ...placeholderLines([...new Set(diffs.flatMap((d) => d.placeholders))].sort()),
+    `seed: ${batch.seed}`,
     `report: ${join(out, 'index.html')}`,
   ].join('\n') + '\n';
 }

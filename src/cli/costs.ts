@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { availableParallelism } from 'node:os';
 import { UserError } from '../errors.js';
-import { STAT_RATINGS, statValues, suggestedTvs, withPlusOne } from '../report/costs.js';
+import { STAT_RATINGS, placeholdersUsed, statValues, suggestedTvs, withPlusOne } from '../report/costs.js';
 import { resultsJson } from '../report/runOutput.js';
 import type { RunResults } from '../report/runFolder.js';
 import { duelCell, generatedBatch, type Variant } from '../scenarios/batch.js';
@@ -14,7 +14,7 @@ import type { Roster, UnitCard } from '../units/types.js';
 import { intInRange, seedArg } from './args.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { loadOverlay } from '../rules/overlay.js';
-import { addJsonOption, addUnitsOption, loadUnits, rangeOption } from './engagementArgs.js';
+import { addJsonOption, addUnitsOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
 import { formatTable } from './format.js';
 import { addRulesOptions, rulesContext, rulesHeader, type RulesOpts } from './rulesContext.js';
 
@@ -32,8 +32,8 @@ export function costsCommand(): Command {
   const cmd = new Command('costs')
     .description('Suggested TV for every unit of a roster, from a duel matrix (see README "Points efficiency"); --stat UNIT: the points value of +1 to each rating.')
     .addOption(rangeOption().makeOptionMandatory(false).default(6))
-    .addOption(new Option('--trials <n>', 'duels per ordered pair (rounded up to whole chunks of 8192)').argParser(intInRange(CHUNK_TRIALS, 10_000_000)).default(CHUNK_TRIALS))
-    .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
+    .addOption(new Option('--trials <n>', `duels per ordered pair (${CHUNK_TRIALS}..10000000)`).argParser(intInRange(CHUNK_TRIALS, 10_000_000)).default(CHUNK_TRIALS))
+    .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread (0..256)').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
     .addOption(new Option('--seed <seed>', 'seed of the random streams').argParser(seedArg).default(DEFAULT_SEED))
     .option('--stat <unit>', 'instead: the points value of +1 Structure, Fire Control, Sensors, Thrusters, Skill and one weapon die for this unit');
   addUnitsOption(cmd);
@@ -65,7 +65,8 @@ export async function runCosts(opts: CostsOpts): Promise<string> {
     const copies = STAT_RATINGS.map((r) => withPlusOne(unit, r, { structure: MAX_STRUCTURE, pool: MAX_POOL })).filter((u) => u !== null);
     const results = await matrix(roster, copies, variant, opts);
     const values = statValues(results, variant.name, unit, roster);
-    if (opts.json) return JSON.stringify({ unit: unit.id, tv: unit.tv, rules: ctx.version.id, options: ctx.options, stat_values: values }, null, 2) + '\n';
+    const used = placeholdersUsed(results);
+    if (opts.json) return JSON.stringify({ unit: unit.id, tv: unit.tv, rules: ctx.version.id, options: ctx.options, seed: opts.seed, stat_values: values, placeholders: used }, null, 2) + '\n';
     return [
       `jwsim costs --stat ${unit.id}: points value of +1 to each rating of ${unit.name} (TV ${unit.tv})`,
       ...rulesHeader(ctx),
@@ -74,20 +75,26 @@ export async function runCosts(opts: CostsOpts): Promise<string> {
         ['+1 to', 'TV value', '95% interval', 'note'],
         values.map((v) => [v.rating.replace('_', ' '), v.value ? v.value.value.toFixed(1) : '-', v.value ? `${v.value.low.toFixed(1)} .. ${v.value.high.toFixed(1)}` : '-', v.note]),
       ),
+      '',
+      ...placeholderLines(used),
     ].join('\n') + '\n';
   }
   const results = await matrix(roster, [], variant, opts);
   const suggested = suggestedTvs(results, variant.name).sort((a, b) => a.change - b.change);
-  if (opts.json) return JSON.stringify({ rules: ctx.version.id, options: ctx.options, range_inches: opts.range, trials_per_pair: opts.trials, seed: opts.seed, units: suggested }, null, 2) + '\n';
+  const used = placeholdersUsed(results);
+  if (opts.json) return JSON.stringify({ rules: ctx.version.id, options: ctx.options, range_inches: opts.range, trials_per_pair: opts.trials, seed: opts.seed, units: suggested, placeholders: used }, null, 2) + '\n';
+  const num = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
   return [
     `jwsim costs: suggested TV of ${suggested.length} units from an ordered duel matrix at ${opts.range} in (${opts.trials} duels per pair, seed ${opts.seed})`,
     ...rulesHeader(ctx),
     '',
     ...formatTable(
       ['unit', 'TV', 'suggested', '95% interval', 'change', 'verdict'],
-      suggested.map((s) => [s.id, String(s.tv), s.suggested.value.toFixed(1), `${s.suggested.low.toFixed(1)} .. ${s.suggested.high.toFixed(1)}`, `${s.change >= 0 ? '+' : ''}${(100 * s.change).toFixed(0)}%`, s.verdict]),
+      suggested.map((s) => [s.id, String(s.tv), num(s.suggested.value), Number.isFinite(s.suggested.value) ? `${num(s.suggested.low)} .. ${num(s.suggested.high)}` : '-', Number.isFinite(s.change) ? `${s.change >= 0 ? '+' : ''}${(100 * s.change).toFixed(0)}%` : '-', s.verdict]),
     ),
     '',
+    ...(suggested.every((s) => !Number.isFinite(s.suggested.value)) ? ['No price curve: strength does not grow with TV across this roster at this range, so no fair TV can be read (verdict unknown).', ''] : []),
+    ...placeholderLines(used),
     'Suggested TV = the TV at which the unit would sit on the roster\'s price curve (README, "Points efficiency"); the interval is Monte Carlo noise only.',
   ].join('\n') + '\n';
 }

@@ -3,13 +3,13 @@ import { Command, Option } from 'commander';
 import type { Aspect } from '../engine/attackPlan.js';
 import { Duel, type FiringArc } from '../engine/duel.js';
 import { CombatState } from '../engine/state.js';
-import { chooseArc } from '../engine/arcs.js';
+import { arcFacing } from '../engine/arcs.js';
 import { runDuel } from '../sim/engagements.js';
 import { wilson } from '../stats/intervals.js';
 import { findUnit } from '../units/load.js';
 import type { UnitCard } from '../units/types.js';
 import { intInRange } from './args.js';
-import { addJsonOption, addSamplingOptions, addUnitsOption, aspectOption, firingArcOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
+import { addJsonOption, addSamplingOptions, addUnitsOption, aspectOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
 import { formatTable, pct } from './format.js';
 import { addRulesOptions, rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
 
@@ -20,8 +20,6 @@ interface DuelOpts extends RulesOpts {
   range: number;
   aspect: Aspect;
   bAspect: Aspect;
-  aArc: FiringArc | 'auto';
-  bArc: FiringArc | 'auto';
   until: 'destroyed' | 'crippled';
   rounds: number;
   first: 'a' | 'b' | 'random';
@@ -37,10 +35,8 @@ export function duelCommand(): Command {
     .argument('<a>', 'unit id of side A')
     .argument('<b>', 'unit id of side B')
     .addOption(rangeOption())
-    .addOption(aspectOption('--aspect <arc>', "B's arc that A attacks from"))
-    .addOption(aspectOption('--b-aspect <arc>', "A's arc that B attacks from"))
-    .addOption(firingArcOption('--a-arc <arc>', "A's arc that B is in"))
-    .addOption(firingArcOption('--b-arc <arc>', "B's arc that A is in"))
+    .addOption(aspectOption('--aspect <arc>', "where A stands: B's arc that A attacks from (B turns its better broadside to a side)"))
+    .addOption(aspectOption('--b-aspect <arc>', "where B stands: A's arc that B attacks from (A turns its better broadside to a side)"))
     .addOption(new Option('--until <state>', 'a side is out when destroyed, or already when crippled').choices(['destroyed', 'crippled']).default('destroyed'))
     .addOption(new Option('--rounds <n>', 'round limit; a duel still open then is a draw (1..1000)').argParser(intInRange(1, 1000)).default(DEFAULT_DUEL_ROUNDS))
     .addOption(new Option('--first <side>', 'who fires first each round: a, b, or random (a coin per duel)').choices(['a', 'b', 'random']).default('random'));
@@ -65,8 +61,8 @@ export function runDuelCommand(aId: string, bId: string, opts: DuelOpts): string
   const a = findUnit(roster, aId, 'A');
   const b = findUnit(roster, bId, 'B');
   const rules = ctx.compiled;
-  const arcOfA = chooseArc(rules, new CombatState(a), new CombatState(b), opts.range, opts.aspect, opts.aArc);
-  const arcOfB = chooseArc(rules, new CombatState(b), new CombatState(a), opts.range, opts.bAspect, opts.bArc);
+  const arcOfA = arcFacing(rules, new CombatState(a), new CombatState(b), opts.range, opts.bAspect, opts.aspect);
+  const arcOfB = arcFacing(rules, new CombatState(b), new CombatState(a), opts.range, opts.aspect, opts.bAspect);
   const duel = new Duel(rules, { a, b, rangeInches: opts.range, arcOfA, arcOfB, until: opts.until, maxRounds: opts.rounds, first: opts.first });
   const counts = runDuel(duel, opts.seed, `duel/${a.id}/${b.id}`, opts.trials);
   const placeholders = duel.usage.list();

@@ -1,6 +1,7 @@
 // Options shared by the engagement commands (attack, volley, ram, duel): unit files, the
 // situation, sampling, and how placeholders are reported.
 import { Option, type Command } from 'commander';
+import { UserError } from '../errors.js';
 import type { Aspect } from '../engine/attackPlan.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { loadRoster } from '../units/load.js';
@@ -12,7 +13,7 @@ export const MAX_RANGE_INCHES = 120;
 export const MAX_ENGAGEMENT_TRIALS = 10_000_000;
 
 export function addUnitsOption(cmd: Command): Command {
-  return cmd.addOption(new Option('--units <files...>', 'unit card files (JSON, schema scenarios/schemas/units.schema.json)').default(undefined, 'the sample roster, scenarios/units/sample-roster.json'));
+  return cmd.addOption(new Option('--units <files...>', 'unit card files (JSON, schema scenarios/schemas/units.schema.json) (default: the sample roster, scenarios/units/sample-roster.json)'));
 }
 
 export function loadUnits(opts: { units?: string[] }): Roster {
@@ -48,3 +49,10 @@ export function placeholderLines(list: readonly string[]): string[] {
 }
 
 export type AspectArg = Aspect;
+
+/** --seed only matters when sampling: refuse it without --trials, as jwsim dice does. */
+export function checkSeedNeedsTrials(command: Command, trials: number | undefined): void {
+  if (command.getOptionValueSource('seed') === 'cli' && trials === undefined) {
+    throw new UserError('--seed: only used with --trials (the exact method draws no random numbers)');
+  }
+}

@@ -1,5 +1,6 @@
 // The jwsim command line: one subcommand per question a designer asks.
 // Results go to stdout, errors to stderr; exit 0 on success, 2 on bad input or usage.
+import { JWSIM_VERSION } from '../version.js';
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../errors.js';
 import { attackCommand } from './attack.js';
@@ -24,7 +25,7 @@ export function buildProgram(): Command {
   program
     .name('jwsim')
     .description('Monte Carlo balance and statistics analyser for the Jovian Wars space miniatures game.')
-    .version('0.1.0', '-V, --version', 'print the jwsim version')
+    .version(JWSIM_VERSION, '-V, --version', 'print the jwsim version')
     .helpOption('-h, --help', 'show help for jwsim or a command')
     .exitOverride()
     .configureOutput(OUTPUT);

@@ -1,8 +1,9 @@
 // jwsim merge DIR... --out DIR: combine shard results into the result files of the whole run.
 import { Command } from 'commander';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { makeFolder } from '../io/folders.js';
 import { renderReport } from '../report/report.js';
 import { manifest, resultsCsv, resultsJson, writeAtomically } from '../report/runOutput.js';
 import { loadBatch } from '../scenarios/batch.js';
@@ -25,14 +26,14 @@ export function mergeCommand(): Command {
       const slots = mergePartials(batch, partials);
       const out = resolve(opts.out);
       if (existsSync(join(out, 'manifest.json'))) throw new UserError(`--out: ${out} already holds a finished run; choose another folder`);
-      mkdirSync(out, { recursive: true });
+      makeFolder(out);
       const facts = { threads: 0, shard: null, wallSeconds: (Date.now() - started) / 1000, commandLine: process.argv.slice(2), resumed: false };
       writeAtomically(out, [
         ['results.csv', resultsCsv(batch, slots)],
         ['results.json', resultsJson(batch, slots)],
         ['manifest.json', manifest(batch, slots, facts)],
       ]);
-      process.stdout.write(`merged ${partials.length} shards: ${out}\n`);
+      process.stdout.write(`merged ${partials.length} shards (seed ${batch.seed}): ${out}\n`);
       if (opts.report) process.stdout.write(`report: ${await renderReport(out)}\n`);
     });
 }

@@ -9,6 +9,8 @@ import { History } from '../report/history.js';
 import { renderReport } from '../report/report.js';
 import { readRunFolder } from '../report/runFolder.js';
 import { projectRoot } from '../paths.js';
+import { UserError } from '../errors.js';
+import { loadBatch } from '../scenarios/batch.js';
 import { intInRange, positiveNumber, seedArg } from './args.js';
 import { defaultOut, runRun } from './run.js';
 
@@ -27,10 +29,10 @@ export function nightlyCommand(): Command {
     .description('Run a batch and gate it against a baseline run: exit 1 when any metric shifted significantly by more than --max-shift; record the run in the history.')
     .argument('<batch>', 'batch file')
     .requiredOption('--baseline <dir>', 'finished run folder to compare with (e.g. last night\'s)')
-    .addOption(new Option('--history <file>', 'SQLite history file').default(undefined, 'reports/history.sqlite'))
-    .addOption(new Option('--max-shift <x>', 'largest tolerated shift: absolute for rates, relative to the baseline value for means').argParser(positiveNumber(1000, '0.05')).default(DEFAULT_MAX_SHIFT))
-    .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
-    .addOption(new Option('--out <dir>', 'run folder to write').default(undefined, 'reports/<date>-<time>'))
+    .addOption(new Option('--history <file>', 'SQLite history file (default: reports/history.sqlite)'))
+    .addOption(new Option('--max-shift <x>', 'largest tolerated shift, a positive number below 1000: absolute for rates, relative to the baseline value for means').argParser(positiveNumber(1000, '0.05')).default(DEFAULT_MAX_SHIFT))
+    .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread (0..256)').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
+    .addOption(new Option('--out <dir>', 'run folder to write (default: reports/<date>-<time>)'))
     .addOption(new Option('--seed <seed>', "seed (overrides the batch's; keep it equal to the baseline's for exact comparisons)").argParser(seedArg))
     .option('--progress', 'print progress on stderr even when it is not a terminal', false)
     .action(async (file: string, opts: NightlyOpts) => {
@@ -41,6 +43,11 @@ export function nightlyCommand(): Command {
 export async function runNightly(file: string, opts: NightlyOpts): Promise<number> {
   // Inputs that can be wrong are checked before anything runs.
   const baseline = readRunFolder(resolve(opts.baseline));
+  const batch = loadBatch(file, opts.seed);
+  const planned = new Set(batch.cells.flatMap((c) => batch.variants.map((v) => `${c.id}\u0000${v.name}`)));
+  if (!baseline.results.experiments.some((e) => planned.has(`${e.engagement}\u0000${e.variant}`))) {
+    throw new UserError(`--baseline: ${baseline.dir} shares no engagement and variant with ${file}; nothing could be compared (is it a run of another batch?)`);
+  }
   const historyFile = resolve(opts.history ?? join(projectRoot(), 'reports', 'history.sqlite'));
   History.open(historyFile).close();
   const out = resolve(opts.out ?? defaultOut());
@@ -65,6 +72,9 @@ export async function runNightly(file: string, opts: NightlyOpts): Promise<numbe
     process.stdout.write(`report: ${await renderReport(out, { gate: result, baselineDir: baseline.dir, trends })}\n`);
   } finally {
     history.close();
+  }
+  if (result.unmatched.length) {
+    process.stderr.write(`note: ${result.unmatched.length} engagements are in only one of the two runs and were not compared (the report lists them)\n`);
   }
   if (result.failures.length === 0) {
     process.stderr.write(`nightly gate passed: ${result.checked} metrics against ${baseline.dir}, none shifted significantly by more than ${opts.maxShift}\n`);

@@ -6,7 +6,7 @@ import { CombatState } from '../engine/state.js';
 import { PlaceholderUsage } from '../engine/usage.js';
 import { sampledRam } from '../sim/engagements.js';
 import { findUnit } from '../units/load.js';
-import { addJsonOption, addSamplingOptions, addUnitsOption, aspectOption, loadUnits, placeholderLines } from './engagementArgs.js';
+import { addJsonOption, checkSeedNeedsTrials, addSamplingOptions, addUnitsOption, aspectOption, loadUnits, placeholderLines } from './engagementArgs.js';
 import { damageJson, damageTable, unitJson } from './engagementOutput.js';
 import { pct } from './format.js';
 import { addRulesOptions, rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
@@ -32,7 +32,8 @@ export function ramCommand(): Command {
   addSamplingOptions(cmd, undefined, 'estimate by Monte Carlo with this many rams instead of computing exactly');
   addJsonOption(cmd);
   cmd.addHelpText('after', '\nExample:\n  jwsim ram --rammer jovian.valiant --target unknown.tengu --aspect side --rules 1.2.1');
-  return cmd.action((opts: RamOpts) => {
+  return cmd.action((opts: RamOpts, command: Command) => {
+    checkSeedNeedsTrials(command, opts.trials);
     process.stdout.write(runRam(opts));
   });
 }

@@ -17,6 +17,7 @@ export function rulesCommand(): Command {
     .option('--tables', "print the chosen version's data tables (the names an overlay's \"tables\" uses) and which are placeholders", false);
   addRulesOptions(cmd);
   return cmd.option('--json', 'print one JSON object on stdout', false).action((opts: RulesCmdOpts) => {
+    rulesContext(opts); // bad --rules, --rule or --rules-overlay is an error here too
     process.stdout.write(opts.tables ? tablesText(opts) : opts.json ? rulesAsJson() : rulesAsText());
   });
 }

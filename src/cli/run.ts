@@ -1,14 +1,17 @@
 // jwsim run BATCH: run a batch on a worker pool into a run folder; sharding and resume.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { makeFolder } from '../io/folders.js';
 import { projectRoot } from '../paths.js';
 import { renderReport } from '../report/report.js';
 import { manifest, resultsCsv, resultsJson, writeAtomically } from '../report/runOutput.js';
-import { loadBatch } from '../scenarios/batch.js';
+import { inputsSha256, loadBatch } from '../scenarios/batch.js';
+import { JWSIM_VERSION } from '../version.js';
 import { CHECKPOINT_FILE, Checkpoint } from '../sim/checkpoint.js';
+import { buildEngines } from '../sim/cells.js';
 import { ChunkFailed, Interrupted, runBatch, type Progress } from '../sim/runner.js';
 import { partialJson } from '../sim/shards.js';
 import { intInRange, seedArg } from './args.js';
@@ -46,7 +49,7 @@ export function runCommand(): Command {
     .description('Run a batch file (scenarios/nightly.json is the sample) on a worker pool; write results.csv, results.json and manifest.json.')
     .argument('<batch>', 'batch file (JSON, schema scenarios/schemas/batch.schema.json)')
     .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread (0..256)').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
-    .addOption(new Option('--out <dir>', 'run folder to write').default(undefined, 'reports/<date>-<time>, and reports/latest points to it'))
+    .addOption(new Option('--out <dir>', 'run folder to write (default: reports/<date>-<time>, and reports/latest points to it)'))
     .addOption(new Option('--seed <seed>', "seed of every random stream (overrides the batch's)").argParser(seedArg))
     .addOption(new Option('--shard <K/N>', 'run only shard K of N and write a partial result for jwsim merge; K may be auto').argParser(shardArg))
     .option('--resume', 'continue an interrupted run in --out from its checkpoint', false)
@@ -81,12 +84,13 @@ function progressLine(p: Progress): string {
 
 export async function runRun(file: string, opts: RunOpts): Promise<number> {
   const batch = loadBatch(file, opts.seed);
+  const engines = buildEngines(batch); // every engagement checked before anything is written
   const out = resolve(opts.out ?? defaultOut());
   if (existsSync(join(out, 'manifest.json'))) throw new UserError(`--out: ${out} already holds a finished run; choose another folder`);
   if (!opts.resume && existsSync(join(out, CHECKPOINT_FILE))) throw new UserError(`--out: ${out} holds an interrupted run; add --resume to continue it, or choose another folder`);
   const shardText = opts.shard ? `${opts.shard.index}/${opts.shard.count}` : 'none';
-  const checkpoint = new Checkpoint(join(out, CHECKPOINT_FILE), { batchSha256: batch.sha256, seed: batch.seed, shard: shardText });
-  if (!opts.resume) mkdirSync(out, { recursive: true });
+  const checkpoint = new Checkpoint(join(out, CHECKPOINT_FILE), { batchSha256: inputsSha256(batch, JWSIM_VERSION), seed: batch.seed, shard: shardText });
+  if (!opts.resume) makeFolder(out);
   checkpoint.open(opts.resume);
   const controller = new AbortController();
   const stop = () => controller.abort();
@@ -106,10 +110,14 @@ export async function runRun(file: string, opts: RunOpts): Promise<number> {
       threads: opts.threads,
       shard: opts.shard ?? null,
       checkpoint,
+      engines,
       signal: controller.signal,
       onProgress: showProgress ? onProgress : undefined,
     });
     if (showProgress) process.stderr.write('\n');
+    // The run is over: Ctrl-C from here on stops jwsim at once (no chunk to save).
+    process.removeListener('SIGINT', stop);
+    process.removeListener('SIGTERM', stop);
     const facts = { threads: opts.threads, shard: opts.shard ?? null, wallSeconds: (Date.now() - started) / 1000, commandLine: process.argv.slice(2), resumed: opts.resume };
     const files: Array<[string, string]> = opts.shard
       ? [['partial.json', partialJson(batch, result, opts.shard)]]
@@ -120,6 +128,7 @@ export async function runRun(file: string, opts: RunOpts): Promise<number> {
     files.push(['manifest.json', manifest(batch, result.slots, facts)]);
     writeAtomically(out, files);
     rmSync(join(out, CHECKPOINT_FILE), { force: true });
+    process.stdout.write(`seed: ${batch.seed}\n`);
     if (opts.shard) {
       process.stdout.write(`shard ${shardText} written (merge with: jwsim merge DIR... --out DIR): ${out}\n`);
       return 0;

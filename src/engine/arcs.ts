@@ -8,7 +8,8 @@ import type { CombatState } from './state.js';
 import { PlaceholderUsage } from './usage.js';
 import { planVolley, type VolleyPlan } from './volley.js';
 
-export type ArcChoice = Situation['targetArc'] | 'auto';
+/** An arc, `auto` (the one with the most firepower) or `side` (the better of P and S). */
+export type ArcChoice = Situation['targetArc'] | 'auto' | 'side';
 const ARCS = ['F', 'P', 'S', 'R'] as const;
 
 function firepower(rules: CompiledRules, plan: VolleyPlan, attacker: CombatState, target: CombatState): number {
@@ -19,7 +20,7 @@ function firepower(rules: CompiledRules, plan: VolleyPlan, attacker: CombatState
 
 /** The volley plan for the chosen arc; its placeholders are recorded in `usage`. */
 export function bestVolley(rules: CompiledRules, attacker: CombatState, target: CombatState, range: number, aspect: Aspect, arc: ArcChoice, usage: PlaceholderUsage): { at: Situation; plan: VolleyPlan } {
-  const arcs = arc !== 'auto' ? [arc] : attacker.unit.isCapital ? ARCS : (['F'] as const);
+  const arcs = !attacker.unit.isCapital ? (['F'] as const) : arc === 'auto' ? ARCS : arc === 'side' ? (['P', 'S'] as const) : [arc];
   let best: { at: Situation; plan: VolleyPlan; power: number } | null = null;
   for (const targetArc of arcs) {
     const at: Situation = { rangeInches: range, aspect, targetArc };
@@ -33,4 +34,15 @@ export function bestVolley(rules: CompiledRules, attacker: CombatState, target: 
 
 export function chooseArc(rules: CompiledRules, attacker: CombatState, target: CombatState, range: number, aspect: Aspect, arc: ArcChoice): Situation['targetArc'] {
   return bestVolley(rules, attacker, target, range, aspect, arc, new PlaceholderUsage(rules)).at.targetArc;
+}
+
+/**
+ * The arc of `self` that `other` stands in, when `other` is at `self`'s front, side or rear:
+ * F, R, or at the side the better broadside (P or S) for self's own attacks, at the aspect
+ * from which self attacks other. Squadrons have no facing: F.
+ */
+export function arcFacing(rules: CompiledRules, self: CombatState, other: CombatState, range: number, otherStandsAt: Aspect, selfAttacksFrom: Aspect): Situation['targetArc'] {
+  if (otherStandsAt === 'front') return 'F';
+  if (otherStandsAt === 'rear') return 'R';
+  return chooseArc(rules, self, other, range, selfAttacksFrom, 'side');
 }

@@ -76,7 +76,7 @@ export function planRam(rules: CompiledRules, rammer: UnitCard, target: UnitCard
     }
     noteTargetDamageFields(usage, target);
     noteTargetDamageFields(usage, rammer);
-    return {
+    return checkPools({
       kind: 'capital-capital',
       defence: null,
       skill: resolvePool(dice, { base: rammer.skill }),
@@ -84,13 +84,13 @@ export function planRam(rules: CompiledRules, rammer: UnitCard, target: UnitCard
       targetAttack: resolvePool(dice, { base: target.structure + targetBonus }),
       escalate: true,
       notes,
-    };
+    });
   }
   const x = squadronRamDice(rammer.structure);
   usage.unit(target, 'defense');
   noteTargetDamageFields(usage, target);
   const toCapital = target.isCapital;
-  return {
+  return checkPools({
     kind: toCapital ? 'squadron-capital' : 'squadron-squadron',
     defence: target.defense > 0 ? resolvePool(dice, { base: Math.min(target.defense, MAX_ROLLED_BASE_DICE) }) : null,
     skill: resolvePool(dice, { base: rammer.skill, baseModifiers: toCapital ? [1] : [] }),
@@ -98,7 +98,17 @@ export function planRam(rules: CompiledRules, rammer: UnitCard, target: UnitCard
     targetAttack: null,
     escalate: false,
     notes: [`point defence ${target.defense}`, `Skill Test ${rammer.skill}${toCapital ? ' + 1' : ''} dice`, toCapital ? `attack ${x} base + ${x} Flex` : `attack ${x} base + ${x} Macro`],
-  };
+  });
+}
+
+/** A ram whose pools exceed the dice kernel is refused (bonus dice from overlays can push them there). */
+function checkPools(plan: RamPlan): RamPlan {
+  for (const [what, pool] of [['rammer', plan.rammerAttack], ['target', plan.targetAttack], ['Skill Test', plan.skill], ['point defence', plan.defence]] as const) {
+    if (pool && (pool.base + pool.flex > MAX_ROLLED_BASE_DICE || Math.abs(pool.macro) > 6)) {
+      throw new UserError(`ram: the ${what} pool of ${pool.base + pool.flex} base and Flex dice with Macro ${pool.macro} exceeds the dice kernel (at most ${MAX_ROLLED_BASE_DICE} and ±6)`);
+    }
+  }
+  return plan;
 }
 
 export interface RamResult {
@@ -128,7 +138,9 @@ export function exactRam(rules: CompiledRules, plan: RamPlan, rammerUnit: UnitCa
       if (!probe.destroyed) pSurvives += pd[code];
     }
   }
-  const pSkill = pAtLeast(exactDistribution(rules.dice, plan.skill), MAG_D);
+  const clamp = (p: number) => Math.min(1, Math.max(0, p)); // sums of exact probabilities can stray by 1e-15
+  pSurvives = clamp(pSurvives);
+  const pSkill = clamp(pAtLeast(exactDistribution(rules.dice, plan.skill), MAG_D));
   const pRams = pSurvives * pSkill;
   const targetStats = damageOf(rules, targetUnit, null, attackDist(rules, plan.rammerAttack, plan.escalate), pRams);
   const rammerStats = new DamageStats();

@@ -21,14 +21,17 @@ export function readJsonFile(file: string): unknown {
     const code = (err as NodeJS.ErrnoException).code;
     throw new UserError(`${file}: cannot read file${code === 'ENOENT' ? ' (no such file)' : code === 'EISDIR' ? ' (it is a folder)' : code ? ` (${code})` : ''}`);
   }
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // Our own scan first: it locates errors (Node's messages vary) and bounds the nesting depth.
+  const syntax = findJsonError(body);
+  if (syntax) {
+    const { line, column } = lineColumn(body, syntax.offset);
+    throw new UserError(`${file}: not valid JSON at line ${line}, column ${column}: ${syntax.reason}`);
+  }
   try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch {
-    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-    const e = findJsonError(body);
-    if (!e) throw new UserError(`${file}: not valid JSON`);
-    const { line, column } = lineColumn(body, e.offset);
-    throw new UserError(`${file}: not valid JSON at line ${line}, column ${column}: ${e.reason}`);
+    return JSON.parse(body);
+  } catch (e) {
+    throw new UserError(`${file}: not valid JSON: ${(e as Error).message.split('\n')[0]}`);
   }
 }
 

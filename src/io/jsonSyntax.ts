@@ -6,6 +6,9 @@ export interface JsonSyntaxError {
   reason: string;
 }
 
+/** Deeper nesting than this is refused (no jwsim file needs more than a handful of levels). */
+export const MAX_DEPTH = 200;
+
 /** The first syntax error of `text`, or null when it is valid JSON. */
 export function findJsonError(text: string): JsonSyntaxError | null {
   let i = 0;
@@ -40,13 +43,15 @@ export function findJsonError(text: string): JsonSyntaxError | null {
     if (!m) fail(`unexpected ${describe(text[i])}`);
     i += m![0].length;
   };
+  let depth = 0;
   const value = (): void => {
     ws();
     const c = text[i];
+    if ((c === '{' || c === '[') && ++depth > MAX_DEPTH) fail(`nested more than ${MAX_DEPTH} levels deep`);
     if (c === '{') {
       i++;
       ws();
-      if (text[i] === '}') return void i++;
+      if (text[i] === '}') return void (i++, depth--);
       for (;;) {
         ws();
         if (text[i] !== '"') fail(text[i] === '}' ? 'trailing comma before }' : `expected a "key" but found ${describe(text[i])}`);
@@ -57,21 +62,21 @@ export function findJsonError(text: string): JsonSyntaxError | null {
         value();
         ws();
         if (text[i] === ',') i++;
-        else if (text[i] === '}') return void i++;
+        else if (text[i] === '}') return void (i++, depth--);
         else fail(`expected ',' or '}' but found ${describe(text[i])}`);
       }
     }
     if (c === '[') {
       i++;
       ws();
-      if (text[i] === ']') return void i++;
+      if (text[i] === ']') return void (i++, depth--);
       for (;;) {
         ws();
         if (text[i] === ']') fail('trailing comma before ]');
         value();
         ws();
         if (text[i] === ',') i++;
-        else if (text[i] === ']') return void i++;
+        else if (text[i] === ']') return void (i++, depth--);
         else fail(`expected ',' or ']' but found ${describe(text[i])}`);
       }
     }

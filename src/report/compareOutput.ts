@@ -1,5 +1,6 @@
 // The files of a comparison: comparison.csv (one row per engagement x compared variant x
 // metric), comparison.json, manifest.json and an index.html with the forest plot of shifts.
+import { JWSIM_VERSION } from '../version.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
@@ -37,6 +38,10 @@ export function narrowing(diffs: readonly Difference[]): { count: number; zeroWi
     zeroWidthShare: key.length ? (key.length - ratios.length) / key.length : NaN,
     medianRatioOthers: ratios.length ? ratios[Math.floor((ratios.length - 1) / 2)] : NaN,
   };
+}
+
+function placeholdersOf(diffs: readonly Difference[]): string[] {
+  return [...new Set(diffs.flatMap((d) => d.placeholders))].sort();
 }
 
 export async function comparisonOutputs(batch: Batch, diffs: readonly Difference[], facts: CompareFacts): Promise<Array<[string, string | Uint8Array]>> {
@@ -131,13 +136,13 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
       ['sequential stopping', `after ${facts.settings.minTrials} trials, at |shift| > ${facts.settings.sequentialZ} se or ${facts.settings.sequentialZ} se < ${facts.settings.settle}; at most ${facts.settings.maxTrials}`],
     ],
     warnings: [],
-    placeholders: [...new Set(batch.cells.flatMap(() => []))],
+    placeholders: placeholdersOf(diffs),
     sections,
   });
   const manifest = JSON.stringify(
     {
       format: 'jwsim-comparison-manifest/1',
-      jwsim: '0.1.0',
+      jwsim: JWSIM_VERSION,
       command_line: facts.commandLine,
       batch: { path: batch.file, sha256: batch.sha256 },
       units: batch.unitFiles,
@@ -145,6 +150,7 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
       threads: facts.threads,
       wall_seconds: Number(facts.wallSeconds.toFixed(3)),
       settings: facts.settings,
+      placeholders_used: placeholdersOf(diffs),
       variants: batch.variants.map((v) => ({ name: v.name, rules: v.rules, rules_changes: getRulesVersion(v.rules).changes.map((c) => c.summary), options: v.options, overlay: v.overlay ? { path: v.overlay.file, sha256: v.overlay.sha256 } : null })),
     },
     null,

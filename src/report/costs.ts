@@ -20,6 +20,11 @@ export interface SuggestedTv {
   scoreVsField: number;
 }
 
+/** Placeholder values the duels behind a cost estimate used. */
+export function placeholdersUsed(results: RunResults): string[] {
+  return [...new Set(results.experiments.flatMap((e) => e.placeholders))].sort();
+}
+
 export function suggestedTvs(results: RunResults, variant: string, curveIds?: ReadonlySet<string>): SuggestedTv[] {
   return unitEfficiency(results, variant, curveIds).map((u) => ({
     id: u.id,

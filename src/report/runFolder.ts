@@ -60,7 +60,9 @@ export function readRunFolder(dir: string): RunFolder {
       `${dir}: not a finished run folder (no manifest.json)${partial ? '; it holds one shard: merge the shards first (jwsim merge)' : interrupted ? '; the run was interrupted: finish it with jwsim run BATCH --out DIR --resume' : ''}`,
     );
   }
-  if (!existsSync(join(dir, 'results.json'))) throw new UserError(`${dir}: no results.json in this run folder`);
+  if (!existsSync(join(dir, 'results.json'))) {
+    throw new UserError(`${dir}: no results.json in this run folder${existsSync(join(dir, 'partial.json')) ? '; it holds one shard: merge all shards first (jwsim merge DIR... --out DIR), then report the merged folder' : ''}`);
+  }
   const results = readJsonFile(join(dir, 'results.json')) as RunResults;
   if (results?.format !== 'jwsim-results/1') throw new UserError(`${join(dir, 'results.json')}: not a jwsim results file`);
   return { dir, results, manifest: readJsonFile(join(dir, 'manifest.json')) as RunFolder['manifest'] };

@@ -1,6 +1,7 @@
 // The files of a run folder: results.csv (tidy), results.json, manifest.json; for a shard,
 // partial.json. Files are written under a temporary name and renamed; manifest.json comes
 // last, so a folder without it never looks complete.
+import { JWSIM_VERSION } from '../version.js';
 import { execFileSync } from 'node:child_process';
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,7 +76,7 @@ export function manifest(batch: Batch, slots: readonly Slot[], facts: RunFacts):
   const placeholders = [...new Set(slots.flatMap((s) => s.engine.placeholders))].sort();
   const body = {
     format: 'jwsim-manifest/1',
-    jwsim: '0.1.0',
+    jwsim: JWSIM_VERSION,
     git_commit: gitCommit(),
     command_line: facts.commandLine,
     batch: { path: batch.file, sha256: batch.sha256, description: batch.description },

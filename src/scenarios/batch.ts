@@ -36,8 +36,8 @@ export interface Cell {
   readonly range: number;
   readonly aspect: Aspect;
   readonly bAspect: Aspect;
+  /** Attacks and volleys: the attacker's arc the target is in (auto: the most firepower). */
   readonly aArc: ArcChoice;
-  readonly bArc: ArcChoice;
   readonly until: 'destroyed' | 'crippled';
   readonly rounds: number;
   readonly first: 'a' | 'b' | 'random';
@@ -83,7 +83,7 @@ type Json = Record<string, unknown>;
 
 /** A duel cell with the batch-file defaults (front aspects, auto arcs, 20 rounds, random first shot). */
 export function duelCell(experiment: string, a: string, b: string, range: number, trials: number, precision: Precision | null = null): Cell {
-  return { id: `${experiment}/${a}/${b}`, experiment, kind: 'duel', a, b, weapon: null, range, aspect: 'front', bAspect: 'front', aArc: 'auto', bArc: 'auto', until: 'destroyed', rounds: 20, first: 'random', exact: false, trials, precision };
+  return { id: `${experiment}/${a}/${b}`, experiment, kind: 'duel', a, b, weapon: null, range, aspect: 'front', bAspect: 'front', aArc: 'auto', until: 'destroyed', rounds: 20, first: 'random', exact: false, trials, precision };
 }
 
 /** A batch made in code (jwsim costs): one variant, the given cells, no file behind it. */
@@ -138,9 +138,25 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
       return u;
     };
     const kind = e.kind as Kind;
+    // Count before expanding: a short file can name millions of combinations.
+    const size =
+      kind === 'duel'
+        ? e.matchups
+          ? (e.matchups as unknown[]).length
+          : ((n) => (e.pairs === 'unordered' ? (n * (n - 1)) / 2 : n * (n - 1)))(e.units === undefined || e.units === 'all' ? roster.units.size : (e.units as string[]).length)
+        : list(kind === 'ram' ? e.rammer : e.attacker).length * list(e.target).length;
+    if (cells.length + size > MAX_CELLS) {
+      problems.push(`${where}: expands to ${size} engagements, ${cells.length + size} with those before it; at most ${MAX_CELLS} are allowed in one batch`);
+      return;
+    }
     const pairs: Array<[string, string]> = [];
     if (kind === 'duel') {
-      if (e.matchups) for (const [a, b] of e.matchups as string[][]) pairs.push([known(a, 'matchups'), known(b, 'matchups')]);
+      if (e.matchups) {
+        (e.matchups as string[][]).forEach(([a, b], k) => {
+          if (a === b) problems.push(`${where}.matchups[${k}]: a unit cannot duel itself ("${a}")`);
+          else pairs.push([known(a, `matchups[${k}][0]`), known(b, `matchups[${k}][1]`)]);
+        });
+      }
       else {
         const us = e.units === undefined || e.units === 'all' ? [...roster.units.keys()] : (e.units as string[]).map((u) => known(u, 'units'));
         us.forEach((a, x) => us.forEach((b, y) => (e.pairs === 'unordered' ? x < y : x !== y) && pairs.push([a, b])));
@@ -168,8 +184,7 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
         range: (e.range as number | undefined) ?? 0,
         aspect: (e.aspect as Aspect | undefined) ?? 'front',
         bAspect: (e.b_aspect as Aspect | undefined) ?? 'front',
-        aArc: ((e.a_arc ?? e.firing_arc) as ArcChoice | undefined) ?? 'auto',
-        bArc: (e.b_arc as ArcChoice | undefined) ?? 'auto',
+        aArc: (e.firing_arc as ArcChoice | undefined) ?? 'auto',
         until: (e.until as 'destroyed' | 'crippled' | undefined) ?? 'destroyed',
         rounds: (e.rounds as number | undefined) ?? 20,
         first: (e.first as 'a' | 'b' | 'random' | undefined) ?? 'random',
@@ -180,7 +195,11 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
     }
     if (pairs.length === 0) problems.push(`${where}: expands to no engagements`);
   });
-  if (cells.length > MAX_CELLS) problems.push(`${file}: experiments expand to ${cells.length} engagements; at most ${MAX_CELLS} are allowed in one batch`);
+  const seen = new Set<string>();
+  for (const c of cells) {
+    if (seen.has(c.id)) problems.push(`${file}: engagement ${c.id} appears twice (two experiments with the same id and units?)`);
+    seen.add(c.id);
+  }
   failOnProblems(file, problems);
   return {
     file,
@@ -192,4 +211,16 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
     variants,
     cells,
   };
+}
+
+/**
+ * One hash of everything a run's numbers depend on besides the seed: the batch, the unit
+ * files, the overlays and the jwsim version. Resume and merge refuse to mix runs whose
+ * inputs differ.
+ */
+export function inputsSha256(batch: Batch, jwsimVersion: string): string {
+  const h = createHash('sha256').update(`jwsim ${jwsimVersion}\n${batch.sha256}\n`);
+  for (const u of batch.unitFiles) h.update(`${u.sha256}\n`);
+  for (const v of batch.variants) h.update(`${v.name}:${v.rules}:${v.options.join(',')}:${v.overlay?.sha256 ?? ''}\n`);
+  return h.digest('hex');
 }

@@ -7,7 +7,7 @@ export const MAX_CELLS = 20_000;
 
 const ids = (description: string) => ({
   description: `${description}: one unit id, or a list (every combination is run)`,
-  anyOf: [{ type: 'string', minLength: 1 }, { type: 'array', minItems: 1, maxItems: 500, items: { type: 'string', minLength: 1 } }],
+  anyOf: [{ type: 'string', minLength: 1 }, { type: 'array', minItems: 1, maxItems: 500, uniqueItems: true, items: { type: 'string', minLength: 1 } }],
 });
 const aspect = (description: string) => ({ enum: ['front', 'side', 'rear'], default: 'front', description });
 const firingArc = (description: string) => ({ enum: ['F', 'P', 'S', 'R', 'auto'], default: 'auto', description });
@@ -78,14 +78,12 @@ const experiment = {
         properties: {
           ...common,
           kind: { const: 'duel' },
-          units: { description: 'units of the matrix: "all" (the whole roster) or a list of ids', anyOf: [{ const: 'all' }, { type: 'array', minItems: 2, maxItems: 200, items: { type: 'string' } }] },
+          units: { description: 'units of the matrix: "all" (the whole roster) or a list of ids', anyOf: [{ const: 'all' }, { type: 'array', minItems: 2, maxItems: 200, uniqueItems: true, items: { type: 'string' } }] },
           pairs: { enum: ['ordered', 'unordered'], default: 'ordered', description: 'every ordered pair (A vs B and B vs A) or each pair once' },
-          matchups: { type: 'array', minItems: 1, items: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string' } }, description: 'explicit [A, B] pairs instead of a matrix' },
+          matchups: { type: 'array', minItems: 1, maxItems: MAX_CELLS, uniqueItems: true, items: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string' } }, description: 'explicit [A, B] pairs instead of a matrix' },
           range: { type: 'number', minimum: 0, maximum: 120 },
-          aspect: aspect("B's arc that A attacks from"),
-          b_aspect: aspect("A's arc that B attacks from"),
-          a_arc: firingArc("A's arc that B is in"),
-          b_arc: firingArc("B's arc that A is in"),
+          aspect: aspect("where A stands: B's arc that A attacks from (B turns its better broadside to a side)"),
+          b_aspect: aspect("where B stands: A's arc that B attacks from (A turns its better broadside to a side)"),
           until: { enum: ['destroyed', 'crippled'], default: 'destroyed' },
           rounds: { type: 'integer', minimum: 1, maximum: 1000, default: 20 },
           first: { enum: ['a', 'b', 'random'], default: 'random' },

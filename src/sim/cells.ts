@@ -11,7 +11,7 @@ import { CombatState } from '../engine/state.js';
 import type { DamageSummary } from '../engine/stats.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../engine/usage.js';
 import { fireVolley } from '../engine/volley.js';
-import { bestVolley, chooseArc } from '../engine/arcs.js';
+import { arcFacing, bestVolley } from '../engine/arcs.js';
 import { UserError } from '../errors.js';
 import { compileRules, type CompiledRules } from '../rules/compile.js';
 import { DEFAULT_INTERPRETATIONS, applyRuleAssignments } from '../rules/interpretations.js';
@@ -24,6 +24,9 @@ import type { Roster, UnitCard } from '../units/types.js';
 import * as C from './counts.js';
 
 export function compileVariant(v: Variant): CompiledRules {
+  if (v.overlay?.rules && v.overlay.rules.replace(/^v/, '') !== v.rules) {
+    throw new UserError(`variant ${v.name}: its overlay ${v.overlay.file} is written for v${v.overlay.rules.replace(/^v/, '')} but the variant uses rules v${v.rules}`);
+  }
   let version = getRulesVersion(v.rules);
   let options = DEFAULT_INTERPRETATIONS;
   if (v.overlay) {
@@ -116,8 +119,9 @@ export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEng
   const kind = cell.kind;
 
   if (kind === 'duel') {
-    const arcOfA = chooseArc(rules, new CombatState(a), new CombatState(b), cell.range, cell.aspect, cell.aArc);
-    const arcOfB = chooseArc(rules, new CombatState(b), new CombatState(a), cell.range, cell.bAspect, cell.bArc);
+    // A stands at B's `aspect`, B at A's `bAspect`; each presents its better broadside to a side.
+    const arcOfA = arcFacing(rules, new CombatState(a), new CombatState(b), cell.range, cell.bAspect, cell.aspect);
+    const arcOfB = arcFacing(rules, new CombatState(b), new CombatState(a), cell.range, cell.aspect, cell.bAspect);
     const duel = new Duel(rules, { a, b, rangeInches: cell.range, arcOfA, arcOfB, until: cell.until, maxRounds: cell.rounds, first: cell.first });
     const rounds = new Int32Array(1);
     return engine(cell, {
@@ -213,4 +217,27 @@ export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEng
       addTrial(c, target, tally);
     },
   });
+}
+
+/**
+ * Every engagement's engine under every variant, in slot order (cell by cell, variants in
+ * order), built before anything runs: every problem of every engagement is reported at
+ * once, as one UserError.
+ */
+export function buildEngines(batch: { file: string; cells: readonly Cell[]; variants: readonly Variant[]; roster: Roster }): CellEngine[] {
+  const engines: CellEngine[] = [];
+  const problems: string[] = [];
+  batch.cells.forEach((cell) =>
+    batch.variants.forEach((v) => {
+      try {
+        engines.push(buildCellEngine(cell, v, batch.roster));
+      } catch (e) {
+        if (!(e instanceof UserError)) throw e;
+        if (!problems.includes(e.message)) problems.push(e.message);
+      }
+    }),
+  );
+  if (problems.length === 1) throw new UserError(`${batch.file}: ${problems[0]}`);
+  if (problems.length) throw new UserError(`${batch.file}: ${problems.length} engagements cannot run`, problems);
+  return engines;
 }

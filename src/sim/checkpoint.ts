@@ -9,7 +9,7 @@ export interface SavedChunk {
   counts: number[];
 }
 
-/** What must match for saved chunks to be reused: the batch, seed and sharding. */
+/** What must match for saved chunks to be reused: the inputs (inputsSha256), seed and sharding. */
 export interface CheckpointKey {
   batchSha256: string;
   seed: string;
@@ -45,7 +45,7 @@ export class Checkpoint {
     }
     for (const k of ['batchSha256', 'seed', 'shard'] as const) {
       if (head[k] !== this.key[k]) {
-        throw new UserError(`--resume: the checkpoint was made with a different ${k === 'batchSha256' ? 'batch file' : k} (${String(head[k])} vs ${this.key[k]}); resume with the same inputs or start a new --out folder`);
+        throw new UserError(`--resume: the checkpoint was made with a different ${k === 'batchSha256' ? 'batch, unit files, overlays or jwsim version' : k} (${String(head[k]).slice(0, 16)} vs ${this.key[k].slice(0, 16)}); resume with the same inputs or start a new --out folder`);
       }
     }
     // A line cut short by a kill is dropped: that chunk simply runs again.

@@ -13,7 +13,7 @@
 // SEQUENTIAL_Z (3 rather than 1.96) pays for looking repeatedly.
 import type { Batch, Cell } from '../scenarios/batch.js';
 import { Z95 } from '../stats/intervals.js';
-import { buildCellEngine, type CellEngine } from './cells.js';
+import { buildEngines, type CellEngine } from './cells.js';
 import { addCounts, countsLength, metricSource, type Metric } from './counts.js';
 import { dispatch } from './dispatch.js';
 import { ChunkFailed, makeExecutor } from './runner.js';
@@ -34,6 +34,8 @@ export interface CompareOptions {
 
 export interface Difference {
   cell: Cell;
+  /** Placeholder values the engagement used (any variant). */
+  placeholders: readonly string[];
   from: number;
   to: number;
   metric: string;
@@ -106,10 +108,9 @@ export async function compareBatch(batch: Batch, opts: CompareOptions): Promise<
   const execute = makeExecutor(batch, opts.threads);
   const groups: Group[] = [];
   try {
-    for (const cell of batch.cells) {
-      const engines = batch.variants.map((v) => buildCellEngine(cell, v, batch.roster));
-      groups.push(new Group(cell, engines, groups.length * engines.length, Math.max(opts.minChunks, opts.maxChunks)));
-    }
+    const engines = buildEngines(batch);
+    const k = batch.variants.length;
+    batch.cells.forEach((cell, i) => groups.push(new Group(cell, engines.slice(i * k, i * k + k), i * k, Math.max(opts.minChunks, opts.maxChunks))));
   } catch (e) {
     await execute.close();
     throw e;
@@ -164,6 +165,7 @@ function differences(g: Group): Difference[] {
       const unpaired = Z95 * Math.hypot((m.high - m.low) / (2 * Z95), (b.high - b.low) / (2 * Z95));
       out.push({
         cell: g.cell,
+        placeholders: [...new Set(g.slots.flatMap((x) => x.engine.placeholders))],
         from: 0,
         to: o + 1,
         metric: m.name,

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../paths.js';
 import type { Batch } from '../scenarios/batch.js';
-import { buildCellEngine } from './cells.js';
+import { buildEngines, type CellEngine } from './cells.js';
 import type { Checkpoint } from './checkpoint.js';
 import { dispatch } from './dispatch.js';
 import { Slot, makeSlots } from './slots.js';
@@ -23,6 +23,8 @@ export interface RunOptions {
   onProgress?: (p: Progress) => void;
   /** Called after each finished chunk (tests use it to simulate an interrupt). */
   onChunk?: (done: number) => void;
+  /** Engines from buildEngines (built by the caller to validate first); built here otherwise. */
+  engines?: CellEngine[];
 }
 
 export interface Progress {
@@ -60,7 +62,9 @@ export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResul
   const execute = makeExecutor(batch, opts.threads);
   let slots: Slot[];
   try {
-    slots = makeSlots(batch, (cell, v) => buildCellEngine(cell, batch.variants[v], batch.roster));
+    const engines = opts.engines ?? buildEngines(batch);
+    let next = 0;
+    slots = makeSlots(batch, () => engines[next++]);
   } catch (e) {
     await execute.close();
     throw e;

@@ -3,14 +3,18 @@
 // rule as an unsharded run, so the merged result files are byte-identical to it.
 import { UserError } from '../errors.js';
 import { readJsonFile } from '../io/json.js';
-import type { Batch } from '../scenarios/batch.js';
-import { buildCellEngine } from './cells.js';
+import { resolve } from 'node:path';
+import { inputsSha256, type Batch } from '../scenarios/batch.js';
+import { JWSIM_VERSION } from '../version.js';
+import { buildEngines } from './cells.js';
 import type { RunResult } from './runner.js';
 import { makeSlots, type Slot } from './slots.js';
 
 export interface Partial {
   format: 'jwsim-partial/1';
   batch: { path: string; sha256: string };
+  /** inputsSha256 of the run: batch, unit files, overlays, jwsim version. */
+  inputs: string;
   seed: string;
   shard: { index: number; count: number };
   /** slot index -> chunk index -> counts */
@@ -20,13 +24,23 @@ export interface Partial {
 export function partialJson(batch: Batch, result: RunResult, shard: { index: number; count: number }): string {
   const chunks: Partial['chunks'] = {};
   for (const [slot, byChunk] of result.chunks ?? []) chunks[String(slot)] = Object.fromEntries([...byChunk].sort((a, b) => a[0] - b[0]).map(([k, c]) => [String(k), c]));
-  const body: Partial = { format: 'jwsim-partial/1', batch: { path: batch.file, sha256: batch.sha256 }, seed: batch.seed, shard, chunks };
+  const body: Partial = { format: 'jwsim-partial/1', batch: { path: resolve(batch.file), sha256: batch.sha256 }, inputs: inputsSha256(batch, JWSIM_VERSION), seed: batch.seed, shard, chunks };
   return JSON.stringify(body) + '\n';
 }
 
 export function readPartial(file: string): Partial {
   const p = readJsonFile(file) as Partial;
-  if (p?.format !== 'jwsim-partial/1') throw new UserError(`${file}: not a jwsim shard result (partial.json)`);
+  const ok =
+    p?.format === 'jwsim-partial/1' &&
+    typeof p.batch?.path === 'string' &&
+    typeof p.inputs === 'string' &&
+    typeof p.seed === 'string' &&
+    Number.isInteger(p.shard?.index) &&
+    Number.isInteger(p.shard?.count) &&
+    typeof p.chunks === 'object' &&
+    p.chunks !== null &&
+    Object.values(p.chunks).every((byChunk) => typeof byChunk === 'object' && byChunk !== null && Object.values(byChunk).every((c) => Array.isArray(c) && c.every(Number.isFinite)));
+  if (!ok) throw new UserError(`${file}: not a jwsim shard result (partial.json of jwsim run --shard), or damaged`);
   return p;
 }
 
@@ -35,7 +49,7 @@ export function mergePartials(batch: Batch, partials: ReadonlyArray<{ file: stri
   const count = partials[0].partial.shard.count;
   const seen = new Set<number>();
   for (const { file, partial } of partials) {
-    if (partial.batch.sha256 !== batch.sha256) throw new UserError(`${file}: made from a different batch file than ${batch.file}`);
+    if (partial.inputs !== inputsSha256(batch, JWSIM_VERSION)) throw new UserError(`${file}: made from different inputs (batch, unit files, overlays or jwsim version) than ${batch.file} has now`);
     if (partial.seed !== batch.seed) throw new UserError(`${file}: seed ${partial.seed} differs from ${batch.seed}`);
     if (partial.shard.count !== count) throw new UserError(`${file}: shard of ${partial.shard.count}, the others of ${count}`);
     if (seen.has(partial.shard.index)) throw new UserError(`${file}: shard ${partial.shard.index}/${count} given twice`);
@@ -43,12 +57,14 @@ export function mergePartials(batch: Batch, partials: ReadonlyArray<{ file: stri
   }
   const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !seen.has(i));
   if (missing.length) throw new UserError(`missing shards: ${missing.map((i) => `${i}/${count}`).join(', ')}`);
-  const slots = makeSlots(batch, (cell, v) => buildCellEngine(cell, batch.variants[v], batch.roster));
+  const engines = buildEngines(batch);
+  let next = 0;
+  const slots = makeSlots(batch, () => engines[next++]);
   for (const slot of slots) {
     for (let k = 0; k < slot.maxChunks && !slot.done; k++) {
       const owner = partials.find((p) => p.partial.shard.index === k % count)!;
       const counts = owner.partial.chunks[String(slot.index)]?.[String(k)];
-      if (!counts) throw new UserError(`${owner.file}: chunk ${k} of ${slot.cell.id} is missing; was the shard interrupted?`);
+      if (!counts || counts.length !== slot.counts.length) throw new UserError(`${owner.file}: chunk ${k} of ${slot.cell.id} is missing or damaged; was the shard interrupted?`);
       slot.offer(k, counts);
     }
   }

@@ -137,7 +137,7 @@ describe('jwsim run', () => {
       throw new Error('no error');
     } catch (e) {
       const all = [(e as UserError).message, ...(e as UserError).details].join('\n');
-      expect(all).toMatch(/experiments\[0\]\.matchups: unknown unit "nobody"/);
+      expect(all).toMatch(/experiments\[0\]\.matchups\[0\]\[1\]: unknown unit "nobody"/);
       expect(all).toMatch(/experiments\[1\]\.id: duplicate experiment id "a"/);
     }
   });
