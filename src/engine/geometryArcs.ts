@@ -9,6 +9,7 @@
 // A wedge is tested as the intersection of two half-planes, each widened by eps (so a point
 // within eps of a dividing ray is on it, and on it counts for both arcs, GM-46).
 import { type Base, GEOM_EPSILON, cosDeg, loadVertices, nearestPoint, pointPolygonSigned, discRadius, separation, sinDeg } from './geometry.js';
+import type { CombatRules } from '../rules/types.js';
 
 export type FacingArc = 'F' | 'P' | 'S' | 'R';
 export type WeaponArc = FacingArc | 'T';
@@ -157,18 +158,17 @@ export function contactInArc(ship: Base, arc: FacingArc, other: Base, eps = GEOM
 
 export type TargetKind = 'capital' | 'squadron';
 export type RangeBand = 'short' | 'long' | 'out';
-export interface RangeTable { readonly shortAC: number; readonly shortAS: number; readonly longPerSensors: number }
-/** SRC (seed 001): short AC 6", AS 3"; long reaches 3" further per Sensors point. */
-export const DEFAULT_RANGES: RangeTable = { shortAC: 6, shortAS: 3, longPerSensors: 3 };
+/** The range figures of a rules version (its `combat` block); no hidden default, so a battle always uses its own rules. */
+export type RangeTable = Pick<CombatRules, 'shortRangeAC' | 'shortRangeAS' | 'longRangePerSensors'>;
 
-/** Long-range maximum: short + 3" x Sensors (Sensors below 0 count as 0: no long band). */
-export function longRangeMax(target: TargetKind, sensors: number, table: RangeTable = DEFAULT_RANGES): number {
-  const short = target === 'capital' ? table.shortAC : table.shortAS;
-  return short + table.longPerSensors * (sensors > 0 ? sensors : 0);
+/** Long-range maximum: short range + longRangePerSensors x Sensors (Sensors below 0 count as 0: no long band). */
+export function longRangeMax(ranges: RangeTable, target: TargetKind, sensors: number): number {
+  const short = target === 'capital' ? ranges.shortRangeAC : ranges.shortRangeAS;
+  return short + ranges.longRangePerSensors * (sensors > 0 ? sensors : 0);
 }
 
 /** Band of a base-to-base distance; both limits inclusive (GM-45 "within"). */
-export function rangeBand(dist: number, target: TargetKind, sensors: number, eps = GEOM_EPSILON, table: RangeTable = DEFAULT_RANGES): RangeBand {
-  if (dist <= (target === 'capital' ? table.shortAC : table.shortAS) + eps) return 'short';
-  return dist <= longRangeMax(target, sensors, table) + eps ? 'long' : 'out';
+export function rangeBand(ranges: RangeTable, dist: number, target: TargetKind, sensors: number, eps = GEOM_EPSILON): RangeBand {
+  if (dist <= (target === 'capital' ? ranges.shortRangeAC : ranges.shortRangeAS) + eps) return 'short';
+  return dist <= longRangeMax(ranges, target, sensors) + eps ? 'long' : 'out';
 }

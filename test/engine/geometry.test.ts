@@ -22,6 +22,9 @@ import {
   within,
 } from '../../src/engine/geometry.js';
 import { type FacingArc, arcOfPoint, aspect, baseInArc, canBear, contactInArc, headOn, longRangeMax, pointInArc, rangeBand } from '../../src/engine/geometryArcs.js';
+import { RULES_VERSIONS } from '../../src/rules/registry.js';
+
+const R121 = RULES_VERSIONS['1.2.1'].data.combat;
 import { UserError } from '../../src/errors.js';
 
 const ARCS: readonly FacingArc[] = ['F', 'P', 'S', 'R'];
@@ -421,30 +424,31 @@ describe('arcs and aspect (GM-46, GM-47)', () => {
 
 describe('range bands (§3.5, combat.md §3.2)', () => {
   it('short 6" / 3", long to short + 3" x Sensors, inclusive; the Alexander example (Sensors 3)', () => {
-    expect(longRangeMax('capital', 3)).toBe(15);
-    expect(longRangeMax('squadron', 3)).toBe(12);
-    expect(rangeBand(13, 'capital', 3)).toBe('long');
-    expect(rangeBand(13, 'squadron', 3)).toBe('out');
-    expect(rangeBand(6, 'capital', 3)).toBe('short');
-    expect(rangeBand(6.0005, 'capital', 3)).toBe('short');
-    expect(rangeBand(6.01, 'capital', 3)).toBe('long');
-    expect(rangeBand(3, 'squadron', 3)).toBe('short');
-    expect(rangeBand(15, 'capital', 3)).toBe('long');
-    expect(rangeBand(15.0009, 'capital', 3)).toBe('long');
-    expect(rangeBand(15.01, 'capital', 3)).toBe('out');
-    expect(rangeBand(0, 'squadron', 0)).toBe('short');
+    expect(longRangeMax(R121, 'capital', 3)).toBe(15);
+    expect(longRangeMax(R121, 'squadron', 3)).toBe(12);
+    expect(rangeBand(R121, 13, 'capital', 3)).toBe('long');
+    expect(rangeBand(R121, 13, 'squadron', 3)).toBe('out');
+    expect(rangeBand(R121, 6, 'capital', 3)).toBe('short');
+    expect(rangeBand(R121, 6.0005, 'capital', 3)).toBe('short');
+    expect(rangeBand(R121, 6.01, 'capital', 3)).toBe('long');
+    expect(rangeBand(R121, 3, 'squadron', 3)).toBe('short');
+    expect(rangeBand(R121, 15, 'capital', 3)).toBe('long');
+    expect(rangeBand(R121, 15.0009, 'capital', 3)).toBe('long');
+    expect(rangeBand(R121, 15.01, 'capital', 3)).toBe('out');
+    expect(rangeBand(R121, 0, 'squadron', 0)).toBe('short');
   });
 
   it('Sensors 0 (or below) leaves no long band', () => {
-    expect(rangeBand(6, 'capital', 0)).toBe('short');
-    expect(rangeBand(6.5, 'capital', 0)).toBe('out');
-    expect(rangeBand(3.5, 'squadron', -1)).toBe('out');
-    expect(longRangeMax('squadron', -2)).toBe(3);
+    expect(rangeBand(R121, 6, 'capital', 0)).toBe('short');
+    expect(rangeBand(R121, 6.5, 'capital', 0)).toBe('out');
+    expect(rangeBand(R121, 3.5, 'squadron', -1)).toBe('out');
+    expect(longRangeMax(R121, 'squadron', -2)).toBe(3);
   });
 
   it('a custom range table (compiled rules) is honoured', () => {
-    expect(rangeBand(8, 'capital', 1, GEOM_EPSILON, { shortAC: 8, shortAS: 4, longPerSensors: 2 })).toBe('short');
-    expect(rangeBand(10, 'capital', 1, GEOM_EPSILON, { shortAC: 8, shortAS: 4, longPerSensors: 2 })).toBe('long');
-    expect(rangeBand(10.1, 'capital', 1, GEOM_EPSILON, { shortAC: 8, shortAS: 4, longPerSensors: 2 })).toBe('out');
+    const CUSTOM = { shortRangeAC: 8, shortRangeAS: 4, longRangePerSensors: 2 };
+    expect(rangeBand(CUSTOM, 8, 'capital', 1)).toBe('short');
+    expect(rangeBand(CUSTOM, 10, 'capital', 1)).toBe('long');
+    expect(rangeBand(CUSTOM, 10.1, 'capital', 1)).toBe('out');
   });
 });
