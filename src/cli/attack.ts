@@ -8,9 +8,9 @@ import { UserError } from '../errors.js';
 import { sampledAttack } from '../sim/engagements.js';
 import { findUnit, weaponLine, weaponLines } from '../units/load.js';
 import type { UnitCard, WeaponLine } from '../units/types.js';
-import { addJsonOption, checkSeedNeedsTrials, addSamplingOptions, addUnitsOption, aspectOption, firingArcOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
+import { addEngagementOptions, aspectOption, checkSeedNeedsTrials, firingArcOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
 import { damageJson, damageTable, unitJson } from './engagementOutput.js';
-import { addRulesOptions, rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
+import { rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
 
 interface AttackOpts extends RulesOpts {
   attacker: string;
@@ -34,10 +34,7 @@ export function attackCommand(): Command {
     .addOption(rangeOption())
     .addOption(aspectOption())
     .addOption(firingArcOption());
-  addUnitsOption(cmd);
-  addRulesOptions(cmd);
-  addSamplingOptions(cmd, undefined, 'estimate by Monte Carlo with this many attacks instead of computing exactly');
-  addJsonOption(cmd);
+  addEngagementOptions(cmd, undefined, 'estimate by Monte Carlo with this many attacks instead of computing exactly');
   cmd.addHelpText('after', '\nExample:\n  jwsim attack --attacker cega.wyvern --weapon "Mass Driver" --target jovian.alexander --range 8 --aspect side');
   return cmd.action((opts: AttackOpts, command: Command) => {
     checkSeedNeedsTrials(command, opts.trials);

@@ -9,9 +9,9 @@ import { wilson } from '../stats/intervals.js';
 import { findUnit } from '../units/load.js';
 import type { UnitCard } from '../units/types.js';
 import { intInRange } from './args.js';
-import { addJsonOption, addSamplingOptions, addUnitsOption, aspectOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
+import { addEngagementOptions, aspectOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
 import { formatTable, pct } from './format.js';
-import { addRulesOptions, rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
+import { rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
 
 export const DEFAULT_DUEL_TRIALS = 20_000;
 export const DEFAULT_DUEL_ROUNDS = 20;
@@ -40,10 +40,7 @@ export function duelCommand(): Command {
     .addOption(new Option('--until <state>', 'a side is out when destroyed, or already when crippled').choices(['destroyed', 'crippled']).default('destroyed'))
     .addOption(new Option('--rounds <n>', 'round limit; a duel still open then is a draw (1..1000)').argParser(intInRange(1, 1000)).default(DEFAULT_DUEL_ROUNDS))
     .addOption(new Option('--first <side>', 'who fires first each round: a, b, or random (a coin per duel)').choices(['a', 'b', 'random']).default('random'));
-  addUnitsOption(cmd);
-  addRulesOptions(cmd);
-  addSamplingOptions(cmd, DEFAULT_DUEL_TRIALS, 'duels to play');
-  addJsonOption(cmd);
+  addEngagementOptions(cmd, DEFAULT_DUEL_TRIALS, 'duels to play');
   cmd.addHelpText('after', '\nExample:\n  jwsim duel cega.wyvern jovian.pathfinder --range 6 --trials 50000 --seed 7');
   return cmd.action((a: string, b: string, opts: DuelOpts) => {
     process.stdout.write(runDuelCommand(a, b, opts));

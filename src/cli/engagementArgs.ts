@@ -8,6 +8,7 @@ import { loadRoster } from '../units/load.js';
 import type { Roster } from '../units/types.js';
 import { sampleRosterFiles } from '../paths.js';
 import { inchesArg, intInRange, seedArg } from './args.js';
+import { addRulesOptions } from './rulesContext.js';
 
 export const MAX_RANGE_INCHES = 120;
 export const MAX_ENGAGEMENT_TRIALS = 10_000_000;
@@ -40,6 +41,11 @@ export function addSamplingOptions(cmd: Command, defaultTrials: number | undefin
 
 export function addJsonOption(cmd: Command): Command {
   return cmd.option('--json', 'print one JSON object on stdout instead of tables', false);
+}
+
+/** The options every engagement command ends with, in help order: --units, the rules options, sampling, --json. */
+export function addEngagementOptions(cmd: Command, defaultTrials: number | undefined, trialsHelp: string): Command {
+  return addJsonOption(addSamplingOptions(addRulesOptions(addUnitsOption(cmd)), defaultTrials, trialsHelp));
 }
 
 /** Lines telling which placeholder values a result used. */

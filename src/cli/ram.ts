@@ -6,10 +6,10 @@ import { CombatState } from '../engine/state.js';
 import { PlaceholderUsage } from '../engine/usage.js';
 import { sampledRam } from '../sim/engagements.js';
 import { findUnit } from '../units/load.js';
-import { addJsonOption, checkSeedNeedsTrials, addSamplingOptions, addUnitsOption, aspectOption, loadUnits, placeholderLines } from './engagementArgs.js';
+import { addEngagementOptions, aspectOption, checkSeedNeedsTrials, loadUnits, placeholderLines } from './engagementArgs.js';
 import { damageJson, damageTable, unitJson } from './engagementOutput.js';
 import { pct } from './format.js';
-import { addRulesOptions, rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
+import { rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
 
 interface RamOpts extends RulesOpts {
   rammer: string;
@@ -27,10 +27,7 @@ export function ramCommand(): Command {
     .requiredOption('--rammer <id>', 'ramming unit id (taken to have exactly 1 Structure left, as the rule requires)')
     .requiredOption('--target <id>', 'rammed unit id')
     .addOption(aspectOption('--aspect <arc>', "the target's arc the rammer strikes (front = head-on for two capital ships)"));
-  addUnitsOption(cmd);
-  addRulesOptions(cmd);
-  addSamplingOptions(cmd, undefined, 'estimate by Monte Carlo with this many rams instead of computing exactly');
-  addJsonOption(cmd);
+  addEngagementOptions(cmd, undefined, 'estimate by Monte Carlo with this many rams instead of computing exactly');
   cmd.addHelpText('after', '\nExample:\n  jwsim ram --rammer jovian.valiant --target unknown.tengu --aspect side --rules 1.2.1');
   return cmd.action((opts: RamOpts, command: Command) => {
     checkSeedNeedsTrials(command, opts.trials);

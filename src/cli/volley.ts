@@ -7,9 +7,9 @@ import { bestVolley, type ArcChoice } from '../engine/arcs.js';
 import { UserError } from '../errors.js';
 import { sampledVolley } from '../sim/engagements.js';
 import { findUnit } from '../units/load.js';
-import { addJsonOption, addSamplingOptions, addUnitsOption, aspectOption, firingArcOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
+import { addEngagementOptions, aspectOption, firingArcOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
 import { damageJson, damageTable, unitJson } from './engagementOutput.js';
-import { addRulesOptions, rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
+import { rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
 
 export const DEFAULT_VOLLEY_TRIALS = 100_000;
 
@@ -33,10 +33,7 @@ export function volleyCommand(): Command {
     .addOption(rangeOption())
     .addOption(aspectOption())
     .addOption(firingArcOption());
-  addUnitsOption(cmd);
-  addRulesOptions(cmd);
-  addSamplingOptions(cmd, DEFAULT_VOLLEY_TRIALS, 'Monte Carlo volleys');
-  addJsonOption(cmd);
+  addEngagementOptions(cmd, DEFAULT_VOLLEY_TRIALS, 'Monte Carlo volleys');
   return cmd.action((opts: VolleyOpts) => {
     process.stdout.write(runVolley(opts));
   });
