@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.js';
 import { loadRoster } from '../../src/units/load.js';
 import { jwsim } from '../helpers/cli.js';
+import { userError } from '../helpers/errors.js';
 
 const SAMPLE = fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url));
 const unitsFixture = (name: string) => fileURLToPath(new URL(`../fixtures/units/${name}`, import.meta.url));
@@ -20,13 +21,7 @@ function json(...args: string[]) {
 
 /** The problems loadRoster reports for these files (what the CLI must print). */
 function rosterProblems(files: string[]): UserError {
-  try {
-    loadRoster(files);
-  } catch (err) {
-    if (err instanceof UserError) return err;
-    throw err;
-  }
-  throw new Error('expected the files to be invalid');
+  return userError(() => loadRoster(files));
 }
 
 const ALEX_PC = ['attack', '--attacker', 'jovian.alexander', '--weapon', 'Particle Cannon', '--target', 'jovian.valiant'];

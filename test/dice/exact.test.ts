@@ -6,7 +6,7 @@ import { Roller } from '../../src/dice/roll.js';
 import { compileDiceConfig } from '../../src/rules/compile.js';
 import { DEFAULT_INTERPRETATIONS, applyRuleAssignments } from '../../src/rules/interpretations.js';
 import { RULES_VERSIONS } from '../../src/rules/registry.js';
-import { OdometerDice } from '../helpers/odometer.js';
+import { OdometerDice, smallPools } from '../helpers/odometer.js';
 
 const OPTION_SETS = [
   [],
@@ -15,18 +15,6 @@ const OPTION_SETS = [
   ['flex_selector=MOST_RESULTS'],
   ['flex_timing=BEFORE_MACRO', 'negative_macro_mode=COUNT'],
 ];
-
-/** Every pool of at most `total` rolled dice: base + flex + |macro| <= total. */
-function smallPools(total: number) {
-  const out: Array<{ base: number; flex: number; macro: number }> = [];
-  for (let base = 0; base <= total; base++)
-    for (let flex = 0; base + flex <= total; flex++)
-      for (let m = 0; base + flex + m <= total; m++) {
-        out.push({ base, flex, macro: m });
-        if (m > 0) out.push({ base, flex, macro: -m });
-      }
-  return out;
-}
 
 describe('exact distribution equals brute-force enumeration of all 6^n rolls', () => {
   for (const rule of OPTION_SETS) {

@@ -10,7 +10,7 @@ import { compileDiceConfig } from '../../src/rules/compile.js';
 import { applyRuleAssignments } from '../../src/rules/interpretations.js';
 import { RULES_VERSIONS, type RulesVersionId } from '../../src/rules/registry.js';
 import { combinations, compareMaxLexi, formResults, naiveName, naiveRollOnce, type NaiveOutcome } from '../helpers/naiveReference.js';
-import { OdometerDice } from '../helpers/odometer.js';
+import { OdometerDice, smallPools } from '../helpers/odometer.js';
 
 /** Passes the odometer's faces through and remembers them, so the reference sees the same dice. */
 class Recorder implements RandomStream {
@@ -24,17 +24,6 @@ class Recorder implements RandomStream {
   next(): number {
     return (this.d6() - 0.5) / 6;
   }
-}
-
-function smallPools(total: number) {
-  const out: Array<{ base: number; flex: number; macro: number }> = [];
-  for (let base = 0; base <= total; base++)
-    for (let flex = 0; base + flex <= total; flex++)
-      for (let m = 0; base + flex + m <= total; m++) {
-        out.push({ base, flex, macro: m });
-        if (m > 0) out.push({ base, flex, macro: -m });
-      }
-  return out;
 }
 
 const outcome = (entries: Array<[number, 1 | 2 | 3]>): NaiveOutcome => new Map(entries);

@@ -31,3 +31,15 @@ export class OdometerDice implements RandomStream {
     }
   }
 }
+
+/** Every pool of at most `total` rolled dice: base + flex + |macro| <= total. */
+export function smallPools(total: number): Array<{ base: number; flex: number; macro: number }> {
+  const out: Array<{ base: number; flex: number; macro: number }> = [];
+  for (let base = 0; base <= total; base++)
+    for (let flex = 0; base + flex <= total; flex++)
+      for (let m = 0; base + flex + m <= total; m++) {
+        out.push({ base, flex, macro: m });
+        if (m > 0) out.push({ base, flex, macro: -m });
+      }
+  return out;
+}

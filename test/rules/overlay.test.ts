@@ -4,23 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAttack } from '../../src/cli/attack.js';
 import { rulesContext, rulesHeader } from '../../src/cli/rulesContext.js';
-import { UserError } from '../../src/errors.js';
 import { applyOverlay, loadOverlay, type Overlay } from '../../src/rules/overlay.js';
 import { RULES_VERSIONS } from '../../src/rules/registry.js';
+import { userError } from '../helpers/errors.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/overlays/${name}`, import.meta.url));
 const CRIT = fixture('critical-structure.json');
 const OPTIONS = fixture('options.json');
-
-function userError(fn: () => unknown): UserError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof UserError) return err;
-    throw err;
-  }
-  throw new Error('expected a UserError, nothing was thrown');
-}
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 

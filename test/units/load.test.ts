@@ -3,26 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/errors.js';
 import { sampleRosterFiles } from '../../src/paths.js';
 import { PUBLISHED_SCHEMAS } from '../../src/schemas/index.js';
 import { TRAIT_NAMES, WEAPON_CLASSES } from '../../src/units/catalogue.js';
 import { findUnit, loadRoster } from '../../src/units/load.js';
+import { userError } from '../helpers/errors.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SAMPLE = join(ROOT, 'scenarios', 'units', 'sample-roster.json');
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/units/${name}`, import.meta.url));
-
-/** The UserError `fn` throws (fails the test when it throws nothing or something else). */
-function userError(fn: () => unknown): UserError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof UserError) return err;
-    throw err;
-  }
-  throw new Error('expected a UserError, nothing was thrown');
-}
 
 /** Every unit named in shared/rules/units.md (§3, including the name-only units of §3.14). */
 const UNITS_MD_NAMES = [
