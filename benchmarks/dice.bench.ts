@@ -174,10 +174,6 @@ for (const w of warnings) console.warn(`WARNING naive baseline disagrees with ex
 console.log(`(! marks a pool missing a target; ${seconds.toFixed(1)} s; checksum ${checksum().toFixed(3)})`);
 
 const summary = {
-  benchmark: 'dice',
-  date: new Date().toISOString(),
-  node: process.version,
-  platform: `${process.platform} ${process.arch}`,
   rules: DEFAULT_RULES_VERSION,
   interpretations: DEFAULT_INTERPRETATIONS,
   method: METHOD,

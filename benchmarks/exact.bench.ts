@@ -123,10 +123,6 @@ const pass = rows.every((r) => r.pass);
 console.log(`\ntarget 5+2 pools <= ${SMALL_TARGET_MS} ms and largest pools <= ${LARGE_TARGET_MS} ms (first computation): ${pass ? 'PASS' : 'FAIL'}`);
 console.log(`(! marks a pool missing its target; ${seconds.toFixed(1)} s)`);
 writeSummary('exact', {
-  benchmark: 'exact',
-  date: new Date().toISOString(),
-  node: process.version,
-  platform: `${process.platform} ${process.arch}`,
   rules: DEFAULT_RULES_VERSION,
   method: METHOD,
   seconds,

@@ -44,8 +44,10 @@ export function printTable(header: string[], rows: string[][]): void {
   for (const row of rows) console.log(line(row));
 }
 
-/** Writes reports/bench/NAME.json (generated, not committed) and says where. */
-export function writeSummary(name: string, summary: object): void {
+/** Writes reports/bench/NAME.json (generated, not committed) and says where; it opens with the
+ * benchmark name, the time and the Node version and platform it ran on. */
+export function writeSummary(name: string, results: object): void {
+  const summary = { benchmark: name, date: new Date().toISOString(), node: process.version, platform: `${process.platform} ${process.arch}`, ...results };
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'); // dist/benchmarks -> repo root
   const outDir = join(root, 'reports', 'bench');
   mkdirSync(outDir, { recursive: true });

@@ -82,7 +82,7 @@ try {
     console.log(`${name}: pool overhead ${(r as { overheadPerChunkMs: number }).overheadPerChunkMs.toFixed(2)} ms per chunk of ${CHUNK_TRIALS} trials`);
   }
   console.log(`\ntarget 2-worker efficiency >= ${MIN_EFFICIENCY} (${availableParallelism()} cores here): ${pass ? 'PASS' : 'FAIL'}`);
-  writeSummary('runner', { benchmark: 'runner', date: new Date().toISOString(), node: process.version, cores: availableParallelism(), targets: { minEfficiency: MIN_EFFICIENCY, pass }, results });
+  writeSummary('runner', { cores: availableParallelism(), targets: { minEfficiency: MIN_EFFICIENCY, pass }, results });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
