@@ -1,0 +1,272 @@
+// Battle scenario files: load, check everything a designer can get wrong (schema, unit ids,
+// objectives on the table, zones that fit, fleet composition), report every problem at once,
+// and hand the battle engine a Scenario with all defaults filled in.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { UserError } from '../errors.js';
+import { failOnProblems, readJsonFile, schemaProblems } from '../io/json.js';
+import { sampleRosterFiles } from '../paths.js';
+import { getRulesVersion, type RulesVersionId } from '../rules/registry.js';
+import { loadRoster } from '../units/load.js';
+import type { Roster, UnitCard } from '../units/types.js';
+import { FLEET_FILE_SCHEMA, MAX_MODELS_PER_SIDE, SCENARIO_DEFAULTS, SCENARIO_SCHEMA } from './scenarioSchema.js';
+import type { DeploymentType, EarlyEnd, ObjectiveMarker, PolicyName, Scenario, SideSpec, ZoneKind } from './scenarioTypes.js';
+
+type Json = Record<string, unknown>;
+
+export interface LoadScenarioOptions {
+  /** Rules version the battle runs under ("1.2.2" or "v1.2.2"); fleets are validated for it. */
+  readonly rulesVersion: string;
+  /** Keep going with fleets that break the fleet-building rules; their problems become fleetWarnings. */
+  readonly allowInvalidFleets: boolean;
+  /** Unit files that replace the scenario's own `units` list (like --units elsewhere). */
+  readonly units?: readonly string[];
+}
+
+/** Smallest table side on which a beacon zone makes sense (four beacons each, 12" apart). */
+export const BEACON_MIN_TABLE_IN = 24;
+
+/** Fleets are built in steps of this many points for unit caps (rules v1.2.3: "per 250 points"). */
+const UNIT_CAP_STEP = 250;
+
+const fmt = (n: number) => String(Math.round(n * 1000) / 1000);
+
+/**
+ * Fleet-building problems of `fleet` (every model, counts expanded) at point level `points`,
+ * as sentences without a location prefix; empty when the fleet is legal.
+ *
+ * v1.2.2 (game.md §11.2) and v1.2.1 (GM-30: the 1.2.2 percentages): total TV at most the level;
+ * squadrons and capital ships each at least 25% of the level (GM-29: of the level, not of the
+ * points spent; compared exactly, so 62.5 needs 63 whole points). Static defences do not exist
+ * in the unit format, so their 25% cap cannot be broken. Units with a unit cap may appear at
+ * most cap times per full 250 points of the level (at least once the cap).
+ */
+export function validateFleet(version: string, points: number, fleet: readonly UnitCard[]): string[] {
+  const bare = (version.startsWith('v') ? version.slice(1) : version) as RulesVersionId;
+  getRulesVersion(version, 'rules version'); // an unknown version is a UserError
+  switch (bare) {
+    case '1.2.1':
+    case '1.2.2':
+      return percentageRules(points, fleet);
+    default: {
+      const unhandled: never = bare;
+      throw new Error(`no fleet-building rules for version ${String(unhandled)}`);
+    }
+  }
+}
+
+function percentageRules(points: number, fleet: readonly UnitCard[]): string[] {
+  const problems: string[] = [];
+  let total = 0;
+  let capital = 0;
+  let squadrons = 0;
+  const counts = new Map<string, { unit: UnitCard; n: number }>();
+  for (const u of fleet) {
+    total += u.tv;
+    if (u.isCapital) capital += u.tv;
+    else squadrons += u.tv;
+    const c = counts.get(u.id);
+    if (c) c.n++;
+    else counts.set(u.id, { unit: u, n: 1 });
+  }
+  const quarter = points / 4;
+  if (total > points) problems.push(`total ${fmt(total)} TV is over the ${points}-point level`);
+  // `x * 4 < points` is the exact form of `x < 25% of points`.
+  if (squadrons * 4 < points) problems.push(`squadrons total ${fmt(squadrons)} TV, below 25% of the ${points}-point level (${fmt(quarter)}; GM-29)`);
+  if (capital * 4 < points) problems.push(`capital ships total ${fmt(capital)} TV, below 25% of the ${points}-point level (${fmt(quarter)}; GM-29)`);
+  const steps = Math.max(1, Math.floor(points / UNIT_CAP_STEP));
+  for (const { unit, n } of counts.values()) {
+    if (unit.unitCap === null) continue;
+    const max = unit.unitCap * steps;
+    if (n > max) problems.push(`${unit.id}: ${n} models, over its unit cap (${fmt(unit.unitCap)} per full ${UNIT_CAP_STEP} points: at most ${fmt(max)} at ${points} points)`);
+  }
+  return problems;
+}
+
+/** Edit distance between two short strings (for "did you mean"). */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/** "unknown unit" with near matches (typos, missing faction prefix) and some known ids, like findUnit's message. */
+function unknownUnit(roster: Roster, id: string): string {
+  const ids = [...roster.units.keys()];
+  const tail = (x: string) => x.split('.').pop() ?? x;
+  const near = ids.filter((x) => x.includes(tail(id)) || id.includes(tail(x)) || distance(tail(x), tail(id)) <= 2);
+  const known = ids.length > 8 ? `${ids.slice(0, 8).join(', ')}, ... (jwsim units lists all)` : ids.join(', ');
+  return `unknown unit "${id}"; ${near.length ? `did you mean ${near.slice(0, 5).join(', ')}? ` : ''}known units: ${known}`;
+}
+
+interface SideResult {
+  readonly spec: SideSpec;
+  /** Fleet-building problems, each already prefixed with its location. */
+  readonly fleetProblems: string[];
+}
+
+function loadSide(file: string, base: string, key: 'a' | 'b', raw: Json, roster: Roster, points: number, rulesVersion: string, problems: string[]): SideResult {
+  const path = `sides.${key}`;
+  const hasFleet = raw.fleet !== undefined;
+  const hasFile = raw.fleet_file !== undefined;
+  let entries: Json[] = [];
+  // `at(i)` locates entry i for messages; `where` names the fleet for fleet-building problems.
+  let at = (i: number) => `${file}: ${path}.fleet[${i}]`;
+  let where = `${path}.fleet`;
+  let usable = true;
+  if (hasFleet && hasFile) {
+    problems.push(`${file}: ${path}: give either "fleet" or "fleet_file", not both`);
+    usable = false;
+  } else if (!hasFleet && !hasFile) {
+    problems.push(`${file}: ${path}: missing "fleet" (a list of { "unit", "count" }) or "fleet_file" (a fleet file relative to the scenario)`);
+    usable = false;
+  } else if (hasFleet) {
+    entries = raw.fleet as Json[];
+  } else {
+    const fleetFile = resolve(base, raw.fleet_file as string);
+    const ctx = `${file}: ${path}.fleet_file`;
+    where = `${path}.fleet_file (${fleetFile})`;
+    at = (i: number) => `${ctx}: ${fleetFile}: fleet[${i}]`;
+    try {
+      const data = readJsonFile(fleetFile);
+      const errs = schemaProblems(FLEET_FILE_SCHEMA, data, fleetFile);
+      if (errs.length) {
+        problems.push(...errs.map((e) => `${ctx}: ${e}`));
+        usable = false;
+      } else entries = (data as Json).fleet as Json[];
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      problems.push(`${ctx}: ${e.message}`, ...e.details);
+      usable = false;
+    }
+  }
+
+  const fleet: UnitCard[] = [];
+  entries.forEach((entry, i) => {
+    const id = entry.unit as string;
+    const unit = roster.units.get(id);
+    if (!unit) {
+      problems.push(`${at(i)}.unit: ${unknownUnit(roster, id)}`);
+      usable = false;
+      return;
+    }
+    const count = (entry.count as number | undefined) ?? 1;
+    for (let k = 0; k < count; k++) fleet.push(unit);
+  });
+  const models = entries.reduce((n, e) => n + ((e.count as number | undefined) ?? 1), 0);
+  if (models > MAX_MODELS_PER_SIDE) {
+    problems.push(`${file}: ${where}: ${models} models; a side may field at most ${MAX_MODELS_PER_SIDE}`);
+    usable = false;
+  }
+  const fleetProblems = usable ? validateFleet(rulesVersion, points, fleet).map((p) => `${where}: ${p}`) : [];
+  const policy = raw.policy as Json;
+  return {
+    spec: {
+      name: (raw.name as string | undefined) ?? SCENARIO_DEFAULTS.sideNames[key === 'a' ? 0 : 1],
+      fleet,
+      policy: { name: policy.name as PolicyName, params: { ...((policy.params as Record<string, number> | undefined) ?? {}) } },
+      tv: fleet.reduce((s, u) => s + u.tv, 0),
+    },
+    fleetProblems,
+  };
+}
+
+/**
+ * Loads and checks a `jwsim-scenario/1` file. Every problem (schema, unit ids, objectives,
+ * zones, fleets) is collected and thrown as one UserError naming the file and JSON path.
+ * Fleet-building problems become `fleetWarnings` instead when `allowInvalidFleets` is set.
+ */
+export function loadScenario(file: string, opts: LoadScenarioOptions): Scenario {
+  getRulesVersion(opts.rulesVersion); // fail on a bad version before reading anything
+  const data = readJsonFile(file) as Json;
+  failOnProblems(file, schemaProblems(SCENARIO_SCHEMA, data, file));
+  const base = dirname(resolve(file));
+  const unitFiles = opts.units ? [...opts.units] : data.units ? (data.units as string[]).map((f) => resolve(base, f)) : sampleRosterFiles();
+  let roster: Roster;
+  try {
+    roster = loadRoster(unitFiles);
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    throw new UserError(`${file}: ${opts.units ? '--units' : 'units'}: ${e.message}`, e.details);
+  }
+
+  const problems: string[] = [];
+  const table = (data.table as { width: number; height: number } | undefined) ?? SCENARIO_DEFAULTS.table;
+  const points = (data.points as number | undefined) ?? SCENARIO_DEFAULTS.points;
+  const deployment = data.deployment as Json;
+  const zone = deployment.zone as ZoneKind;
+  const stripDepth = (deployment.strip_depth as number | undefined) ?? SCENARIO_DEFAULTS.stripDepth;
+  const turns = (data.turns as number | undefined) ?? SCENARIO_DEFAULTS.turns;
+  const size = `${fmt(table.width)}" x ${fmt(table.height)}"`;
+
+  if (zone === 'standard' && stripDepth * 2 > table.height) {
+    problems.push(`${file}: deployment.strip_depth: ${fmt(stripDepth)} is more than half the table height (${fmt(table.height / 2)}" on a ${size} table); the two strips would overlap`);
+  }
+  if (zone === 'beacon' && (table.width < BEACON_MIN_TABLE_IN || table.height < BEACON_MIN_TABLE_IN)) {
+    problems.push(`${file}: table: the beacon zone needs a table at least ${BEACON_MIN_TABLE_IN}" x ${BEACON_MIN_TABLE_IN}" (eight beacons 12" apart); this one is ${size}`);
+  }
+  // Corner zones are the table's four quadrants (halves of each side), so every table size works.
+
+  const objectives: ObjectiveMarker[] = [];
+  const objectiveIds = new Set<string>();
+  ((data.objectives as Json[] | undefined) ?? []).forEach((o, i) => {
+    const where = `${file}: objectives[${i}]`;
+    const m: ObjectiveMarker = {
+      id: o.id as string,
+      x: o.x as number,
+      y: o.y as number,
+      radius: (o.radius as number | undefined) ?? SCENARIO_DEFAULTS.objectiveRadius,
+      points: (o.points as number | undefined) ?? SCENARIO_DEFAULTS.objectivePoints,
+      fromTurn: (o.from_turn as number | undefined) ?? SCENARIO_DEFAULTS.objectiveFromTurn,
+    };
+    if (objectiveIds.has(m.id)) problems.push(`${where}.id: duplicate objective id "${m.id}"`);
+    objectiveIds.add(m.id);
+    if (m.x > table.width) problems.push(`${where}.x: ${fmt(m.x)} is off the table; x must lie in 0..${fmt(table.width)} on a ${size} table`);
+    if (m.y > table.height) problems.push(`${where}.y: ${fmt(m.y)} is off the table; y must lie in 0..${fmt(table.height)} on a ${size} table`);
+    if (m.fromTurn > turns) problems.push(`${where}.from_turn: ${m.fromTurn} is after the last turn (${turns}); the marker would never score`);
+    objectives.push(m);
+  });
+
+  const rawEnd = (data.early_end as Json | undefined) ?? {};
+  const earlyEnd: EarlyEnd = {
+    noCapitalShips: (rawEnd.no_capital_ships as boolean | undefined) ?? false,
+    opAtLeast: (rawEnd.op_at_least as number | null | undefined) ?? null,
+  };
+  if (earlyEnd.opAtLeast !== null && objectives.length === 0) {
+    problems.push(`${file}: early_end.op_at_least: the scenario has no objectives, so no side can score Objective Points; add objectives or drop op_at_least`);
+  }
+
+  const sides = data.sides as Record<'a' | 'b', Json>;
+  const a = loadSide(file, base, 'a', sides.a, roster, points, opts.rulesVersion, problems);
+  const b = loadSide(file, base, 'b', sides.b, roster, points, opts.rulesVersion, problems);
+  const fleetProblems = [...a.fleetProblems, ...b.fleetProblems];
+  if (!opts.allowInvalidFleets) {
+    const v = opts.rulesVersion.replace(/^v?/, 'v');
+    problems.push(...fleetProblems.map((p) => `${file}: ${p} (fleet rules ${v}; --allow-invalid-fleets runs it anyway)`));
+  }
+  failOnProblems(file, problems);
+
+  return {
+    file,
+    sha256: createHash('sha256').update(readFileSync(file)).digest('hex'),
+    id: data.id as string,
+    description: (data.description as string | undefined) ?? null,
+    table: { width: table.width, height: table.height },
+    points,
+    zone,
+    deployment: deployment.type as DeploymentType,
+    stripDepth,
+    turns,
+    initiative: (data.initiative as 'a' | 'b' | 'random' | undefined) ?? SCENARIO_DEFAULTS.initiative,
+    objectives,
+    earlyEnd,
+    sides: [a.spec, b.spec],
+    roster,
+    fleetWarnings: opts.allowInvalidFleets ? fleetProblems : [],
+  };
+}
