@@ -4,6 +4,7 @@ import { JWSIM_VERSION } from '../version.js';
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../errors.js';
 import { attackCommand } from './attack.js';
+import { battleCommand } from './battle.js';
 import { compareCommand } from './compare.js';
 import { costsCommand } from './costs.js';
 import { duelCommand } from './duel.js';
@@ -36,6 +37,7 @@ export function buildProgram(): Command {
   program.addCommand(volleyCommand());
   program.addCommand(ramCommand());
   program.addCommand(duelCommand());
+  program.addCommand(battleCommand());
   program.addCommand(runCommand());
   program.addCommand(mergeCommand());
   program.addCommand(reportCommand());

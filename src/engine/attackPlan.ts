@@ -20,6 +20,12 @@ export interface Situation {
   readonly aspect: Aspect;
   /** The attacker's arc the target is in (decides which capital-ship weapons bear). */
   readonly targetArc: Exclude<Arc, 'T'>;
+  /** Battles: Flex dice granted by the situation (Station Keep target, GM-63; Concentrated Fire [N], v1.2.2). */
+  readonly extraFlex?: number;
+  /** Battles: the target is Evading / holds an Evasion token (game.md §7.2 row 4, GM-26). */
+  readonly targetEvading?: boolean;
+  /** Battles: extra rerolls of [N] results (a passed Concentrated Fire test). */
+  readonly extraRerolls?: number;
 }
 
 export interface AttackPlan {
@@ -106,13 +112,19 @@ export function planAttack(
     usage.unit(t, `armor.${field === 'portStarboard' ? 'port_starboard' : field}`);
     if (armor) notes.push(`Armor ${armor}`);
   }
-  if (band === 'long' && t.traits.has('Evasive') && rules.flags.evasivePenalty) {
+  if (at.extraFlex) {
+    acc.flex.push(at.extraFlex);
+    notes.push(`+${at.extraFlex} Flex from the situation`);
+  }
+  // Evasive works at long range; an Evade on top of the trait makes it work at short range too.
+  const evasive = t.traits.has('Evasive');
+  if ((band === 'long' ? evasive || at.targetEvading : evasive && at.targetEvading) && rules.flags.evasivePenalty) {
     acc.macro -= rules.flags.evasivePenalty; // INTERPRETATION EvasivePenalty
     usage.unit(t, 'traits.Evasive');
     notes.push('Evasive');
   }
   // Beam Projector: one reroll of an [N] (v1.2.1 at short/long range; v1.2.2 any attack).
-  const rerollSources = weapon.cls === 'beam_projector' ? 1 : 0;
+  const rerollSources = (weapon.cls === 'beam_projector' ? 1 : 0) + (missile ? 0 : (at.extraRerolls ?? 0));
   const pool = resolvePool(rules.dice, { base: rating, baseModifiers: acc.base, flexGrants: acc.flex, macro: acc.macro, rerollSources });
   if (pool.base + pool.flex > MAX_ROLLED_BASE_DICE || Math.abs(pool.macro) > MAX_MACRO_DICE) {
     return { ok: false, reason: `${weapon.name}: ${pool.base + pool.flex} base and Flex dice with Macro ${pool.macro} exceed the dice kernel (at most ${MAX_ROLLED_BASE_DICE} and ±${MAX_MACRO_DICE})` };

@@ -1,0 +1,59 @@
+// Battle benchmark: games per second on one core for each sample scenario with aggressive
+// against aggressive, and activations per second. The same run also times random against
+// random on the same scenario, so the policy's share of the cost shows as a ratio.
+// Target (issue: full battles): >= 2000 games per second per core at 250 TV per side.
+// `npm run bench`; JSON in reports/bench/battle.json.
+import { readdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../src/paths.js';
+import { makeBattle } from '../src/sim/battleJob.js';
+import { B_ACTIVATIONS, B_N } from '../src/sim/battles.js';
+import { printTable, writeSummary } from './harness.js';
+
+const TARGET = 2000;
+const GAMES = 200;
+
+function rate(file: string, rules: string): { games: number; activations: number } {
+  const job = makeBattle({ scenarioFile: file, rules, rule: [], allowInvalidFleets: true, seed: 'bench', mirror: false });
+  job.run({ first: 0, trials: 50 }); // warm-up: fills the attack-plan caches
+  let best = Infinity;
+  let c: number[] = [];
+  for (let rep = 0; rep < 3; rep++) {
+    const start = performance.now();
+    c = job.run({ first: 1000 + rep * GAMES, trials: GAMES });
+    best = Math.min(best, (performance.now() - start) / 1000);
+  }
+  return { games: c[B_N] / best, activations: c[B_ACTIVATIONS] / best };
+}
+
+const dir = join(projectRoot(), 'scenarios', 'battles');
+const tmp = mkdtempSync(join(tmpdir(), 'jwsim-bench-'));
+const rows: string[][] = [];
+const results: object[] = [];
+try {
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    const data = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+    const variant = (policy: string) => {
+      const copy = { ...data, units: (data.units ?? ['../units/sample-roster.json']).map((u: string) => join(dir, u)) };
+      for (const s of ['a', 'b']) {
+        copy.sides = { ...copy.sides, [s]: { ...copy.sides[s], policy: { name: policy } } };
+        if (copy.sides[s].fleet_file) copy.sides[s].fleet_file = join(dir, copy.sides[s].fleet_file);
+      }
+      const f = join(tmp, `${policy}-${name}`);
+      writeFileSync(f, JSON.stringify(copy));
+      return f;
+    };
+    const aggressive = rate(variant('aggressive'), '1.2.2');
+    const random = rate(variant('random'), '1.2.2');
+    rows.push([name, aggressive.games.toFixed(0), aggressive.activations.toFixed(0), random.games.toFixed(0), (aggressive.games / random.games).toFixed(2), (aggressive.games / TARGET).toFixed(3)]);
+    results.push({ scenario: name, aggressive_games_per_s: aggressive.games, aggressive_activations_per_s: aggressive.activations, random_games_per_s: random.games, ratio_aggressive_to_random: aggressive.games / random.games, ratio_to_target: aggressive.games / TARGET });
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+console.log(`battles on one core, rules v1.2.2, best of 3 runs of ${GAMES} games (target ${TARGET} games/s per core)`);
+printTable(['scenario', 'aggr games/s', 'activations/s', 'random games/s', 'aggr/random', 'vs target'], rows);
+const worst = Math.min(...results.map((r) => (r as { ratio_to_target: number }).ratio_to_target));
+console.log(worst >= 1 ? 'target met' : `BELOW TARGET: the slowest scenario reaches ${(worst * 100).toFixed(1)}% of ${TARGET} games/s`);
+writeSummary('battle', { target_games_per_s: TARGET, games_per_rep: GAMES, results });

@@ -1,0 +1,151 @@
+// jwsim battle --scenario FILE: whole games between two fleets played by AI policies.
+import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Command, Option } from 'commander';
+import { UserError } from '../errors.js';
+import { DEFAULT_SEED } from '../rng/stream.js';
+import { makeBattle, runBattleJob, type BattleJob } from '../sim/battleJob.js';
+import { summarizeBattles, traceGame } from '../sim/battles.js';
+import { intInRange, seedArg } from './args.js';
+import { addJsonOption, addUnitsOption, placeholderLines } from './engagementArgs.js';
+import { formatTable, pct } from './format.js';
+import { addRulesOptions, rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
+
+export const DEFAULT_BATTLE_TRIALS = 1000;
+export const MAX_BATTLE_TRIALS = 10_000_000;
+
+interface BattleOpts extends RulesOpts {
+  scenario: string;
+  trials: number;
+  seed: string;
+  threads: number;
+  mirror: boolean;
+  trace?: string;
+  game: number;
+  allowInvalidFleets: boolean;
+  units?: string[];
+  json: boolean;
+}
+
+export function battleCommand(): Command {
+  const cmd = new Command('battle')
+    .description('Who wins this scenario with these fleets? Plays whole games (deployment, movement, attacks, actions, scoring) between two AI policies; win and draw rates with 95% intervals, Objective and Victory Points, surviving TV, and per unit type fates and damage per 100 TV.')
+    .requiredOption('--scenario <file>', 'scenario file (schema: scenarios/schemas/scenario.schema.json; samples in scenarios/battles/)')
+    .addOption(new Option('--trials <n>', `games to play (with --mirror: pairs of games) (1..${MAX_BATTLE_TRIALS})`).argParser(intInRange(1, MAX_BATTLE_TRIALS)).default(DEFAULT_BATTLE_TRIALS))
+    .addOption(new Option('--seed <seed>', 'seed of the random streams').argParser(seedArg).default(DEFAULT_SEED))
+    .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread (0..256)').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
+    .option('--mirror', 'play every game twice with the fleets swapped on the same dice, so first-player and deployment advantages cancel', false)
+    .option('--trace <out.json>', 'play one game and write every activation (positions, actions, attacks with dice, damage, states) to this file')
+    .addOption(new Option('--game <n>', 'with --trace: which game of the run to play (0-based; same streams as in a run)').argParser(intInRange(0, MAX_BATTLE_TRIALS)).default(0))
+    .option('--allow-invalid-fleets', 'run fleets that break the fleet-building rules (the problems are printed with the results)', false);
+  addUnitsOption(cmd);
+  addRulesOptions(cmd);
+  addJsonOption(cmd);
+  cmd.addHelpText(
+    'after',
+    '\nExamples:\n  jwsim battle --scenario scenarios/battles/standard-engagement.json --trials 2000 --mirror\n  jwsim battle --scenario scenarios/battles/beacon-assault.json --trace game.json --seed 7',
+  );
+  return cmd.action(async (opts: BattleOpts) => {
+    process.stdout.write(await runBattleCommand(opts));
+  });
+}
+
+export async function runBattleCommand(opts: BattleOpts): Promise<string> {
+  const ctx = rulesContext(opts);
+  const job: BattleJob = {
+    scenarioFile: opts.scenario,
+    rules: ctx.version.id,
+    rule: opts.rule,
+    rulesOverlay: opts.rulesOverlay,
+    units: opts.units,
+    allowInvalidFleets: opts.allowInvalidFleets,
+    seed: opts.seed,
+    mirror: opts.mirror,
+  };
+  const local = makeBattle(job);
+  const { scenario, battle } = local;
+  const warnings = scenario.fleetWarnings.map((w) => `WARNING: invalid fleet (--allow-invalid-fleets): ${w}`);
+  if (opts.trace) {
+    const g = traceGame(local.rules, scenario, opts.seed, opts.game, false);
+    const body = {
+      ...rulesJson(ctx),
+      scenario: { id: scenario.id, file: scenario.file, sha256: scenario.sha256 },
+      seed: opts.seed,
+      game: opts.game,
+      fleets: { a: scenario.sides[0].name, b: scenario.sides[1].name },
+      result: g.result,
+      fates: g.fates,
+      ...g.trace,
+      placeholders: g.battle.usage.list(),
+      fleet_warnings: scenario.fleetWarnings,
+    };
+    try {
+      writeFileSync(opts.trace, JSON.stringify(body, null, 2) + '\n');
+    } catch (e) {
+      throw new UserError(`--trace: cannot write ${opts.trace} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+    const winner = g.result.winner === 2 ? 'draw' : `${g.result.winner === 0 ? 'A' : 'B'} (${scenario.sides[g.result.winner].name}) wins`;
+    return [
+      `jwsim battle: one game of ${scenario.id}, seed ${opts.seed}, game ${opts.game}: ${winner}`,
+      `  OP ${g.result.op.join(' : ')}, VP ${g.result.vp.join(' : ')}, ${g.result.turns} turns, ${g.result.activations} activations; ${g.result.endReason}`,
+      `trace written to ${opts.trace}`,
+      ...warnings,
+      '',
+    ].join('\n');
+  }
+  const started = Date.now();
+  const counts = await runBattleJob(job, local, opts.trials, opts.threads);
+  const seconds = (Date.now() - started) / 1000;
+  const s = summarizeBattles(battle, counts);
+  const placeholders = battle.usage.list();
+  if (opts.json) {
+    return (
+      JSON.stringify(
+        {
+          ...rulesJson(ctx),
+          method: 'monte-carlo',
+          scenario: { id: scenario.id, file: scenario.file, sha256: scenario.sha256, zone: scenario.zone, deployment: scenario.deployment, turns: scenario.turns },
+          seed: opts.seed,
+          trials: opts.trials,
+          mirror: opts.mirror,
+          ...s,
+          fleet_warnings: scenario.fleetWarnings,
+          placeholders,
+        },
+        null,
+        2,
+      ) + '\n'
+    );
+  }
+  const side = (x: typeof s.a, label: string) => [`${label} wins: ${x.name}`, pct(x.win.rate), `${pct(x.win.low)} .. ${pct(x.win.high)}`];
+  const f1 = (x: number) => x.toFixed(1);
+  return (
+    [
+      `jwsim battle: ${scenario.id} (${scenario.file})`,
+      ...rulesHeader(ctx),
+      `scenario: ${scenario.zone} zone, ${scenario.deployment} deployment, ${scenario.turns} turns, table ${scenario.table.width}x${scenario.table.height} in, ${scenario.objectives.length} objective marker(s)`,
+      `A: ${s.a.name}, ${s.a.tv} TV, policy ${s.a.policy}   B: ${s.b.name}, ${s.b.tv} TV, policy ${s.b.policy}`,
+      `method: Monte Carlo, ${s.games} games${opts.mirror ? ` (${opts.trials} mirrored pairs)` : ''}, seed ${opts.seed}, ${opts.threads} thread(s), ${seconds.toFixed(1)} s`,
+      ...warnings,
+      '',
+      ...formatTable(['outcome', 'rate', '95% interval'], [side(s.a, 'A'), side(s.b, 'B'), ['draw', pct(s.draw.rate), `${pct(s.draw.low)} .. ${pct(s.draw.high)}`]]),
+      '',
+      ...formatTable(
+        ['per game (mean)', 'A', 'B'],
+        [
+          ['Objective Points', f1(s.a.op.mean), f1(s.b.op.mean)],
+          ['Victory Points', f1(s.a.vp.mean), f1(s.b.vp.mean)],
+          ['surviving TV', f1(s.a.surviving_tv.mean), f1(s.b.surviving_tv.mean)],
+        ],
+      ),
+      `turns played: ${s.turns.mean.toFixed(2)}; activations per game: ${s.activations_per_game.toFixed(1)}`,
+      '',
+      ...formatTable(
+        ['unit', 'TV', 'games', 'destroyed', 'crippled', 'withdrawn', 'damage / 100 TV'],
+        s.units.map((u) => [u.id, String(u.tv), String(u.appearances), pct(u.destroyed_rate), pct(u.crippled_rate), pct(u.withdrawn_rate), u.damage_per_100_tv.toFixed(2)]),
+      ),
+      '',
+      ...placeholderLines(placeholders),
+    ].join('\n') + '\n'
+  );
+}

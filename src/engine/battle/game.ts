@@ -1,0 +1,804 @@
+// One battle, start to end (game.md §4): Initiative, Deployment Phase, alternating
+// activations, End Phase, for the scenario's number of Game Turns or until an early end.
+// A Battle object is built once per (rules, scenario) and plays any number of games; each
+// game depends only on its two streams (dice, policy) and whether the fleets are mirrored.
+import { BEST_MAG, MAG_D } from '../../dice/outcome.js';
+import { resolvePool, type Pool } from '../../dice/pool.js';
+import { Roller } from '../../dice/roll.js';
+import { UserError } from '../../errors.js';
+import { makePolicy } from '../../policies/index.js';
+import type { ActionName, DeployCandidate, MoveOption, Policy, PolicyView } from '../../policies/types.js';
+import type { CompiledRules } from '../../rules/compile.js';
+import type { RandomStream } from '../../rng/stream.js';
+import type { Scenario } from '../../scenarios/scenarioTypes.js';
+import type { UnitCard } from '../../units/types.js';
+import type { Situation } from '../attackPlan.js';
+import { DamageTally } from '../damage.js';
+import { GEOM_EPSILON, baseInRect, bearing, cosDeg, normalizeDeg, onTable, overlapping, pointDistance, separation, sinDeg } from '../geometry.js';
+import { baseInArc, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
+import { planRam, rollRam, type RamPlan } from '../ram.js';
+import { PlaceholderUsage, noteTargetDamageFields } from '../usage.js';
+import { battleRules, type BattleRules } from './battleRules.js';
+import { Gunnery, type AttackRecord, type ShotMods } from './gunnery.js';
+import { BattleModel } from './model.js';
+import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, nearestLegal, squadronDestinations, type Pose } from './movement.js';
+
+export type Fate = 'intact' | 'crippled' | 'destroyed' | 'withdrawn' | 'reserve';
+
+export interface GameResult {
+  /** Per fleet (0 = scenario side a): Objective Points, Victory Points, TV still fighting. */
+  readonly op: [number, number];
+  readonly vp: [number, number];
+  readonly survivingTv: [number, number];
+  /** 0 or 1: the winning fleet; 2: a draw. */
+  readonly winner: 0 | 1 | 2;
+  readonly turns: number;
+  readonly activations: number;
+  /** The fleet that held Initiative. */
+  readonly initiative: 0 | 1;
+  readonly endReason: string;
+}
+
+export interface TraceActivation {
+  turn: number;
+  model: string;
+  action: ActionName;
+  test?: string;
+  before: { x: number; y: number; heading: number };
+  after: { x: number; y: number; heading: number };
+  fired: 'before-move' | 'after-move' | 'none';
+  attacks: AttackRecord[];
+  ram?: { target: string; result: string; rammerAfter: string; targetAfter: string };
+  notes: string[];
+}
+
+export interface Trace {
+  initiative: string;
+  beacons: Array<{ side: string; x: number; y: number }>;
+  deployments: Array<{ turn: number; model: string; x: number; y: number; heading: number }>;
+  activations: TraceActivation[];
+  endPhases: Array<{ turn: number; op: [number, number]; scored: string[] }>;
+}
+
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+const poseOf = (b: { x: number; y: number; heading: number }) => ({ x: r3(b.x), y: r3(b.y), heading: r3(b.heading) });
+const NO_MODS: ShotMods = { flex: 0, rerolls: 0 };
+const ARC_OF_REL = (rel: number): FacingArc => (rel <= 45 || rel >= 315 ? 'F' : rel < 135 ? 'S' : rel <= 225 ? 'R' : 'P');
+const ASPECT_OF: Record<FacingArc, Situation['aspect']> = { F: 'front', P: 'side', S: 'side', R: 'rear' };
+const ARC_INDEX: Record<FacingArc, number> = { F: 0, P: 1, S: 2, R: 3 };
+
+export class Battle implements PolicyView {
+  readonly br: BattleRules;
+  readonly usage: PlaceholderUsage;
+  readonly models: BattleModel[] = [];
+  readonly units: UnitCard[] = [];
+  readonly width: number;
+  readonly height: number;
+  readonly turns: number;
+  readonly objectives: Scenario['objectives'];
+  turn = 0;
+  private readonly policies: [Policy, Policy];
+  private readonly gunnery: Gunnery;
+  private readonly roller: Roller;
+  private readonly tally = new DamageTally();
+  private readonly testPools = new Map<number, Pool>();
+  private readonly ramPlans = new Map<string, RamPlan>();
+  private readonly volleyCache = new Map<number, number>();
+  private readonly estimateCache = new Map<number, number>();
+  private readonly enemyLists: [BattleModel[], BattleModel[]] = [[], []];
+  private enemyListsTurnStamp = -1;
+  private dice!: RandomStream;
+  private pol!: RandomStream;
+  private trace: Trace | null = null;
+  private ended: string | null = null;
+  private activations = 0;
+  private beacons: Array<{ side: 0 | 1; x: number; y: number }> = [];
+  private sideOfFleet: [0 | 1, 0 | 1] = [0, 1];
+
+  constructor(
+    readonly rules: CompiledRules,
+    readonly scenario: Scenario,
+  ) {
+    this.br = battleRules(rules);
+    if (scenario.deployment === 'escalating' && !this.br.escalating) {
+      throw new UserError(`${scenario.file}: deployment.type: Escalating Deployment is not in rules v${this.br.version}; the engine supports v1.2.1 Fleet Deployment only (game.md GM-95)`);
+    }
+    this.width = scenario.table.width;
+    this.height = scenario.table.height;
+    this.turns = scenario.turns;
+    this.objectives = scenario.objectives;
+    this.usage = new PlaceholderUsage(rules);
+    this.gunnery = new Gunnery(rules, this.usage);
+    this.roller = new Roller(rules.dice);
+    this.policies = [makePolicy(scenario.sides[0].policy, `${scenario.file}: sides.a.policy`), makePolicy(scenario.sides[1].policy, `${scenario.file}: sides.b.policy`)];
+    scenario.sides.forEach((side, f) => {
+      side.fleet.forEach((u, i) => {
+        let ui = this.units.indexOf(u);
+        if (ui < 0) {
+          ui = this.units.length;
+          this.units.push(u);
+          this.usage.unit(u, 'tv', 'speed', 'fire_control', 'sensors', 'skill');
+          if (u.isCapital) this.usage.unit(u, 'thrusters', 'turns', 'base.width_in', 'base.length_in');
+          noteTargetDamageFields(this.usage, u);
+          // Plans are built lazily (in workers too): note every weapon field up front.
+          for (const w of u.weapons) this.usage.unit(u, `weapons[${w.index}].ac`, `weapons[${w.index}].as`, `weapons[${w.index}].macro`);
+        }
+        this.models.push(new BattleModel(f as 0 | 1, i, u, ui, 'hex'));
+      });
+    });
+    if (this.units.length > 64) throw new UserError(`${scenario.file}: at most 64 distinct unit types per battle; this one has ${this.units.length}`);
+  }
+
+  // ------------------------------------------------------------------ PolicyView
+
+  enemiesOf(side: 0 | 1): readonly BattleModel[] {
+    if (this.enemyListsTurnStamp !== this.activations) {
+      this.enemyLists[0].length = 0;
+      this.enemyLists[1].length = 0;
+      for (const m of this.models) if (m.fights(this.br.inertHulks)) this.enemyLists[1 - m.side].push(m);
+      this.enemyListsTurnStamp = this.activations;
+    }
+    return this.enemyLists[side];
+  }
+
+  maxRange(m: BattleModel, vsCapital: boolean): number {
+    return longRangeMax(this.rules.combat, vsCapital ? 'capital' : 'squadron', m.state.sensors);
+  }
+
+  /** Expected damage of the best `fc` attacks among `values` (a small unsorted list). */
+  private topSum(values: number[], fc: number): number {
+    values.sort((a, b) => b - a);
+    let s = 0;
+    for (let i = 0; i < values.length && i < fc; i++) s += values[i];
+    return s;
+  }
+
+  estimate(att: BattleModel, pose: Pose, tgt: BattleModel): number {
+    const dx = tgt.base.x - pose.x, dy = tgt.base.y - pose.y;
+    const d = Math.max(0, Math.hypot(dx, dy) - att.bulk - tgt.bulk);
+    const band = rangeBand(this.rules.combat, d, tgt.unit.isCapital ? 'capital' : 'squadron', att.state.sensors);
+    if (band === 'out') return 0;
+    const brg = bearing(pose.x, pose.y, tgt.base.x, tgt.base.y);
+    const myArc = ARC_OF_REL(normalizeDeg(brg - pose.heading));
+    const aspArc = tgt.unit.isCapital ? ARC_OF_REL(normalizeDeg(brg + 180 - tgt.base.heading)) : 'F';
+    const t = tgt.state;
+    const fc = att.state.fireControl();
+    // Cached by everything the value depends on: unit types, band, arcs, target systems, Fire Control.
+    let key = att.unitIndex * 64 + tgt.unitIndex;
+    key = key * 2 + (band === 'long' ? 1 : 0);
+    key = key * 4 + ARC_INDEX[myArc];
+    key = key * 4 + ARC_INDEX[aspArc];
+    key = key * 32 + Math.min(31, t.defense);
+    key = key * 16 + Math.min(15, fc);
+    key = key * 2 + (tgt.evading ? 1 : 0);
+    key = key * 2 + (t.disabledSystems ? 1 : 0);
+    let v = this.estimateCache.get(key);
+    if (v !== undefined && !t.disabledSystems) return v;
+    const asp = ASPECT_OF[aspArc];
+    const vals: number[] = [];
+    for (const w of att.unit.weapons) {
+      const bears = !att.unit.isCapital || w.arcs.includes('T') || w.arcs.includes(myArc);
+      if (!bears) continue;
+      const e = this.gunnery.entry(att, w, tgt, band, asp, myArc, NO_MODS);
+      if (e) for (let k = 0; k < w.count; k++) vals.push(e.expected);
+    }
+    v = this.topSum(vals, fc);
+    this.estimateCache.set(key, v);
+    return v;
+  }
+
+  /** Best-case volley of `att` on `tgt` (all weapons bear), cached by unit types, band and target Defense. */
+  private volleyValue(att: BattleModel, tgt: BattleModel, band: 'short' | 'long'): number {
+    const key = ((att.unitIndex * 64 + tgt.unitIndex) * 2 + (band === 'long' ? 1 : 0)) * 32 + Math.min(31, tgt.state.defense) + 4096 * 1024 * Math.min(15, att.state.fireControl());
+    let v = this.volleyCache.get(key);
+    if (v === undefined) {
+      const vals: number[] = [];
+      for (const w of att.unit.weapons) {
+        const arc = (w.arcs.find((a) => a !== 'T') ?? 'F') as FacingArc;
+        const e = this.gunnery.entry(att, w, tgt, band, 'front', arc, NO_MODS);
+        if (e) for (let k = 0; k < w.count; k++) vals.push(e.expected);
+      }
+      v = this.topSum(vals, att.state.fireControl());
+      this.volleyCache.set(key, v);
+    }
+    return v;
+  }
+
+  threat(m: BattleModel, pose: Pose): number {
+    let t = 0;
+    for (const e of this.enemiesOf(m.side)) {
+      if (e.activated) continue;
+      const d = Math.max(0, Math.hypot(e.base.x - pose.x, e.base.y - pose.y) - e.bulk - m.bulk - e.unit.speed);
+      const band = rangeBand(this.rules.combat, d, m.unit.isCapital ? 'capital' : 'squadron', e.state.sensors);
+      if (band !== 'out') t += this.volleyValue(e, m, band);
+    }
+    return t;
+  }
+
+  // ------------------------------------------------------------------ the game
+
+  /** Plays one game. `mirrored` swaps the fleets' table positions (and Initiative slot). */
+  play(dice: RandomStream, pol: RandomStream, mirrored: boolean, trace: Trace | null = null): GameResult {
+    this.dice = dice;
+    this.pol = pol;
+    this.trace = trace;
+    this.ended = null;
+    this.activations = 0;
+    this.enemyListsTurnStamp = -1;
+    this.beacons = [];
+    this.sideOfFleet = mirrored ? [1, 0] : [0, 1];
+    for (const m of this.models) {
+      m.reset();
+      m.side = this.sideOfFleet[m.fleet];
+    }
+    const s = this.scenario;
+    const initSide: 0 | 1 = s.initiative === 'a' ? 0 : s.initiative === 'b' ? 1 : dice.next() < 0.5 ? 0 : 1;
+    const initFleet = (this.sideOfFleet[0] === initSide ? 0 : 1) as 0 | 1;
+    if (trace) trace.initiative = `${initFleet === 0 ? 'A' : 'B'} (${s.sides[initFleet].name})`;
+    if (s.zone === 'beacon') this.placeBeacons(initSide);
+    const op: [number, number] = [0, 0];
+    let turn = 1;
+    for (; turn <= s.turns; turn++) {
+      this.turn = turn;
+      this.deploymentPhase(turn, initSide);
+      this.activationPhase(initSide);
+      if (this.ended) break;
+      this.endPhase(turn, op);
+      if (this.ended) break;
+    }
+    const turnsPlayed = Math.min(turn, s.turns);
+    const vp = this.victoryPoints();
+    const sideOp: [number, number] = [op[this.sideOfFleet[0]], op[this.sideOfFleet[1]]];
+    const fleetVp: [number, number] = [vp[this.sideOfFleet[0]], vp[this.sideOfFleet[1]]];
+    const winner: 0 | 1 | 2 = sideOp[0] !== sideOp[1] ? (sideOp[0] > sideOp[1] ? 0 : 1) : fleetVp[0] !== fleetVp[1] ? (fleetVp[0] > fleetVp[1] ? 0 : 1) : 2;
+    const surviving: [number, number] = [0, 0];
+    for (const m of this.models) if (this.fate(m) === 'intact' || this.fate(m) === 'reserve') surviving[m.fleet] += m.unit.tv;
+    return { op: sideOp, vp: fleetVp, survivingTv: surviving, winner, turns: turnsPlayed, activations: this.activations, initiative: initFleet, endReason: this.ended ?? `${s.turns} turns played` };
+  }
+
+  fate(m: BattleModel): Fate {
+    if (m.where === 'withdrawn') return 'withdrawn';
+    if (m.where === 'destroyed' || m.state.destroyed) return 'destroyed';
+    if (m.state.crippled) return 'crippled';
+    return m.where === 'reserve' ? 'reserve' : 'intact';
+  }
+
+  // ------------------------------------------------------------------ deployment
+
+  private placeBeacons(initSide: 0 | 1): void {
+    // Seed 000: four beacons each, alternating from the Initiative player, each at least 12" from every other.
+    for (let k = 0; k < 8; k++) {
+      const side = (k % 2 === 0 ? initSide : 1 - initSide) as 0 | 1;
+      const home = { x: this.width / 2, y: side === 0 ? 0 : this.height };
+      const cands: Array<{ x: number; y: number }> = [];
+      for (let tries = 0; tries < 200 && cands.length < 16; tries++) {
+        const x = this.pol.next() * this.width, y = this.pol.next() * this.height;
+        if (this.beacons.every((b) => Math.hypot(b.x - x, b.y - y) >= 12 - GEOM_EPSILON)) cands.push({ x, y });
+      }
+      if (!cands.length) continue; // the table is full: fewer beacons (noted in the trace)
+      const owner = this.policyOfSide(side);
+      const c = cands[owner.pickBeacon(this, side, home, cands, this.pol)];
+      this.beacons.push({ side, x: c.x, y: c.y });
+      this.trace?.beacons.push({ side: side === 0 ? 'first' : 'second', x: r3(c.x), y: r3(c.y) });
+    }
+  }
+
+  private policyOfSide(side: 0 | 1): Policy {
+    return this.policies[this.sideOfFleet[0] === side ? 0 : 1];
+  }
+
+  /** Legal spots in the side's zone for this model, with how far forward each is. */
+  private deployCandidates(m: BattleModel, side: 0 | 1, coverBeacons: boolean): DeployCandidate[] {
+    const W = this.width, H = this.height, out: DeployCandidate[] = [];
+    const others = this.models;
+    const tryPose = (x: number, y: number, heading: number, front: number, inZone: (p: Pose) => boolean) => {
+      const p = { x, y, heading };
+      if (inZone(p) && legalEnd(this.br, m, p, others, W, H)) out.push({ pose: p, front });
+    };
+    const zone = this.scenario.zone;
+    if (zone === 'standard') {
+      const depth = this.scenario.stripDepth;
+      const heading = side === 0 ? 0 : 180;
+      const y0 = side === 0 ? 0 : H - depth;
+      const inZone = (p: Pose) => baseInRect(baseAt(m, p), 0, y0, W, y0 + depth);
+      for (let row = 0; row <= 4; row++) {
+        const f = row / 4;
+        const y = side === 0 ? m.reach + f * (depth - 2 * m.reach) : H - m.reach - f * (depth - 2 * m.reach);
+        for (let x = W / 2, k = 0; k < 2 * Math.ceil(W / 3); k++) {
+          const xx = W / 2 + (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 3;
+          if (xx < 0 || xx > W) continue;
+          tryPose(xx, y, heading, f, inZone);
+          void x;
+        }
+      }
+    } else if (zone === 'corner') {
+      const qx = side === 0 ? 0 : W / 2, qy = side === 0 ? 0 : H / 2;
+      const heading = side === 0 ? 45 : 225;
+      const inZone = (p: Pose) => baseInRect(baseAt(m, p), qx, qy, qx + W / 2, qy + H / 2);
+      for (let i = 0; i <= 8; i++) {
+        for (let j = 0; j <= 8; j++) {
+          const x = qx + m.reach + (i / 8) * (W / 2 - 2 * m.reach), y = qy + m.reach + (j / 8) * (H / 2 - 2 * m.reach);
+          const dFront = side === 0 ? (x - qx + y - qy) / (W / 2 + H / 2) : (qx + W / 2 - x + qy + H / 2 - y) / (W / 2 + H / 2);
+          tryPose(x, y, heading, dFront, inZone);
+        }
+      }
+    } else {
+      const own = this.beacons.filter((b) => b.side === side);
+      const targets = coverBeacons ? own.filter((b) => !this.models.some((o) => o.side === side && o.where === 'table' && pointDistance(b.x, b.y, o.base) <= 3 + GEOM_EPSILON)) : own;
+      const list = targets.length ? targets : own;
+      const diag = Math.hypot(W, H) / 2;
+      for (const b of list) {
+        const heading = bearing(b.x, b.y, W / 2, H / 2);
+        const inZone = (p: Pose) => pointDistance(b.x, b.y, baseAt(m, p)) <= 3 + GEOM_EPSILON;
+        for (let r = 0; r <= 3; r += 1) {
+          for (let a = 0; a < 360; a += r === 0 ? 360 : 45) {
+            const x = b.x + r * sinDeg(a), y = b.y + r * cosDeg(a);
+            tryPose(x, y, heading, 1 - Math.hypot(x - W / 2, y - H / 2) / diag, inZone);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private deployOne(m: BattleModel, turn: number, coverBeacons: boolean): boolean {
+    const cands = this.deployCandidates(m, m.side, coverBeacons);
+    if (!cands.length) {
+      this.trace?.deployments.push({ turn, model: `${m.label}: no legal spot in its zone, stays In Reserve`, x: NaN, y: NaN, heading: NaN });
+      return false;
+    }
+    const c = cands[this.policyOfSide(m.side).pickDeployment(this, m, cands, this.pol)];
+    m.base.set(c.pose.x, c.pose.y, c.pose.heading);
+    m.where = 'table';
+    m.deployedTurn = turn;
+    this.trace?.deployments.push({ turn, model: m.label, ...poseOf(m.base) });
+    return true;
+  }
+
+  private reserves(side: 0 | 1, capital: boolean): BattleModel[] {
+    return this.models.filter((m) => m.side === side && m.where === 'reserve' && m.unit.isCapital === capital && !m.state.destroyed);
+  }
+
+  /** Alternates deploying, `per` models at a time, up to `limit` per side; both sides pass when out of models. */
+  private alternate(initSide: 0 | 1, capital: boolean, per: number, limit: number, turn: number): void {
+    const done: [number, number] = [0, 0];
+    const failed = new Set<BattleModel>();
+    for (let guard = 0; guard < 1000; guard++) {
+      let any = false;
+      for (const side of [initSide, (1 - initSide) as 0 | 1]) {
+        for (let k = 0; k < per && done[side] < limit; k++) {
+          const m = this.reserves(side, capital).find((x) => !failed.has(x));
+          if (!m) break;
+          if (this.deployOne(m, turn, this.scenario.zone === 'beacon' && turn === 1)) done[side]++;
+          else failed.add(m);
+          any = true;
+        }
+      }
+      if (!any) break;
+    }
+  }
+
+  private deploymentPhase(turn: number, initSide: 0 | 1): void {
+    const other = (1 - initSide) as 0 | 1;
+    if (this.scenario.deployment === 'fleet') {
+      if (turn !== 1) return; // nothing is held In Reserve by the policies (Embarked/reserves: issue 7)
+      if (this.br.fleetDeployBlocks) {
+        // v1.2.1 Fleet Deployment: attacker's capital ships, defender's, then squadrons likewise.
+        for (const capital of [true, false]) for (const side of [initSide, other]) for (const m of this.reserves(side, capital)) this.deployOne(m, turn, this.scenario.zone === 'beacon');
+      } else {
+        this.alternate(initSide, true, 1, Infinity, turn); // GM-85: one capital ship at a time
+        this.alternate(initSide, false, 1, Infinity, turn);
+      }
+      return;
+    }
+    // Escalating (seed 000, GM-87): first phase one capital ship and two squadrons each.
+    if (turn === 1) {
+      this.alternate(initSide, true, 1, 1, turn);
+      this.alternate(initSide, false, 1, 2, turn);
+    } else {
+      this.alternate(initSide, true, 1, Infinity, turn);
+      this.alternate(initSide, false, 1, Infinity, turn);
+    }
+  }
+
+  // ------------------------------------------------------------------ activations
+
+  private activationPhase(initSide: 0 | 1): void {
+    for (const m of this.models) m.activated = false;
+    let side = initSide;
+    const cands: BattleModel[] = [];
+    for (;;) {
+      if (this.ended) return;
+      const pick = (s: 0 | 1) => {
+        cands.length = 0;
+        for (const m of this.models) if (m.side === s && !m.activated && m.fights(this.br.inertHulks)) cands.push(m);
+        return cands.length;
+      };
+      if (!pick(side)) {
+        side = (1 - side) as 0 | 1;
+        if (!pick(side)) return; // GM-03: the other side activates the rest one after another
+      }
+      const m = cands[this.policyOfSide(side).pickActivation(this, cands, this.pol)];
+      this.activate(m);
+      side = (1 - side) as 0 | 1;
+    }
+  }
+
+  private skillTest(dice: number): boolean {
+    const n = Math.max(0, Math.min(dice, 10));
+    if (n === 0) return false;
+    let pool = this.testPools.get(n);
+    if (!pool) {
+      pool = resolvePool(this.rules.dice, { base: n });
+      this.testPools.set(n, pool);
+    }
+    return BEST_MAG[this.roller.unopposed(pool, this.dice)] >= MAG_D;
+  }
+
+  /** The move options of a model this activation (its legal normal moves; forced ones if none). */
+  private moveOptions(m: BattleModel, allowStationKeep: boolean): { options: MoveOption[]; forced: boolean } {
+    const W = this.width, H = this.height, out: MoveOption[] = [];
+    if (!m.unit.isCapital) {
+      const goals: Array<{ x: number; y: number; keep: number }> = [];
+      const enemies = this.enemiesOf(m.side).slice().sort((a, b) => Math.hypot(a.base.x - m.base.x, a.base.y - m.base.y) - Math.hypot(b.base.x - m.base.x, b.base.y - m.base.y));
+      for (const e of enemies.slice(0, 4)) {
+        const kind = e.unit.isCapital ? 'capital' : 'squadron';
+        const short = e.unit.isCapital ? this.rules.combat.shortRangeAC : this.rules.combat.shortRangeAS;
+        goals.push({ x: e.base.x, y: e.base.y, keep: short - 0.5 + e.bulk + m.bulk });
+        goals.push({ x: e.base.x, y: e.base.y, keep: longRangeMax(this.rules.combat, kind, m.state.sensors) - 0.5 + e.bulk + m.bulk });
+      }
+      for (const o of this.objectives) goals.push({ x: o.x, y: o.y, keep: 0 });
+      for (const p of squadronDestinations(m, m.unit.speed, goals, W, H)) {
+        if (Math.hypot(p.x - m.base.x, p.y - m.base.y) > m.unit.speed + 1e-9) continue;
+        if (legalEnd(this.br, m, p, this.models, W, H)) out.push({ pose: p, action: 'none', travelled: Math.hypot(p.x - m.base.x, p.y - m.base.y) });
+      }
+      if (out.length) return { options: out, forced: false };
+      const p = nearestLegal(this.br, m, { x: m.base.x, y: m.base.y, heading: 0 }, this.models, W, H, m.unit.speed);
+      return { options: [{ pose: p ?? { x: m.base.x, y: m.base.y, heading: 0 }, action: 'none', travelled: 0 }], forced: p === null };
+    }
+    const from = { x: m.base.x, y: m.base.y, heading: m.base.heading };
+    const lim = capitalLimits(this.br, m, false);
+    const end: Pose = { x: 0, y: 0, heading: 0 };
+    const clamped: MoveOption[] = [];
+    const add = (limMoves: ReturnType<typeof capitalMoves>, action: ActionName) => {
+      for (const mv of limMoves) {
+        const r = followCapitalMove(m, from, mv, W, H, end);
+        if (!legalEnd(this.br, m, end, this.models, W, H)) continue;
+        (r.clamped ? clamped : out).push({ pose: { ...end }, action, travelled: r.travelled });
+      }
+    };
+    add(capitalMoves(lim), 'none');
+    if (allowStationKeep && lim.min > 0) {
+      const sk = capitalLimits(this.br, m, true);
+      add(capitalMoves({ min: 0, max: Math.min(lim.min / 2, sk.max), turns: sk.turns }), 'station_keep');
+    }
+    if (out.length) return { options: out, forced: false };
+    if (clamped.length) return { options: clamped, forced: false }; // GM-15: only when no full legal move exists
+    // GM-66: no legal end position: move exactly the minimum along a path; the overlap is resolved after.
+    for (const mv of capitalMoves({ min: lim.min, max: lim.min, turns: lim.turns })) {
+      const r = followCapitalMove(m, from, mv, W, H, end);
+      out.push({ pose: { ...end }, action: 'none', travelled: r.travelled });
+    }
+    return { options: out, forced: true };
+  }
+
+  /** Own table edges for Withdraw (GM-16). */
+  private touchesOwnEdge(m: BattleModel, p: Pose): boolean {
+    const b = baseAt(m, p);
+    const W = this.width, H = this.height, e = GEOM_EPSILON;
+    const zone = this.scenario.zone;
+    const inside = (x0: number, y0: number, x1: number, y1: number) => baseInRect(b, x0 + e * 2, y0 + e * 2, x1 - e * 2, y1 - e * 2, 0);
+    if (zone === 'beacon') return !inside(0, 0, W, H);
+    if (zone === 'corner') return m.side === 0 ? !inside(0, 0, Infinity, Infinity) : !inside(-Infinity, -Infinity, W, H);
+    return m.side === 0 ? !inside(-Infinity, 0, Infinity, Infinity) : !inside(-Infinity, -Infinity, Infinity, H);
+  }
+
+  /** A Withdraw move that reaches an own edge this activation, if one exists. */
+  private withdrawMove(m: BattleModel): Pose | null {
+    const speed = m.unit.speed;
+    if (!m.unit.isCapital) {
+      const W = this.width, H = this.height;
+      const edges: Array<[number, number]> = [];
+      const zone = this.scenario.zone;
+      if (zone === 'beacon' || (zone === 'corner' && m.side === 0) || (zone === 'standard' && m.side === 0)) edges.push([m.base.x, 0]);
+      if (zone === 'beacon' || (zone !== 'standard' && m.side === 1) || (zone === 'standard' && m.side === 1)) edges.push([m.base.x, H]);
+      if (zone === 'beacon' || (zone === 'corner' && m.side === 0)) edges.push([0, m.base.y]);
+      if (zone === 'beacon' || (zone === 'corner' && m.side === 1)) edges.push([W, m.base.y]);
+      for (const [x, y] of edges) if (Math.hypot(x - m.base.x, y - m.base.y) - m.reach <= speed + 1e-9) return { x, y, heading: 0 };
+      return null;
+    }
+    const lim = capitalLimits(this.br, m, false);
+    const p: Pose = { x: 0, y: 0, heading: 0 };
+    for (const turn of [0, -45, 45]) {
+      for (let d = 0; d <= lim.max + 1e-9; d += 0.5) {
+        p.x = m.base.x;
+        p.y = m.base.y;
+        p.heading = m.base.heading;
+        if (turn && lim.turns < 1) continue;
+        if (turn) {
+          const q = { ...p };
+          const mv = { pre: 0, turn1: turn, mid: 0, turn2: 0, post: 0 };
+          followCapitalMove(m, p, mv, Infinity, Infinity, q);
+          Object.assign(p, q);
+        }
+        p.x += d * sinDeg(p.heading);
+        p.y += d * cosDeg(p.heading);
+        if (d >= lim.min - 1e-9 && this.touchesOwnEdge(m, p)) return p;
+      }
+    }
+    return null;
+  }
+
+  /** A ram target: an enemy capital ship in the front arc within the maximum move (§8.1). */
+  private ramTarget(m: BattleModel): BattleModel | null {
+    if (!m.unit.isCapital || m.state.structure !== 1) return null;
+    const lim = capitalLimits(this.br, m, false);
+    let best: BattleModel | null = null;
+    let bestD = Infinity;
+    for (const e of this.enemiesOf(m.side)) {
+      if (!e.unit.isCapital) continue; // a capital ship may not ram a squadron
+      const d = Math.max(0, separation(m.base, e.base));
+      if (d <= lim.max && baseInArc(m.base, 'F', e.base) && d < bestD) {
+        best = e;
+        bestD = d;
+      }
+    }
+    return best;
+  }
+
+  private doRam(m: BattleModel, tgt: BattleModel, rec: TraceActivation | null): void {
+    // Move so that the rammer's front touches the target: along the line between the centres.
+    const { aspect: aspectOf } = { aspect: (a: BattleModel, t: BattleModel) => ASPECT_OF[ARC_OF_REL(normalizeDeg(bearing(t.base.x, t.base.y, a.base.x, a.base.y) - t.base.heading))] };
+    const asp = aspectOf(m, tgt);
+    const key = `${m.unit.id}|${tgt.unit.id}|${asp}`;
+    let plan = this.ramPlans.get(key);
+    if (!plan) {
+      plan = planRam(this.rules, m.unit, tgt.unit, asp, this.usage);
+      this.ramPlans.set(key, plan);
+    }
+    const roll = rollRam(this.rules, plan, m.state, tgt.state, this.roller, this.dice, this.tally);
+    if (roll.result === 'rammed') {
+      const sx = m.base.x, sy = m.base.y, dx = tgt.base.x - sx, dy = tgt.base.y - sy;
+      let lo = 0, hi = 1;
+      for (let i = 0; i < 30; i++) {
+        const t = (lo + hi) / 2;
+        m.base.x = sx + t * dx;
+        m.base.y = sy + t * dy;
+        if (separation(m.base, tgt.base) >= 0) lo = t;
+        else hi = t;
+      }
+      m.base.x = sx + lo * dx;
+      m.base.y = sy + lo * dy;
+    }
+    const before = tgt.unit.structure;
+    void before;
+    if (rec) rec.ram = { target: tgt.label, result: roll.result, rammerAfter: this.stateText(m), targetAfter: this.stateText(tgt) };
+    this.afterDamage(m);
+    this.afterDamage(tgt);
+  }
+
+  private stateText(m: BattleModel): string {
+    return m.state.destroyed ? 'destroyed' : m.state.crippled ? 'crippled' : `structure ${m.state.structure}`;
+  }
+
+  /** Bookkeeping after damage: removal of destroyed models; v1.2.1 immediate end (GM-52). */
+  private afterDamage(m: BattleModel): boolean {
+    if (m.state.destroyed && m.where === 'table') m.where = 'destroyed';
+    if (this.br.immediateEndWithoutCapitals && this.objectives.length === 0 && !this.ended) {
+      for (const side of [0, 1] as const) {
+        const fleet = this.models.filter((x) => x.side === side && x.unit.isCapital);
+        if (fleet.length && fleet.every((x) => x.where === 'destroyed' || x.where === 'withdrawn' || x.state.destroyed)) {
+          this.ended = `side ${side === 0 ? 'first' : 'second'} position has no capital ship left (v1.2.1, immediate)`;
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private fireFrom(m: BattleModel, fc: number, action: ActionName, cf: ShotMods | null, rec: TraceActivation | null): number {
+    const enemies = this.enemiesOf(m.side);
+    let order = this.policyOfSide(m.side).targetOrder(this, m, m.base, enemies, this.pol);
+    if (cf) order = order.filter((e) => e.unit.isCapital).slice(0, 1); // Concentrated Fire: a single capital-ship target
+    const modsFor = (t: BattleModel): ShotMods => ({ flex: (t.stationKeeping ? this.br.stationKeepFlex : 0) + (cf ? cf.flex : 0), rerolls: cf ? cf.rerolls : 0 });
+    const log = rec ? rec.attacks : null;
+    return this.gunnery.fire(m, order, fc, modsFor, this.dice, this.tally, log, () => {
+      for (const e of enemies) this.afterDamage(e);
+      return this.ended !== null;
+    });
+  }
+
+  private activate(m: BattleModel): void {
+    m.activated = true;
+    this.activations++;
+    this.gunnery.startActivation();
+    const policy = this.policyOfSide(m.side);
+    const rec: TraceActivation | null = this.trace
+      ? { turn: this.turn, model: m.label, action: 'none', before: poseOf(m.base), after: poseOf(m.base), fired: 'none', attacks: [], notes: [] }
+      : null;
+    const finish = () => {
+      if (rec) {
+        rec.after = poseOf(m.base);
+        this.trace!.activations.push(rec);
+      }
+    };
+    // Ram (§8): a capital ship at 1 Structure with an enemy capital ship ahead.
+    const ramT = this.ramTarget(m);
+    if (ramT && policy.wants(this, m, 'ram', this.pol)) {
+      if (rec) rec.action = 'ram';
+      this.doRam(m, ramT, rec);
+      return finish();
+    }
+    // Withdraw (GM-16): leaves by an own edge; no attacks.
+    if (policy.wants(this, m, 'withdraw', this.pol)) {
+      const p = this.withdrawMove(m);
+      if (p) {
+        if (rec) rec.action = 'withdraw';
+        m.base.set(p.x, p.y, p.heading);
+        m.where = 'withdrawn';
+        this.afterDamage(m);
+        return finish();
+      }
+    }
+    const { options, forced } = this.moveOptions(m, m.unit.isCapital);
+    const choice = policy.pickMove(this, m, options, this.pol);
+    const opt = options[choice.index];
+    let action: ActionName = opt.action;
+    let fc = m.state.fireControl();
+    let cf: ShotMods | null = null;
+    const firePose = choice.fireBefore ? m.base : opt.pose;
+    const enemies = this.enemiesOf(m.side);
+    const first = policy.targetOrder(this, m, firePose, enemies, this.pol)[0];
+    if (action === 'none' && first && first.unit.isCapital && this.estimateShots(m, firePose, first) >= 2 && policy.wants(this, m, 'concentrated_fire', this.pol)) {
+      action = 'concentrated_fire';
+      // v1.2.1: Skill or Sensors (the player picks: the better); v1.2.2: Skill.
+      const dice = this.br.version === '1.2.1' ? Math.max(m.unit.skill, m.state.sensors) : m.unit.skill;
+      const pass = this.skillTest(dice);
+      cf = { flex: this.br.concentratedFireFlex ? 1 : 0, rerolls: pass ? 1 : 0 };
+      if (rec) rec.test = `Concentrated Fire Skill Test (${dice} dice): ${pass ? '[D+] passed' : '[N]'}`;
+    } else if (action === 'none' && !first && this.canEvade(m) && policy.wants(this, m, 'evade', this.pol)) {
+      action = 'evade';
+      m.evading = true;
+      if (this.br.evadeTest) {
+        const dice = Math.max(m.unit.skill, m.unit.isCapital ? m.state.thrusters : m.unit.fuel);
+        const pass = this.skillTest(dice);
+        if (!pass) fc = Math.min(fc, 1);
+        if (rec) rec.test = `Evade Skill Test (${dice} dice): ${pass ? '[D+] passed' : '[N]: Fire Control drops to 1'}`;
+      }
+    }
+    if (action === 'station_keep') m.stationKeeping = true;
+    if (rec) rec.action = action;
+    if (choice.fireBefore) {
+      fc = this.fireFrom(m, fc, action, cf, rec);
+      if (rec && rec.attacks.length) rec.fired = 'before-move';
+      if (this.ended) return finish();
+    }
+    m.base.set(opt.pose.x, opt.pose.y, opt.pose.heading);
+    if (forced) this.resolveOverlaps(m, () => {
+      if (!choice.fireBefore) fc = this.fireFrom(m, fc, action, cf, rec);
+    }, rec);
+    if (!choice.fireBefore && !this.ended) {
+      const n = rec ? rec.attacks.length : 0;
+      fc = this.fireFrom(m, fc, action, cf, rec);
+      if (rec && rec.attacks.length > n) rec.fired = 'after-move';
+    }
+    return finish();
+  }
+
+  private canEvade(m: BattleModel): boolean {
+    if (m.unit.traits.has('Sluggish') && this.br.version === '1.2.2') return false;
+    return m.unit.isCapital ? m.state.thrusters >= 1 : m.unit.fuel >= 2 && !m.state.crippled;
+  }
+
+  /** Attacks of `m` that would bear on `t` from `p` (estimate; for the Concentrated Fire choice). */
+  private estimateShots(m: BattleModel, p: Pose, t: BattleModel): number {
+    const brg = bearing(p.x, p.y, t.base.x, t.base.y);
+    const arc = ARC_OF_REL(normalizeDeg(brg - p.heading));
+    let n = 0;
+    for (const w of m.unit.weapons) if (w.arcs.includes('T') || w.arcs.includes(arc)) n += w.count;
+    return Math.min(n, m.state.fireControl());
+  }
+
+  /**
+   * §6.7 overlapping after a forced (minimum) move, GM-64/GM-65. Capital ships: the smaller
+   * base (by area; equal: the mover) is pushed forward along its own heading until clear, or
+   * backward, or to the nearest legal spot; an active ship to be moved first uses its
+   * remaining Fire Control (`fireFirst`). Squadrons under a capital ship move the least
+   * distance that clears it (with 1" spacing in v1.2.1).
+   */
+  private resolveOverlaps(mover: BattleModel, fireFirst: () => void, rec: TraceActivation | null): void {
+    const W = this.width, H = this.height;
+    let fired = false;
+    for (const o of this.models) {
+      if (o === mover || o.where !== 'table') continue;
+      if (o.unit.isCapital && mover.unit.isCapital && overlapping(mover.base, o.base)) {
+        const areaM = mover.base.length * mover.base.width, areaO = o.base.length * o.base.width;
+        const moved = areaO < areaM ? o : mover;
+        if (moved === mover && !fired) {
+          fireFirst();
+          fired = true;
+        }
+        this.pushClear(moved, W, H);
+        rec?.notes.push(`overlap with ${moved === mover ? o.label : mover.label}: ${moved.label} repositioned (GM-64)`);
+      }
+    }
+    for (const o of this.models) {
+      if (o.where !== 'table' || o.unit.isCapital || !mover.unit.isCapital) continue;
+      const need = this.br.squadronCapitalSpacing;
+      if (separation(o.base, mover.base) >= need - GEOM_EPSILON) continue;
+      const ok = (q: Pose) => {
+        const b = baseAt(o, q);
+        if (!onTable(b, W, H)) return false;
+        for (const x of this.models) {
+          if (x === o || x.where !== 'table') continue;
+          const s = separation(b, x.base);
+          if (s < GEOM_EPSILON || (x.unit.isCapital && s < need - GEOM_EPSILON)) return false;
+        }
+        return true;
+      };
+      const p = nearestLegal(this.br, o, { x: o.base.x, y: o.base.y, heading: 0 }, this.models, W, H, 12, ok);
+      if (p) o.base.set(p.x, p.y, 0);
+      rec?.notes.push(`${o.label} moved clear of ${mover.label} (GM-65)`);
+    }
+  }
+
+  private pushClear(s: BattleModel, W: number, H: number): void {
+    const x0 = s.base.x, y0 = s.base.y, h = s.base.heading;
+    const clear = () => onTable(s.base, W, H) && this.models.every((o) => o === s || o.where !== 'table' || !overlapping(s.base, o.base));
+    for (const dir of [1, -1]) {
+      for (let d = 0.05; d <= 30; d += 0.05) {
+        s.base.set(x0 + dir * d * sinDeg(h), y0 + dir * d * cosDeg(h), h);
+        if (clear()) return;
+      }
+    }
+    s.base.set(x0, y0, h);
+    const p = nearestLegal(this.br, s, { x: x0, y: y0, heading: h }, this.models, W, H, 24, () => clear());
+    if (p) s.base.set(p.x, p.y, h);
+  }
+
+  // ------------------------------------------------------------------ End Phase and scoring
+
+  private endPhase(turn: number, op: [number, number]): void {
+    const scored: string[] = [];
+    for (const o of this.objectives) {
+      if (turn < o.fromTurn) continue;
+      const near = [false, false];
+      for (const m of this.models) if (m.fights(this.br.inertHulks) && pointDistance(o.x, o.y, m.base) <= o.radius + GEOM_EPSILON) near[m.side] = true;
+      if (near[0] !== near[1]) {
+        const side = near[0] ? 0 : 1;
+        op[side] += o.points;
+        scored.push(`${o.id}: +${o.points} OP to the ${side === 0 ? 'first' : 'second'}-position fleet`);
+      }
+    }
+    this.trace?.endPhases.push({ turn, op: [op[this.sideOfFleet[0]], op[this.sideOfFleet[1]]], scored });
+    const e = this.scenario.earlyEnd;
+    if (e.opAtLeast !== null && (op[0] >= e.opAtLeast || op[1] >= e.opAtLeast)) this.ended = `a fleet reached ${e.opAtLeast} Objective Points (turn ${turn})`;
+    if (e.noCapitalShips) {
+      for (const side of [0, 1] as const) {
+        const caps = this.models.filter((m) => m.side === side && m.unit.isCapital);
+        if (caps.length && caps.every((m) => m.where !== 'reserve' && !m.fights(this.br.inertHulks))) this.ended = `a fleet has no capital ship left that can fight (turn ${turn})`;
+      }
+    }
+    for (const m of this.models) {
+      m.evading = false; // GM-05 cleanup
+      m.stationKeeping = false;
+    }
+  }
+
+  /** Victory Points per table position (seed 000 for v1.2.2; §12.1 for v1.2.1), rounded up per model (GM-94). */
+  victoryPoints(): [number, number] {
+    const vp: [number, number] = [0, 0];
+    for (const m of this.models) {
+      const f = this.fate(m);
+      const tv = m.unit.tv;
+      if (this.br.scoring === 'own_survivors') {
+        const mult = f === 'intact' || f === 'reserve' ? 1 : f === 'withdrawn' ? 0.5 : 0;
+        vp[m.side] += Math.ceil(tv * mult);
+      } else {
+        const gain = f === 'destroyed' || (f === 'crippled' && m.unit.isCapital) ? tv : f === 'withdrawn' ? Math.ceil(tv / 2) : 0;
+        vp[1 - m.side] += gain;
+      }
+    }
+    return vp;
+  }
+}

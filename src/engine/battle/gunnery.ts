@@ -1,0 +1,164 @@
+// Attacks inside a battle (game.md §5.2, seed 001): which weapons bear on which targets from
+// where the bases stand (GM-46 arcs, GM-47 aspect, range between bases from the firer's
+// current Sensors), and the attack plans and samplers for them, built once per distinct
+// situation and shared by every game of a run.
+import type { AliasSampler } from '../../dice/alias.js';
+import { outcomeName } from '../../dice/outcome.js';
+import type { CompiledRules } from '../../rules/compile.js';
+import type { RandomStream } from '../../rng/stream.js';
+import type { WeaponLine } from '../../units/types.js';
+import { exactAttack, planSampler } from '../attack.js';
+import { planAttack, type AttackPlan, type Situation } from '../attackPlan.js';
+import { applyResults, type DamageTally } from '../damage.js';
+import { distance } from '../geometry.js';
+import { aspect, canBear, rangeBand, type FacingArc } from '../geometryArcs.js';
+import { CombatState } from '../state.js';
+import type { PlaceholderUsage } from '../usage.js';
+import type { BattleModel } from './model.js';
+
+export interface ShotEntry {
+  readonly plan: AttackPlan;
+  readonly sampler: AliasSampler;
+  /** Mean Structure damage against an undamaged target of that type (for policies and ordering). */
+  readonly expected: number;
+}
+
+/** Situation modifiers of one attacker's activation against one target. */
+export interface ShotMods {
+  /** Flex dice from the situation (Station Keep target, Concentrated Fire). */
+  flex: number;
+  /** Extra [N] rerolls (passed Concentrated Fire). */
+  rerolls: number;
+}
+
+const ARCS: readonly FacingArc[] = ['F', 'P', 'S', 'R'];
+const ASPECT_OF: Record<FacingArc, Situation['aspect']> = { F: 'front', P: 'side', S: 'side', R: 'rear' };
+const ASPECT_INDEX = { front: 0, side: 1, rear: 2 } as const;
+
+export interface AttackRecord {
+  weapon: string;
+  target: string;
+  range: number;
+  band: 'short' | 'long';
+  aspect: Situation['aspect'];
+  results: string;
+  structureDamage: number;
+  targetAfter: string;
+}
+
+export class Gunnery {
+  private readonly cache = new Map<number, ShotEntry | null>();
+  /** Shots of the activation in progress: per weapon line, instances already fired. */
+  private readonly used = new Int8Array(64);
+
+  constructor(
+    private readonly rules: CompiledRules,
+    private readonly usage: PlaceholderUsage,
+  ) {}
+
+  /** The attack of weapon line `w` of `att` on `tgt` in this situation; null when it cannot be made. */
+  entry(att: BattleModel, w: WeaponLine, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods): ShotEntry | null {
+    const t = tgt.state;
+    const evading = tgt.evading ? 1 : 0;
+    const bits = (t.hasWorking('Cloak') ? 1 : 0) | (t.hasWorking('Countermeasures') ? 2 : 0) | (t.hasWorking('Barrier') ? 4 : 0);
+    let key = att.unitIndex;
+    key = key * 64 + w.index;
+    key = key * 64 + tgt.unitIndex;
+    key = key * 2 + (band === 'long' ? 1 : 0);
+    key = key * 3 + ASPECT_INDEX[asp];
+    key = key * 4 + ARCS.indexOf(arc);
+    key = key * 4 + Math.min(3, mods.flex);
+    key = key * 2 + Math.min(1, mods.rerolls);
+    key = key * 2 + evading;
+    key = key * 8 + bits;
+    key = key * 32 + Math.min(31, t.defense);
+    let e = this.cache.get(key);
+    if (e !== undefined) return e;
+    const short = t.unit.isCapital ? this.rules.combat.shortRangeAC : this.rules.combat.shortRangeAS;
+    const at: Situation = {
+      rangeInches: band === 'short' ? 0 : short + 0.001,
+      aspect: asp,
+      targetArc: w.arcs.includes('T') || !att.unit.isCapital ? (w.arcs.find((a) => a !== 'T') as FacingArc | undefined) ?? 'F' : arc,
+      extraFlex: mods.flex,
+      extraRerolls: mods.rerolls,
+      targetEvading: evading === 1,
+    };
+    // The range check of planAttack uses the attacker's Sensors: the band was measured with them.
+    const r = planAttack(this.rules, att.state, w, t, at, this.usage);
+    if (!r.ok) e = null;
+    else {
+      const fresh = { ...r.plan, cloakTestDice: 0 };
+      e = { plan: r.plan, sampler: planSampler(this.rules, r.plan, true), expected: exactAttack(this.rules, fresh, new CombatState(t.unit)).summary.meanStructureDamage };
+    }
+    this.cache.set(key, e);
+    return e;
+  }
+
+  /** The arc of `att` a weapon line fires through at `tgt`, or null when none bears (GM-46). */
+  bearing(att: BattleModel, w: WeaponLine, tgt: BattleModel): FacingArc | null {
+    if (!att.unit.isCapital || w.arcs.includes('T')) return 'F';
+    for (const a of w.arcs) if (a !== 'T' && canBear(att.base, a, tgt.base)) return a;
+    return null;
+  }
+
+  startActivation(): void {
+    this.used.fill(0);
+  }
+
+  /**
+   * Fires the attacker's unused weapons at the targets in the given order, spending Fire
+   * Control one attack at a time (each weapon instance once, §5.2), best expected damage
+   * first on each target. Returns the Fire Control left.
+   */
+  fire(att: BattleModel, order: readonly BattleModel[], fc: number, modsFor: (t: BattleModel) => ShotMods, rng: RandomStream, tally: DamageTally, log: AttackRecord[] | null, onDamage: () => boolean): number {
+    const weapons = att.unit.weapons;
+    for (const tgt of order) {
+      if (fc <= 0) break;
+      if (tgt.where !== 'table' || tgt.state.destroyed) continue;
+      const dist = distance(att.base, tgt.base);
+      const kind = tgt.unit.isCapital ? 'capital' : 'squadron';
+      const band = rangeBand(this.rules.combat, dist, kind, att.state.sensors);
+      if (band === 'out') continue;
+      const asp = ASPECT_OF[aspect(att.base, tgt.base)];
+      const mods = modsFor(tgt);
+      for (;;) {
+        if (fc <= 0 || tgt.state.destroyed) break;
+        let best: ShotEntry | null = null;
+        let bestW = -1;
+        for (let i = 0; i < weapons.length; i++) {
+          const w = weapons[i];
+          if (this.used[i] >= w.count) continue;
+          const arc = this.bearing(att, w, tgt);
+          if (!arc) continue;
+          const e = this.entry(att, w, tgt, band, asp, arc, mods);
+          if (e && (!best || e.expected > best.expected)) {
+            best = e;
+            bestW = i;
+          }
+        }
+        if (!best) break;
+        this.used[bestW]++;
+        fc--;
+        const before = tgt.state.structure;
+        const code = best.sampler.sample(rng);
+        applyResults(this.rules, tgt.state, code, tally);
+        const dealt = Math.max(0, before - tgt.state.structure);
+        att.damageDealt += dealt;
+        if (log) {
+          log.push({
+            weapon: weapons[bestW].name,
+            target: tgt.label,
+            range: Math.round(dist * 1000) / 1000,
+            band,
+            aspect: asp,
+            results: outcomeName(code),
+            structureDamage: dealt,
+            targetAfter: tgt.state.destroyed ? 'destroyed' : tgt.state.crippled ? 'crippled' : `structure ${tgt.state.structure}`,
+          });
+        }
+        if (onDamage()) return fc;
+      }
+    }
+    return fc;
+  }
+}

@@ -1,0 +1,92 @@
+// One model on (or off) the battle table: its card, its damage state, where it stands and
+// what has happened to it this game. Objects are made once per battle setup and reset per game.
+import type { UnitCard } from '../../units/types.js';
+import { capitalBaseSize, type Base, type BaseShape } from '../geometry.js';
+import { CombatState } from '../state.js';
+
+export type Where = 'reserve' | 'table' | 'destroyed' | 'withdrawn';
+
+/** A base whose position changes: satisfies geometry's read-only Base. */
+export class MovingBase implements Base {
+  constructor(
+    public shape: BaseShape,
+    public x: number,
+    public y: number,
+    public heading: number,
+    public length: number,
+    public width: number,
+  ) {}
+  set(x: number, y: number, heading: number): void {
+    this.x = x;
+    this.y = y;
+    this.heading = heading;
+  }
+}
+
+export class BattleModel {
+  readonly state: CombatState;
+  readonly base: MovingBase;
+  /** Radius of a disc around the centre that holds the whole base (quick rejections). */
+  readonly reach: number;
+  /** Radius of a disc of the same width as the base (quick estimates for policies). */
+  readonly bulk: number;
+  where: Where = 'reserve';
+  /** The side that deploys it: 0 or 1 (fixed per game; mirror games swap the fleets). */
+  side: 0 | 1 = 0;
+  activated = false;
+  /** Declared this turn, cleared in the End Phase (GM-05). */
+  evading = false;
+  stationKeeping = false;
+  /** Structure taken from enemy models this game (damage dealt). */
+  damageDealt = 0;
+  /** Turn it was deployed (0: not yet). */
+  deployedTurn = 0;
+
+  constructor(
+    /** Fleet identity: 0 = the scenario's side a, 1 = side b. */
+    readonly fleet: 0 | 1,
+    /** Index within its fleet, and a label such as "A3 jovian.alexander". */
+    readonly index: number,
+    readonly unit: UnitCard,
+    /** Index of the unit type in the battle's unit list (statistics and plan caches). */
+    readonly unitIndex: number,
+    squadronShape: 'hex' | 'circle',
+  ) {
+    this.state = new CombatState(unit);
+    if (unit.isCapital) {
+      const size = capitalBaseSize(unit);
+      this.base = new MovingBase('rect', 0, 0, 0, size.length, size.width);
+      this.reach = Math.hypot(size.length, size.width) / 2;
+      this.bulk = size.width / 2;
+    } else {
+      this.base = new MovingBase(squadronShape, 0, 0, 0, 1, 1);
+      this.reach = squadronShape === 'hex' ? 1 / Math.sqrt(3) : 0.5;
+      this.bulk = 0.5;
+    }
+  }
+
+  get label(): string {
+    return `${this.fleet === 0 ? 'A' : 'B'}${this.index + 1} ${this.unit.id}`;
+  }
+
+  reset(): void {
+    this.state.reset();
+    this.where = 'reserve';
+    this.activated = false;
+    this.evading = false;
+    this.stationKeeping = false;
+    this.damageDealt = 0;
+    this.deployedTurn = 0;
+    this.base.set(0, 0, 0);
+  }
+
+  /** On the table and neither destroyed nor withdrawn (an inert hulk included). */
+  get present(): boolean {
+    return this.where === 'table';
+  }
+
+  /** Can still act and fight: present and not an inert crippled hulk (GM-21, GM-50). */
+  fights(inertHulks: boolean): boolean {
+    return this.where === 'table' && !this.state.destroyed && !(this.state.crippled && this.unit.isCapital && inertHulks);
+  }
+}

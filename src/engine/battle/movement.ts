@@ -1,0 +1,214 @@
+// Movement (game.md §6, GM-54..GM-66, GM-15): the bounded set of moves the engine offers a
+// model, their legality, and forced placements (overlapping, table edge).
+//
+// Capital ships advance along their heading and turn by pivoting on the front corner on the
+// side of the turn (GM-55). Offered moves: the minimum, middle and maximum distance, each
+// straight, with one 45° turn at the start, middle or end, and (where two turns are allowed)
+// a 90° turn split over the start and the end. Squadrons move in straight lines (a subset of
+// their free paths, GM-58) towards, around or away from the enemy.
+import { GEOM_EPSILON, cosDeg, normalizeDeg, onTable, separation, sinDeg } from '../geometry.js';
+import type { BattleRules } from './battleRules.js';
+import { MovingBase, type BattleModel } from './model.js';
+
+export interface Pose {
+  x: number;
+  y: number;
+  heading: number;
+}
+
+export interface CapitalMove {
+  /** Straight, turn, straight, turn, straight: distances in inches, turns in degrees (+ starboard). */
+  readonly pre: number;
+  readonly turn1: number;
+  readonly mid: number;
+  readonly turn2: number;
+  readonly post: number;
+}
+
+export interface MoveLimits {
+  readonly min: number;
+  readonly max: number;
+  /** Heading changes allowed this move. */
+  readonly turns: number;
+}
+
+/** Capital-ship move limits under the version's movement rules (§6.1 / §6.2, GM-10, GM-57). */
+export function capitalLimits(br: BattleRules, m: BattleModel, stationKeeping: boolean): MoveLimits {
+  const speed = m.unit.speed;
+  const thr = m.state.thrusters;
+  if (br.capitalMove === 'half_speed') {
+    return { min: stationKeeping ? 0 : speed / 2, max: speed, turns: thr >= 1 ? 1 : 0 };
+  }
+  return { min: stationKeeping ? 0 : Math.max(0, speed - thr), max: speed + thr, turns: Math.max(0, Math.min(m.unit.turns, thr)) };
+}
+
+/** Moves the engine offers a capital ship with these limits (distances deduplicated). */
+export function capitalMoves(lim: MoveLimits): CapitalMove[] {
+  const ds = [lim.min];
+  const mid = (lim.min + lim.max) / 2;
+  if (mid > ds[ds.length - 1] + 0.25) ds.push(mid);
+  if (lim.max > ds[ds.length - 1] + 0.25) ds.push(lim.max);
+  const out: CapitalMove[] = [];
+  for (const d of ds) {
+    out.push({ pre: d, turn1: 0, mid: 0, turn2: 0, post: 0 });
+    if (lim.turns < 1) continue;
+    for (const a of [-45, 45]) {
+      out.push({ pre: 0, turn1: a, mid: d, turn2: 0, post: 0 });
+      if (d > 0) out.push({ pre: d, turn1: a, mid: 0, turn2: 0, post: 0 });
+      if (d > 1) out.push({ pre: d / 2, turn1: a, mid: d / 2, turn2: 0, post: 0 });
+      if (lim.turns >= 2) out.push({ pre: 0, turn1: a, mid: d, turn2: a, post: 0 });
+    }
+  }
+  return out;
+}
+
+const scratch = new MovingBase('rect', 0, 0, 0, 1, 1);
+
+function onTableAt(m: BattleModel, x: number, y: number, h: number, w: number, ht: number): boolean {
+  scratch.shape = m.base.shape;
+  scratch.length = m.base.length;
+  scratch.width = m.base.width;
+  scratch.set(x, y, h);
+  return onTable(scratch, w, ht);
+}
+
+/** GM-55: pivot the base about its front corner on the side of the turn (angle > 0: starboard). */
+export function pivot(m: BattleModel, p: Pose, angle: number): void {
+  if (angle === 0) return;
+  const ux = sinDeg(p.heading), uy = cosDeg(p.heading);
+  const side = angle > 0 ? 1 : -1;
+  // Front corner on the turn side: centre + half length forward + half width to that side.
+  const px = p.x + (ux * m.base.length) / 2 + side * (uy * m.base.width) / 2;
+  const py = p.y + (uy * m.base.length) / 2 - side * (ux * m.base.width) / 2;
+  const vx = p.x - px, vy = p.y - py;
+  const c = cosDeg(angle), s = sinDeg(angle);
+  p.x = px + vx * c + vy * s; // rotate clockwise by `angle` (compass frame)
+  p.y = py - vx * s + vy * c;
+  p.heading = normalizeDeg(p.heading + angle);
+}
+
+function advance(p: Pose, d: number): void {
+  p.x += d * sinDeg(p.heading);
+  p.y += d * cosDeg(p.heading);
+}
+
+/**
+ * Follows a capital move from `from`, writing the end pose to `out`. Returns the distance
+ * actually travelled: the whole move when the base stays on the table at every checkpoint
+ * (GM-54), otherwise (clamp, GM-15) the distance to the last point where it was still wholly
+ * on the table, where the move ends.
+ */
+export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w: number, h: number, out: Pose): { travelled: number; clamped: boolean } {
+  out.x = from.x;
+  out.y = from.y;
+  out.heading = from.heading;
+  let travelled = 0;
+  const steps: Array<[number, number]> = [
+    [mv.pre, mv.turn1],
+    [mv.mid, mv.turn2],
+    [mv.post, 0],
+  ];
+  for (const [d, turn] of steps) {
+    if (d > 0) {
+      const sx = out.x, sy = out.y;
+      advance(out, d);
+      if (!onTableAt(m, out.x, out.y, out.heading, w, h)) {
+        // Straight segments of a convex base inside a rectangle: bisect for the last legal point.
+        let lo = 0, hi = d;
+        for (let i = 0; i < 20; i++) {
+          const t = (lo + hi) / 2;
+          if (onTableAt(m, sx + t * sinDeg(out.heading), sy + t * cosDeg(out.heading), out.heading, w, h)) lo = t;
+          else hi = t;
+        }
+        out.x = sx + lo * sinDeg(out.heading);
+        out.y = sy + lo * cosDeg(out.heading);
+        return { travelled: travelled + lo, clamped: true };
+      }
+      travelled += d;
+    }
+    if (turn !== 0) {
+      const save = { x: out.x, y: out.y, heading: out.heading };
+      pivot(m, out, turn);
+      if (!onTableAt(m, out.x, out.y, out.heading, w, h)) {
+        out.x = save.x;
+        out.y = save.y;
+        out.heading = save.heading;
+        return { travelled, clamped: true };
+      }
+    }
+  }
+  return { travelled, clamped: false };
+}
+
+/** The scratch base placed at a pose, for legality checks. */
+export function baseAt(m: BattleModel, p: Pose): MovingBase {
+  scratch.shape = m.base.shape;
+  scratch.length = m.base.length;
+  scratch.width = m.base.width;
+  scratch.set(p.x, p.y, p.heading);
+  return scratch;
+}
+
+/**
+ * Where a model may end a normal move (GM-45 contact, §6.1 / §6.3 spacing): wholly on the
+ * table, touching no other base, and for squadrons the version's spacing from capital ships
+ * and enemy models. `others` are the present models; the mover itself is skipped.
+ */
+export function legalEnd(br: BattleRules, m: BattleModel, p: Pose, others: readonly BattleModel[], w: number, h: number): boolean {
+  const b = baseAt(m, p);
+  if (!onTable(b, w, h)) return false;
+  for (const o of others) {
+    if (o === m || o.where !== 'table') continue;
+    let need = GEOM_EPSILON;
+    if (!m.unit.isCapital) {
+      if (o.unit.isCapital) need = Math.max(need, br.squadronCapitalSpacing - GEOM_EPSILON);
+      if (o.side !== m.side) need = Math.max(need, br.squadronEnemySpacing - GEOM_EPSILON);
+    }
+    const dx = o.base.x - p.x, dy = o.base.y - p.y;
+    const far = need + o.reach + m.reach;
+    if (dx * dx + dy * dy > far * far) continue;
+    if (!(separation(b, o.base) > need)) return false;
+  }
+  return true;
+}
+
+/** Squadron destinations: straight moves of up to Speed, clamped to the table. */
+export function squadronDestinations(m: BattleModel, speed: number, goals: ReadonlyArray<{ x: number; y: number; keep: number }>, w: number, h: number): Pose[] {
+  const out: Pose[] = [{ x: m.base.x, y: m.base.y, heading: 0 }];
+  const add = (x: number, y: number) => {
+    const r = m.reach;
+    out.push({ x: Math.min(w - r, Math.max(r, x)), y: Math.min(h - r, Math.max(r, y)), heading: 0 });
+  };
+  for (const g of goals) {
+    const dx = g.x - m.base.x, dy = g.y - m.base.y;
+    const d = Math.hypot(dx, dy);
+    if (d < 1e-9) continue;
+    // Towards (or away from) the goal so as to end `keep` inches from its centre, within Speed.
+    const want = Math.max(-speed, Math.min(speed, d - g.keep));
+    add(m.base.x + (dx / d) * want, m.base.y + (dy / d) * want);
+    // Sideways around it, at the same distance: a flank approach.
+    const side = Math.min(speed, 4);
+    add(m.base.x + (dx / d) * want * 0.7 + (-dy / d) * side, m.base.y + (dy / d) * want * 0.7 + (dx / d) * side);
+    add(m.base.x + (dx / d) * want * 0.7 + (dy / d) * side, m.base.y + (dy / d) * want * 0.7 - (dx / d) * side);
+  }
+  for (let k = 0; k < 8; k++) add(m.base.x + speed * sinDeg(k * 45), m.base.y + speed * cosDeg(k * 45));
+  return out;
+}
+
+/**
+ * Nearest legal position to (x, y) within `maxShift` (GM-65 placement: smallest displacement,
+ * ties to the smallest bearing clockwise from 0°); null when there is none.
+ */
+export function nearestLegal(br: BattleRules, m: BattleModel, p: Pose, others: readonly BattleModel[], w: number, h: number, maxShift: number, spacingOverride?: (q: Pose) => boolean): Pose | null {
+  const ok = spacingOverride ?? ((q: Pose) => legalEnd(br, m, q, others, w, h));
+  if (ok(p)) return { ...p };
+  const q: Pose = { x: 0, y: 0, heading: p.heading };
+  for (let r = 0.05; r <= maxShift + 1e-9; r += 0.05) {
+    for (let b = 0; b < 360; b += 10) {
+      q.x = p.x + r * sinDeg(b);
+      q.y = p.y + r * cosDeg(b);
+      if (ok(q)) return { ...q };
+    }
+  }
+  return null;
+}

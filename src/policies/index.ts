@@ -1,0 +1,204 @@
+// The AI policies: aggressive, standoff and random. Each reads its parameters from the
+// scenario file (checked against PARAMS) and chooses among the legal options the engine offers.
+import { UserError } from '../errors.js';
+import type { BattleModel } from '../engine/battle/model.js';
+import type { Pose } from '../engine/battle/movement.js';
+import type { RandomStream } from '../rng/stream.js';
+import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
+import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
+
+const common = (deployDepth: number, withdrawAt: number, ram: number, concentrate: number): Record<string, ParamSpec> => ({
+  deploy_depth: { default: deployDepth, min: 0, max: 1, summary: 'where in its deployment zone a model is placed: 0 at the back, 1 at the front' },
+  withdraw_at: { default: withdrawAt, min: 0, max: 20, summary: 'a capital ship declares Withdraw once its Structure is at or below this (0: never)' },
+  ram: { default: ram, min: 0, max: 1, summary: '1: a capital ship down to 1 Structure rams an enemy capital ship in its front arc when it can reach one' },
+  concentrate: { default: concentrate, min: 0, max: 1, summary: '1: declare Concentrated Fire when the first target is a capital ship and at least two attacks bear on it' },
+  evade: { default: 1, min: 0, max: 1, summary: '1: declare Evade when the model will not attack this activation and the enemy can reach it' },
+});
+
+export const PARAMS: Record<PolicyName, Record<string, ParamSpec>> = {
+  aggressive: {
+    ...common(1, 0, 1, 1),
+    focus: { default: 1, min: 0, max: 1, summary: '1: fire first where expected damage per remaining Structure is highest (finish damaged models); 0: most expected damage' },
+    objective_weight: { default: 0.5, min: 0, max: 10, summary: 'score for ending a move on an objective marker, in expected Structure damage' },
+  },
+  standoff: {
+    ...common(0.3, 1, 0, 0),
+    range_margin: { default: 1, min: 0, max: 12, summary: 'inches inside its own longest reach at which the model tries to hold' },
+    caution: { default: 1, min: 0, max: 10, summary: 'weight of the damage the enemy could deal at the end position (keeping out of the enemy\'s reach and best arcs)' },
+    objective_weight: { default: 0.5, min: 0, max: 10, summary: 'score for ending a move on an objective marker, in expected Structure damage' },
+  },
+  random: {
+    deploy_depth: { default: 0.5, min: 0, max: 1, summary: 'unused by random (deployment spots are uniform); accepted for symmetry' },
+  },
+};
+
+/** Parameters with defaults filled in; an unknown name or a value out of range is a UserError. */
+export function policyParams(spec: PolicySpec, where: string): Record<string, number> {
+  const specs = PARAMS[spec.name];
+  const out: Record<string, number> = {};
+  for (const [k, s] of Object.entries(specs)) out[k] = s.default;
+  for (const [k, v] of Object.entries(spec.params)) {
+    const s = specs[k];
+    if (!s) throw new UserError(`${where}.params.${k}: unknown parameter of policy "${spec.name}"; allowed: ${Object.keys(specs).join(', ')}`);
+    if (!(v >= s.min && v <= s.max)) throw new UserError(`${where}.params.${k}: ${v} is out of range; allowed ${s.min}..${s.max} (${s.summary})`);
+    out[k] = v;
+  }
+  return out;
+}
+
+function nearestEnemyDistance(view: PolicyView, m: BattleModel, p: Pose): number {
+  let best = Infinity;
+  for (const e of view.enemiesOf(m.side)) best = Math.min(best, Math.hypot(e.base.x - p.x, e.base.y - p.y) - e.bulk - m.bulk);
+  return best === Infinity ? 0 : Math.max(0, best);
+}
+
+function firepower(view: PolicyView, m: BattleModel, p: Pose, focus: number): number {
+  let best = 0;
+  for (const e of view.enemiesOf(m.side)) {
+    const x = view.estimate(m, p, e);
+    const v = focus ? x / Math.max(1, e.state.structure) * e.unit.tv / 10 : x;
+    if (v > best) best = v;
+  }
+  return best;
+}
+
+function onObjective(view: PolicyView, p: Pose): number {
+  let n = 0;
+  for (const o of view.objectives) if (view.turn + 1 >= o.fromTurn && Math.hypot(o.x - p.x, o.y - p.y) <= o.radius) n += o.points;
+  return n;
+}
+
+function withdrawWanted(m: BattleModel, at: number): boolean {
+  if (!m.unit.isCapital) return m.state.crippled && at > 0;
+  return at > 0 && m.state.structure <= at;
+}
+
+class Heuristic implements Policy {
+  constructor(
+    readonly name: 'aggressive' | 'standoff',
+    private readonly p: Record<string, number>,
+  ) {}
+
+  pickActivation(view: PolicyView, c: readonly BattleModel[]): number {
+    // Aggressive: the model closest to the enemy first; standoff: the farthest first.
+    let best = 0;
+    let bestD = this.name === 'aggressive' ? Infinity : -Infinity;
+    c.forEach((m, i) => {
+      const d = nearestEnemyDistance(view, m, m.base);
+      if (this.name === 'aggressive' ? d < bestD : d > bestD) {
+        best = i;
+        bestD = d;
+      }
+    });
+    return best;
+  }
+
+  pickMove(view: PolicyView, m: BattleModel, options: readonly MoveOption[]): { index: number; fireBefore: boolean } {
+    const focus = this.name === 'aggressive' ? this.p.focus : 1;
+    const fireStart = firepower(view, m, m.base, focus);
+    const reach = Math.min(view.maxRange(m, true), view.maxRange(m, false) + 3);
+    let best = 0;
+    let bestScore = -Infinity;
+    let before = false;
+    options.forEach((o, i) => {
+      const fireEnd = firepower(view, m, o.pose, focus);
+      const fire = Math.max(fireStart, fireEnd);
+      const d = nearestEnemyDistance(view, m, o.pose);
+      let score = fire + this.p.objective_weight * onObjective(view, o.pose);
+      if (this.name === 'aggressive') score -= 0.02 * d;
+      else score -= this.p.caution * view.threat(m, o.pose) + 0.05 * Math.abs(d - (reach - this.p.range_margin));
+      if (score > bestScore + 1e-12) {
+        bestScore = score;
+        best = i;
+        before = fireStart > fireEnd;
+      }
+    });
+    return { index: best, fireBefore: before };
+  }
+
+  targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[]): BattleModel[] {
+    const focus = this.name === 'aggressive' ? this.p.focus : 1;
+    const scored = enemies.map((e) => ({ e, s: view.estimate(m, from, e) / (focus ? Math.max(1, e.state.structure) : 1) }));
+    scored.sort((a, b) => b.s - a.s || a.e.fleet - b.e.fleet || a.e.index - b.e.index);
+    return scored.filter((x) => x.s > 0).map((x) => x.e);
+  }
+
+  pickDeployment(_view: PolicyView, _m: BattleModel, candidates: readonly DeployCandidate[]): number {
+    let best = 0;
+    let bestD = Infinity;
+    candidates.forEach((c, i) => {
+      const d = Math.abs(c.front - this.p.deploy_depth);
+      if (d < bestD - 1e-9) {
+        best = i;
+        bestD = d;
+      }
+    });
+    return best;
+  }
+
+  pickBeacon(view: PolicyView, _side: 0 | 1, home: { x: number; y: number }, c: ReadonlyArray<{ x: number; y: number }>): number {
+    // Aggressive beacons go towards the middle of the table; standoff beacons stay near home.
+    const tx = this.name === 'aggressive' ? view.width / 2 : home.x;
+    const ty = this.name === 'aggressive' ? view.height / 2 : home.y;
+    let best = 0;
+    let bestD = Infinity;
+    c.forEach((p, i) => {
+      const d = Math.hypot(p.x - tx, p.y - ty);
+      if (d < bestD) {
+        best = i;
+        bestD = d;
+      }
+    });
+    return best;
+  }
+
+  wants(view: PolicyView, m: BattleModel, action: Exclude<ActionName, 'none'>): boolean {
+    switch (action) {
+      case 'ram':
+        return this.p.ram === 1;
+      case 'withdraw':
+        return withdrawWanted(m, this.p.withdraw_at);
+      case 'concentrated_fire':
+        return this.p.concentrate === 1;
+      case 'evade':
+        return this.p.evade === 1 && view.threat(m, m.base) > 0;
+      case 'station_keep':
+        return true;
+    }
+  }
+}
+
+class RandomPolicy implements Policy {
+  readonly name = 'random' as const;
+  private pick(n: number, rng: RandomStream): number {
+    return Math.min(n - 1, Math.floor(rng.next() * n));
+  }
+  pickActivation(_v: PolicyView, c: readonly BattleModel[], rng: RandomStream): number {
+    return this.pick(c.length, rng);
+  }
+  pickMove(_v: PolicyView, _m: BattleModel, o: readonly MoveOption[], rng: RandomStream) {
+    return { index: this.pick(o.length, rng), fireBefore: rng.next() < 0.5 };
+  }
+  targetOrder(_v: PolicyView, _m: BattleModel, _f: Pose, enemies: readonly BattleModel[], rng: RandomStream): BattleModel[] {
+    const out = enemies.slice();
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = this.pick(i + 1, rng);
+      [out[i], out[j]] = [out[j], out[i]];
+    }
+    return out;
+  }
+  pickDeployment(_v: PolicyView, _m: BattleModel, c: readonly DeployCandidate[], rng: RandomStream): number {
+    return this.pick(c.length, rng);
+  }
+  pickBeacon(_v: PolicyView, _s: 0 | 1, _h: { x: number; y: number }, c: ReadonlyArray<{ x: number; y: number }>, rng: RandomStream): number {
+    return this.pick(c.length, rng);
+  }
+  wants(_v: PolicyView, _m: BattleModel, _a: Exclude<ActionName, 'none'>, rng: RandomStream): boolean {
+    return rng.next() < 0.5;
+  }
+}
+
+export function makePolicy(spec: PolicySpec, where: string): Policy {
+  const params = policyParams(spec, where);
+  return spec.name === 'random' ? new RandomPolicy() : new Heuristic(spec.name, params);
+}

@@ -1,0 +1,64 @@
+// The interface between the battle engine and the AI policies that play it. The engine
+// offers bounded sets of legal choices; a policy scores and picks. Policies draw from their
+// own random stream (never the dice stream), so a policy's choices never shift the dice.
+import type { BattleModel } from '../engine/battle/model.js';
+import type { Pose } from '../engine/battle/movement.js';
+import type { RandomStream } from '../rng/stream.js';
+import type { ObjectiveMarker, PolicyName } from '../scenarios/scenarioTypes.js';
+
+export type ActionName = 'none' | 'station_keep' | 'withdraw' | 'evade' | 'concentrated_fire' | 'ram';
+
+export interface MoveOption {
+  readonly pose: Pose;
+  readonly action: ActionName;
+  /** Inches the move covers. */
+  readonly travelled: number;
+}
+
+/** A legal deployment spot; `front` runs from 0 (back of the zone) to 1 (nearest the enemy). */
+export interface DeployCandidate {
+  readonly pose: Pose;
+  readonly front: number;
+}
+
+/** What a policy may look at: the table, and cheap estimates the engine computes for it. */
+export interface PolicyView {
+  readonly turn: number;
+  readonly turns: number;
+  readonly width: number;
+  readonly height: number;
+  readonly models: readonly BattleModel[];
+  readonly objectives: readonly ObjectiveMarker[];
+  /** Enemy models of `side` that can still fight. */
+  enemiesOf(side: 0 | 1): readonly BattleModel[];
+  /** Estimated Structure damage `att` would deal to `tgt` with all its Fire Control from `pose`. */
+  estimate(att: BattleModel, pose: Pose, tgt: BattleModel): number;
+  /** Longest reach of `m`'s weapons against capital ships or squadrons (from its Sensors). */
+  maxRange(m: BattleModel, vsCapital: boolean): number;
+  /** Estimated Structure damage the enemy could deal to `m` standing at `pose` in their next activations. */
+  threat(m: BattleModel, pose: Pose): number;
+}
+
+export interface Policy {
+  readonly name: PolicyName;
+  /** Which of the side's unactivated models activates next. */
+  pickActivation(view: PolicyView, candidates: readonly BattleModel[], rng: RandomStream): number;
+  /** Which move to make, and whether to fire before moving (true) or after (false). */
+  pickMove(view: PolicyView, m: BattleModel, options: readonly MoveOption[], rng: RandomStream): { index: number; fireBefore: boolean };
+  /** Targets in the order the model should fire at them (the engine skips those out of reach). */
+  targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[], rng: RandomStream): BattleModel[];
+  /** Which deployment spot to take, from legal candidates inside the zone. */
+  pickDeployment(view: PolicyView, m: BattleModel, candidates: readonly DeployCandidate[], rng: RandomStream): number;
+  /** Beacon zones: where to place the next beacon, from legal candidates. */
+  pickBeacon(view: PolicyView, side: 0 | 1, home: { x: number; y: number }, candidates: ReadonlyArray<{ x: number; y: number }>, rng: RandomStream): number;
+  /** Whether to declare an action when the engine finds it available. */
+  wants(view: PolicyView, m: BattleModel, action: Exclude<ActionName, 'none'>, rng: RandomStream): boolean;
+}
+
+/** A parameter a policy accepts: its default and allowed range. */
+export interface ParamSpec {
+  readonly default: number;
+  readonly min: number;
+  readonly max: number;
+  readonly summary: string;
+}

@@ -1,0 +1,76 @@
+// A battle run split into tasks of BATTLE_CHUNK_TRIALS trials, for this thread or a piscina
+// pool. Counts are sums of integers, so adding chunks in any order gives identical totals.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Piscina } from 'piscina';
+import { Battle } from '../engine/battle/game.js';
+import { compileRules } from '../rules/compile.js';
+import { DEFAULT_INTERPRETATIONS, applyRuleAssignments } from '../rules/interpretations.js';
+import { applyOverlay, loadOverlay } from '../rules/overlay.js';
+import { getRulesVersion } from '../rules/registry.js';
+import { loadScenario } from '../scenarios/scenario.js';
+import { projectRoot } from '../paths.js';
+import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, runBattleChunk } from './battles.js';
+
+/** Everything needed to rebuild the battle in a worker: plain data. */
+export interface BattleJob {
+  scenarioFile: string;
+  rules: string;
+  rule: string[];
+  rulesOverlay?: string;
+  units?: string[];
+  allowInvalidFleets: boolean;
+  seed: string;
+  mirror: boolean;
+}
+
+export interface BattleTask {
+  first: number;
+  trials: number;
+}
+
+export function makeBattle(job: BattleJob) {
+  let version = getRulesVersion(job.rules);
+  let options = DEFAULT_INTERPRETATIONS;
+  if (job.rulesOverlay) {
+    const o = loadOverlay(job.rulesOverlay);
+    version = applyOverlay(version, o);
+    options = applyRuleAssignments(o.options, options, `${o.file}: options`);
+  }
+  const rules = compileRules(version, applyRuleAssignments(job.rule, options));
+  const scenario = loadScenario(job.scenarioFile, { rulesVersion: version.id, allowInvalidFleets: job.allowInvalidFleets, units: job.units });
+  const battle = new Battle(rules, scenario);
+  const streams = battleStreams(job.seed, scenario.id);
+  return {
+    rules,
+    scenario,
+    battle,
+    run: (t: BattleTask) => runBattleChunk(battle, streams, t.first, t.trials, job.mirror),
+  };
+}
+
+function workerFile(): string {
+  const file = join(projectRoot(), 'dist', 'workers', 'battle.js');
+  if (!existsSync(file)) throw new Error(`worker not built: ${file} is missing; run "npm run build"`);
+  return file;
+}
+
+/** Runs `trials` trials on `threads` workers (0: in this thread); returns the merged counts. */
+export async function runBattleJob(job: BattleJob, local: ReturnType<typeof makeBattle>, trials: number, threads: number): Promise<number[]> {
+  const tasks: BattleTask[] = [];
+  for (let first = 0; first < trials; first += BATTLE_CHUNK_TRIALS) tasks.push({ first, trials: Math.min(BATTLE_CHUNK_TRIALS, trials - first) });
+  const total = new Array<number>(battleCountsLength(local.battle.units.length)).fill(0);
+  const add = (c: number[]) => c.forEach((x, i) => (total[i] += x));
+  if (threads === 0 || tasks.length === 1) {
+    for (const t of tasks) add(local.run(t));
+    return total;
+  }
+  const pool = new Piscina({ filename: workerFile(), minThreads: threads, maxThreads: threads, workerData: job, idleTimeout: 1000 });
+  try {
+    const results = await Promise.all(tasks.map((t) => pool.run(t) as Promise<number[]>));
+    results.forEach(add);
+  } finally {
+    await pool.destroy();
+  }
+  return total;
+}

@@ -1,0 +1,125 @@
+// Monte Carlo battles: games in fixed chunks, each game on its own pair of streams (dice and
+// policy, TrialStreams by game index), so results depend only on the seed and the number of
+// games, never on chunking or threads. Counts are integers and sums, merged by addition.
+import { Battle, type Trace } from '../engine/battle/game.js';
+import type { CompiledRules } from '../rules/compile.js';
+import { TrialStreams } from '../rng/stream.js';
+import type { Scenario } from '../scenarios/scenarioTypes.js';
+import { wilson } from '../stats/intervals.js';
+
+/** Games per chunk (a mirrored pair counts as one trial of two games). */
+export const BATTLE_CHUNK_TRIALS = 64;
+
+export const B_N = 0; // games
+export const B_WIN_A = 1;
+export const B_WIN_B = 2;
+export const B_DRAW = 3;
+export const B_TURNS = 4; // then its square
+export const B_ACTIVATIONS = 6;
+export const B_OP = 7; // fleet a at 7 (+square 8), fleet b at 9 (+10)
+export const B_VP = 11; // 11/12, 13/14
+export const B_SURV = 15; // 15/16, 17/18
+export const B_UNITS = 19;
+/** Per unit type: appearances, destroyed, crippled, withdrawn, damage dealt, its square. */
+export const U_STRIDE = 6;
+
+export function battleCountsLength(units: number): number {
+  return B_UNITS + U_STRIDE * units;
+}
+
+export interface BattleStreams {
+  dice: TrialStreams;
+  policy: TrialStreams;
+}
+
+export function battleStreams(seed: string, experiment: string): BattleStreams {
+  return {
+    dice: new TrialStreams({ seed, experiment, purpose: 'battle-dice', chunk: 0 }),
+    policy: new TrialStreams({ seed, experiment, purpose: 'battle-policy', chunk: 0 }),
+  };
+}
+
+function addSq(c: number[], i: number, x: number): void {
+  c[i] += x;
+  c[i + 1] += x * x;
+}
+
+/** Plays game `t` (twice with the fleets swapped when `mirror`) and adds it to the counts. */
+export function playTrial(battle: Battle, streams: BattleStreams, t: number, mirror: boolean, c: number[]): void {
+  for (const mirrored of mirror ? [false, true] : [false]) {
+    const r = battle.play(streams.dice.at(t), streams.policy.at(t), mirrored);
+    c[B_N]++;
+    c[r.winner === 0 ? B_WIN_A : r.winner === 1 ? B_WIN_B : B_DRAW]++;
+    addSq(c, B_TURNS, r.turns);
+    c[B_ACTIVATIONS] += r.activations;
+    for (const f of [0, 1]) {
+      addSq(c, B_OP + 2 * f, r.op[f]);
+      addSq(c, B_VP + 2 * f, r.vp[f]);
+      addSq(c, B_SURV + 2 * f, r.survivingTv[f]);
+    }
+    for (const m of battle.models) {
+      const u = B_UNITS + U_STRIDE * m.unitIndex;
+      c[u]++;
+      const fate = battle.fate(m);
+      if (fate === 'destroyed') c[u + 1]++;
+      else if (fate === 'crippled') c[u + 2]++;
+      else if (fate === 'withdrawn') c[u + 3]++;
+      addSq(c, u + 4, m.damageDealt);
+    }
+  }
+}
+
+/** Counts of trials [first, first + n). */
+export function runBattleChunk(battle: Battle, streams: BattleStreams, first: number, n: number, mirror: boolean): number[] {
+  const c = new Array<number>(battleCountsLength(battle.units.length)).fill(0);
+  for (let t = first; t < first + n; t++) playTrial(battle, streams, t, mirror, c);
+  return c;
+}
+
+/** One game with its full record (jwsim battle --trace). */
+export function traceGame(rules: CompiledRules, scenario: Scenario, seed: string, game: number, mirrored: boolean) {
+  const battle = new Battle(rules, scenario);
+  const streams = battleStreams(seed, scenario.id);
+  const trace: Trace = { initiative: '', beacons: [], deployments: [], activations: [], endPhases: [] };
+  const result = battle.play(streams.dice.at(game), streams.policy.at(game), mirrored, trace);
+  const fates = battle.models.map((m) => ({ model: m.label, fleet: m.fleet === 0 ? 'a' : 'b', tv: m.unit.tv, fate: battle.fate(m), structure: m.state.structure, damage_dealt: m.damageDealt }));
+  return { battle, trace, result, fates };
+}
+
+const mean = (s: number, n: number) => (n ? s / n : 0);
+const sd = (s: number, sq: number, n: number) => (n > 1 ? Math.sqrt(Math.max(0, (sq - (s * s) / n) / (n - 1))) : 0);
+
+/** The statistics a designer reads, from merged counts. */
+export function summarizeBattles(battle: Battle, c: number[]) {
+  const n = c[B_N];
+  const rate = (k: number) => {
+    const ci = wilson(k, n);
+    return { rate: mean(k, n), low: ci.low, high: ci.high };
+  };
+  const meanSd = (i: number) => ({ mean: mean(c[i], n), sd: sd(c[i], c[i + 1], n), se: n > 1 ? sd(c[i], c[i + 1], n) / Math.sqrt(n) : 0 });
+  const side = (f: 0 | 1) => ({
+    name: battle.scenario.sides[f].name,
+    tv: battle.scenario.sides[f].tv,
+    policy: battle.scenario.sides[f].policy.name,
+    win: rate(c[f === 0 ? B_WIN_A : B_WIN_B]),
+    op: meanSd(B_OP + 2 * f),
+    vp: meanSd(B_VP + 2 * f),
+    surviving_tv: meanSd(B_SURV + 2 * f),
+  });
+  const units = battle.units.map((u, i) => {
+    const b = B_UNITS + U_STRIDE * i;
+    const k = c[b];
+    return {
+      id: u.id,
+      name: u.name,
+      tv: u.tv,
+      appearances: k,
+      destroyed_rate: mean(c[b + 1], k),
+      crippled_rate: mean(c[b + 2], k),
+      withdrawn_rate: mean(c[b + 3], k),
+      damage_dealt: mean(c[b + 4], k),
+      damage_per_100_tv: k ? (100 * c[b + 4]) / (k * u.tv) : 0,
+    };
+  });
+  return { games: n, a: side(0), b: side(1), draw: rate(c[B_DRAW]), turns: meanSd(B_TURNS), activations_per_game: mean(c[B_ACTIVATIONS], n), units };
+}
