@@ -1,0 +1,86 @@
+// jwsim battle from the command line: results, determinism across threads, traces, and
+// bad input (exit 2, a message naming the file or option, nothing on stdout).
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { jwsim } from '../helpers/cli.js';
+
+const STANDARD = 'scenarios/battles/standard-engagement.json';
+const dir = mkdtempSync(join(tmpdir(), 'jwsim-battle-cli-'));
+
+describe('jwsim battle', () => {
+  it('reports win rates with intervals, per-unit fates and placeholders; threads do not change the numbers', () => {
+    const one = jwsim('battle', '--scenario', STANDARD, '--trials', '70', '--mirror', '--threads', '0', '--json', '--seed', 'cli');
+    expect(one.status).toBe(0);
+    const a = JSON.parse(one.stdout);
+    expect(a.games).toBe(140);
+    expect(a.a.win.rate + a.b.win.rate + a.draw.rate).toBeCloseTo(1, 12);
+    expect(a.a.win.low).toBeLessThanOrEqual(a.a.win.rate);
+    expect(a.a.win.high).toBeGreaterThanOrEqual(a.a.win.rate);
+    expect(a.units.length).toBeGreaterThan(3);
+    for (const u of a.units) {
+      expect(u.destroyed_rate + u.crippled_rate + u.withdrawn_rate).toBeLessThanOrEqual(1 + 1e-12);
+      expect(u.damage_per_100_tv).toBeGreaterThanOrEqual(0);
+    }
+    expect(a.placeholders.length).toBeGreaterThan(0);
+    const two = jwsim('battle', '--scenario', STANDARD, '--trials', '70', '--mirror', '--threads', '2', '--json', '--seed', 'cli');
+    expect(two.status).toBe(0);
+    const b = JSON.parse(two.stdout);
+    expect(b.units).toEqual(a.units);
+    expect(b.a).toEqual(a.a);
+    expect(b.draw).toEqual(a.draw);
+  }, 60_000);
+
+  it('--trace writes one game with every activation', () => {
+    const out = join(dir, 'trace.json');
+    const r = jwsim('battle', '--scenario', STANDARD, '--trace', out, '--seed', '5');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`trace written to ${out}`);
+    const t = JSON.parse(readFileSync(out, 'utf8'));
+    expect(t.activations.length).toBe(t.result.activations);
+    expect(t.endPhases.length).toBeLessThanOrEqual(7);
+    for (const a of t.activations) {
+      expect(a.before).toHaveProperty('x');
+      expect(a.after).toHaveProperty('heading');
+      for (const atk of a.attacks) expect(['short', 'long']).toContain(atk.band);
+    }
+    // Same seed, same game: byte-identical trace.
+    const again = join(dir, 'trace2.json');
+    expect(jwsim('battle', '--scenario', STANDARD, '--trace', again, '--seed', '5').status).toBe(0);
+    expect(readFileSync(again, 'utf8')).toBe(readFileSync(out, 'utf8'));
+  }, 30_000);
+
+  it('bad input: exit 2 with a message naming the file or option, nothing on stdout', () => {
+    const missing = jwsim('battle', '--scenario', join(dir, 'nope.json'));
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('nope.json');
+    expect(missing.stdout).toBe('');
+
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{ "format": "jwsim-scenario/1", ');
+    const malformed = jwsim('battle', '--scenario', bad);
+    expect(malformed.status).toBe(2);
+    expect(malformed.stderr).toContain('bad.json');
+    expect(malformed.stderr).toContain('not valid JSON');
+
+    const policy = join(dir, 'policy.json');
+    const s = JSON.parse(readFileSync(STANDARD, 'utf8'));
+    s.units = [join(process.cwd(), 'scenarios/units/sample-roster.json')];
+    s.sides.a.policy = { name: 'aggressive', params: { focus: 7 } };
+    writeFileSync(policy, JSON.stringify(s));
+    const param = jwsim('battle', '--scenario', policy, '--trials', '1');
+    expect(param.status).toBe(2);
+    expect(param.stderr).toContain('sides.a.policy.params.focus');
+    expect(param.stderr).toContain('0..1');
+
+    expect(jwsim('battle', '--scenario', STANDARD, '--trials', '0').status).toBe(2);
+    const escalating = jwsim('battle', '--scenario', 'scenarios/battles/corner-escalation.json', '--rules', '1.2.1', '--trials', '1');
+    expect(escalating.status).toBe(2);
+    expect(escalating.stderr).toContain('GM-95');
+    const noTrace = jwsim('battle', '--scenario', STANDARD, '--trace', join(dir, 'no-such-dir', 't.json'));
+    expect(noTrace.status).toBe(2);
+    expect(noTrace.stderr).toContain('--trace');
+    expect(existsSync(join(dir, 'no-such-dir'))).toBe(false);
+  }, 60_000);
+});
