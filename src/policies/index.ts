@@ -54,7 +54,7 @@ function nearestEnemyDistance(view: PolicyView, m: BattleModel, p: Pose): number
 
 function firepower(view: PolicyView, m: BattleModel, p: Pose, focus: number): number {
   let best = 0;
-  for (const e of view.enemiesOf(m.side)) {
+  for (const e of view.reachable(m)) {
     const x = view.estimate(m, p, e);
     const v = focus ? x / Math.max(1, e.state.structure) * e.unit.tv / 10 : x;
     if (v > best) best = v;
@@ -93,27 +93,25 @@ class Heuristic implements Policy {
     return best;
   }
 
-  pickMove(view: PolicyView, m: BattleModel, options: readonly MoveOption[]): { index: number; fireBefore: boolean } {
+  pickMove(view: PolicyView, m: BattleModel, options: readonly MoveOption[], legal: (i: number) => boolean): { index: number; fireBefore: boolean } {
     const focus = this.name === 'aggressive' ? this.p.focus : 1;
     const fireStart = firepower(view, m, m.base, focus);
     const reach = Math.min(view.maxRange(m, true), view.maxRange(m, false) + 3);
-    let best = 0;
-    let bestScore = -Infinity;
-    let before = false;
+    const scores = new Float64Array(options.length);
+    const before = new Uint8Array(options.length);
     options.forEach((o, i) => {
       const fireEnd = firepower(view, m, o.pose, focus);
-      const fire = Math.max(fireStart, fireEnd);
       const d = nearestEnemyDistance(view, m, o.pose);
-      let score = fire + this.p.objective_weight * onObjective(view, o.pose);
+      let score = Math.max(fireStart, fireEnd) + this.p.objective_weight * onObjective(view, o.pose);
       if (this.name === 'aggressive') score -= 0.02 * d;
       else score -= this.p.caution * view.threat(m, o.pose) + 0.05 * Math.abs(d - (reach - this.p.range_margin));
-      if (score > bestScore + 1e-12) {
-        bestScore = score;
-        best = i;
-        before = fireStart > fireEnd;
-      }
+      scores[i] = score;
+      before[i] = fireStart > fireEnd ? 1 : 0;
     });
-    return { index: best, fireBefore: before };
+    // Best first (ties: menu order); the first legal one is taken.
+    const order = options.map((_, i) => i).sort((a, b) => scores[b] - scores[a] || a - b);
+    for (const i of order) if (legal(i)) return { index: i, fireBefore: before[i] === 1 };
+    return { index: -1, fireBefore: false };
   }
 
   targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[]): BattleModel[] {
@@ -123,17 +121,11 @@ class Heuristic implements Policy {
     return scored.filter((x) => x.s > 0).map((x) => x.e);
   }
 
-  pickDeployment(_view: PolicyView, _m: BattleModel, candidates: readonly DeployCandidate[]): number {
-    let best = 0;
-    let bestD = Infinity;
-    candidates.forEach((c, i) => {
-      const d = Math.abs(c.front - this.p.deploy_depth);
-      if (d < bestD - 1e-9) {
-        best = i;
-        bestD = d;
-      }
-    });
-    return best;
+  pickDeployment(_view: PolicyView, _m: BattleModel, candidates: readonly DeployCandidate[], legal: (i: number) => boolean): number {
+    // Nearest to the wanted depth first (ties: candidate order, centre outwards).
+    const order = candidates.map((_, i) => i).sort((a, b) => Math.abs(candidates[a].front - this.p.deploy_depth) - Math.abs(candidates[b].front - this.p.deploy_depth) || a - b);
+    for (const i of order) if (legal(i)) return i;
+    return -1;
   }
 
   pickBeacon(view: PolicyView, _side: 0 | 1, home: { x: number; y: number }, c: ReadonlyArray<{ x: number; y: number }>): number {
@@ -176,8 +168,16 @@ class RandomPolicy implements Policy {
   pickActivation(_v: PolicyView, c: readonly BattleModel[], rng: RandomStream): number {
     return this.pick(c.length, rng);
   }
-  pickMove(_v: PolicyView, _m: BattleModel, o: readonly MoveOption[], rng: RandomStream) {
-    return { index: this.pick(o.length, rng), fireBefore: rng.next() < 0.5 };
+  pickMove(_v: PolicyView, _m: BattleModel, o: readonly MoveOption[], legal: (i: number) => boolean, rng: RandomStream) {
+    // Uniform over the legal options: draw among those not yet ruled out.
+    const left = o.map((_, i) => i);
+    const fireBefore = rng.next() < 0.5;
+    while (left.length) {
+      const k = this.pick(left.length, rng);
+      if (legal(left[k])) return { index: left[k], fireBefore };
+      left.splice(k, 1);
+    }
+    return { index: -1, fireBefore };
   }
   targetOrder(_v: PolicyView, _m: BattleModel, _f: Pose, enemies: readonly BattleModel[], rng: RandomStream): BattleModel[] {
     const out = enemies.slice();
@@ -187,8 +187,14 @@ class RandomPolicy implements Policy {
     }
     return out;
   }
-  pickDeployment(_v: PolicyView, _m: BattleModel, c: readonly DeployCandidate[], rng: RandomStream): number {
-    return this.pick(c.length, rng);
+  pickDeployment(_v: PolicyView, _m: BattleModel, c: readonly DeployCandidate[], legal: (i: number) => boolean, rng: RandomStream): number {
+    const left = c.map((_, i) => i);
+    while (left.length) {
+      const k = this.pick(left.length, rng);
+      if (legal(left[k])) return left[k];
+      left.splice(k, 1);
+    }
+    return -1;
   }
   pickBeacon(_v: PolicyView, _s: 0 | 1, _h: { x: number; y: number }, c: ReadonlyArray<{ x: number; y: number }>, rng: RandomStream): number {
     return this.pick(c.length, rng);

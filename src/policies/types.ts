@@ -31,6 +31,8 @@ export interface PolicyView {
   readonly objectives: readonly ObjectiveMarker[];
   /** Enemy models of `side` that can still fight. */
   enemiesOf(side: 0 | 1): readonly BattleModel[];
+  /** Enemies `m` could attack this activation from some move (a cheap upper bound on its reach). */
+  reachable(m: BattleModel): readonly BattleModel[];
   /** Estimated Structure damage `att` would deal to `tgt` with all its Fire Control from `pose`. */
   estimate(att: BattleModel, pose: Pose, tgt: BattleModel): number;
   /** Longest reach of `m`'s weapons against capital ships or squadrons (from its Sensors). */
@@ -43,12 +45,16 @@ export interface Policy {
   readonly name: PolicyName;
   /** Which of the side's unactivated models activates next. */
   pickActivation(view: PolicyView, candidates: readonly BattleModel[], rng: RandomStream): number;
-  /** Which move to make, and whether to fire before moving (true) or after (false). */
-  pickMove(view: PolicyView, m: BattleModel, options: readonly MoveOption[], rng: RandomStream): { index: number; fireBefore: boolean };
+  /**
+   * Which move to make (index, or -1 when no option is legal), and whether to fire before
+   * moving (true) or after (false). `legal(i)` checks option i's end position; the engine
+   * checks lazily, so a policy should ask only about the options it would take, best first.
+   */
+  pickMove(view: PolicyView, m: BattleModel, options: readonly MoveOption[], legal: (i: number) => boolean, rng: RandomStream): { index: number; fireBefore: boolean };
   /** Targets in the order the model should fire at them (the engine skips those out of reach). */
   targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[], rng: RandomStream): BattleModel[];
-  /** Which deployment spot to take, from legal candidates inside the zone. */
-  pickDeployment(view: PolicyView, m: BattleModel, candidates: readonly DeployCandidate[], rng: RandomStream): number;
+  /** Which deployment spot to take, from candidates inside the zone (-1: none is legal); `legal(i)` checks one. */
+  pickDeployment(view: PolicyView, m: BattleModel, candidates: readonly DeployCandidate[], legal: (i: number) => boolean, rng: RandomStream): number;
   /** Beacon zones: where to place the next beacon, from legal candidates. */
   pickBeacon(view: PolicyView, side: 0 | 1, home: { x: number; y: number }, candidates: ReadonlyArray<{ x: number; y: number }>, rng: RandomStream): number;
   /** Whether to declare an action when the engine finds it available. */

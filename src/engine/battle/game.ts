@@ -141,6 +141,24 @@ export class Battle implements PolicyView {
     return this.enemyLists[side];
   }
 
+  private reachStamp = -1;
+  private readonly reachList: BattleModel[] = [];
+  reachable(m: BattleModel): readonly BattleModel[] {
+    if (this.reachStamp === this.activations && this.reachList.length >= 0 && this.reachOwner === m) return this.reachList;
+    this.reachOwner = m;
+    this.reachStamp = this.activations;
+    this.reachList.length = 0;
+    const move = m.unit.isCapital ? capitalLimits(this.br, m, false).max : m.unit.speed;
+    for (const e of this.enemiesOf(m.side)) {
+      const range = this.maxRange(m, e.unit.isCapital);
+      const far = move + range + m.reach + e.reach + 0.01;
+      const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y;
+      if (dx * dx + dy * dy <= far * far) this.reachList.push(e);
+    }
+    return this.reachList;
+  }
+  private reachOwner: BattleModel | null = null;
+
   maxRange(m: BattleModel, vsCapital: boolean): number {
     return longRangeMax(this.rules.combat, vsCapital ? 'capital' : 'squadron', m.state.sensors);
   }
@@ -290,10 +308,9 @@ export class Battle implements PolicyView {
   /** Legal spots in the side's zone for this model, with how far forward each is. */
   private deployCandidates(m: BattleModel, side: 0 | 1, coverBeacons: boolean): DeployCandidate[] {
     const W = this.width, H = this.height, out: DeployCandidate[] = [];
-    const others = this.models;
     const tryPose = (x: number, y: number, heading: number, front: number, inZone: (p: Pose) => boolean) => {
       const p = { x, y, heading };
-      if (inZone(p) && legalEnd(this.br, m, p, others, W, H)) out.push({ pose: p, front });
+      if (inZone(p)) out.push({ pose: p, front });
     };
     const zone = this.scenario.zone;
     if (zone === 'standard') {
@@ -347,7 +364,13 @@ export class Battle implements PolicyView {
       this.trace?.deployments.push({ turn, model: `${m.label}: no legal spot in its zone, stays In Reserve`, x: NaN, y: NaN, heading: NaN });
       return false;
     }
-    const c = cands[this.policyOfSide(m.side).pickDeployment(this, m, cands, this.pol)];
+    const legal = (i: number) => legalEnd(this.br, m, cands[i].pose, this.models, this.width, this.height);
+    const pick = this.policyOfSide(m.side).pickDeployment(this, m, cands, legal, this.pol);
+    if (pick < 0) {
+      this.trace?.deployments.push({ turn, model: `${m.label}: no legal spot in its zone, stays In Reserve`, x: NaN, y: NaN, heading: NaN });
+      return false;
+    }
+    const c = cands[pick];
     m.base.set(c.pose.x, c.pose.y, c.pose.heading);
     m.where = 'table';
     m.deployedTurn = turn;
@@ -435,8 +458,13 @@ export class Battle implements PolicyView {
     return BEST_MAG[this.roller.unopposed(pool, this.dice)] >= MAG_D;
   }
 
-  /** The move options of a model this activation (its legal normal moves; forced ones if none). */
-  private moveOptions(m: BattleModel, allowStationKeep: boolean): { options: MoveOption[]; forced: boolean } {
+  /**
+   * The move menu of a model this activation, in tiers: normal moves whose path stays on the
+   * table; if none of those may legally end where it does, moves clamped at the table edge
+   * (GM-15); if none of those either, forced minimum moves (GM-66) whose overlap is resolved
+   * afterwards. End positions are checked only when a policy asks (`legal`), best first.
+   */
+  private moveTiers(m: BattleModel, allowStationKeep: boolean): MoveOption[][] {
     const W = this.width, H = this.height, out: MoveOption[] = [];
     if (!m.unit.isCapital) {
       const goals: Array<{ x: number; y: number; keep: number }> = [];
@@ -449,12 +477,12 @@ export class Battle implements PolicyView {
       }
       for (const o of this.objectives) goals.push({ x: o.x, y: o.y, keep: 0 });
       for (const p of squadronDestinations(m, m.unit.speed, goals, W, H)) {
-        if (Math.hypot(p.x - m.base.x, p.y - m.base.y) > m.unit.speed + 1e-9) continue;
-        if (legalEnd(this.br, m, p, this.models, W, H)) out.push({ pose: p, action: 'none', travelled: Math.hypot(p.x - m.base.x, p.y - m.base.y) });
+        const d = Math.hypot(p.x - m.base.x, p.y - m.base.y);
+        if (d <= m.unit.speed + 1e-9) out.push({ pose: p, action: 'none', travelled: d });
       }
-      if (out.length) return { options: out, forced: false };
       const p = nearestLegal(this.br, m, { x: m.base.x, y: m.base.y, heading: 0 }, this.models, W, H, m.unit.speed);
-      return { options: [{ pose: p ?? { x: m.base.x, y: m.base.y, heading: 0 }, action: 'none', travelled: 0 }], forced: p === null };
+      const last: MoveOption = { pose: p ?? { x: m.base.x, y: m.base.y, heading: 0 }, action: 'none', travelled: 0 };
+      return [out, [last]];
     }
     const from = { x: m.base.x, y: m.base.y, heading: m.base.heading };
     const lim = capitalLimits(this.br, m, false);
@@ -463,7 +491,6 @@ export class Battle implements PolicyView {
     const add = (limMoves: ReturnType<typeof capitalMoves>, action: ActionName) => {
       for (const mv of limMoves) {
         const r = followCapitalMove(m, from, mv, W, H, end);
-        if (!legalEnd(this.br, m, end, this.models, W, H)) continue;
         (r.clamped ? clamped : out).push({ pose: { ...end }, action, travelled: r.travelled });
       }
     };
@@ -472,14 +499,27 @@ export class Battle implements PolicyView {
       const sk = capitalLimits(this.br, m, true);
       add(capitalMoves({ min: 0, max: Math.min(lim.min / 2, sk.max), turns: sk.turns }), 'station_keep');
     }
-    if (out.length) return { options: out, forced: false };
-    if (clamped.length) return { options: clamped, forced: false }; // GM-15: only when no full legal move exists
-    // GM-66: no legal end position: move exactly the minimum along a path; the overlap is resolved after.
+    const forced: MoveOption[] = [];
     for (const mv of capitalMoves({ min: lim.min, max: lim.min, turns: lim.turns })) {
       const r = followCapitalMove(m, from, mv, W, H, end);
-      out.push({ pose: { ...end }, action: 'none', travelled: r.travelled });
+      forced.push({ pose: { ...end }, action: 'none', travelled: r.travelled });
     }
-    return { options: out, forced: true };
+    return [out, clamped, forced];
+  }
+
+  /** The policy's move from the first tier that has a legal one; `forced` for the GM-66 tier. */
+  private chooseMove(m: BattleModel, policy: Policy): { opt: MoveOption; fireBefore: boolean; forced: boolean } {
+    const tiers = this.moveTiers(m, m.unit.isCapital);
+    const W = this.width, H = this.height;
+    for (let t = 0; t < tiers.length; t++) {
+      const options = tiers[t];
+      if (!options.length) continue;
+      const last = t === tiers.length - 1;
+      const legal = last ? () => true : (i: number) => legalEnd(this.br, m, options[i].pose, this.models, W, H);
+      const c = policy.pickMove(this, m, options, legal, this.pol);
+      if (c.index >= 0) return { opt: options[c.index], fireBefore: c.fireBefore, forced: last && m.unit.isCapital };
+    }
+    return { opt: { pose: { x: m.base.x, y: m.base.y, heading: m.base.heading }, action: 'none', travelled: 0 }, fireBefore: false, forced: false };
   }
 
   /** Own table edges for Withdraw (GM-16). */
@@ -640,9 +680,8 @@ export class Battle implements PolicyView {
         return finish();
       }
     }
-    const { options, forced } = this.moveOptions(m, m.unit.isCapital);
-    const choice = policy.pickMove(this, m, options, this.pol);
-    const opt = options[choice.index];
+    const choice = this.chooseMove(m, policy);
+    const { opt, forced } = choice;
     let action: ActionName = opt.action;
     let fc = m.state.fireControl();
     let cf: ShotMods | null = null;

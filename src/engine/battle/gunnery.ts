@@ -60,7 +60,7 @@ export class Gunnery {
   entry(att: BattleModel, w: WeaponLine, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods): ShotEntry | null {
     const t = tgt.state;
     const evading = tgt.evading ? 1 : 0;
-    const bits = (t.hasWorking('Cloak') ? 1 : 0) | (t.hasWorking('Countermeasures') ? 2 : 0) | (t.hasWorking('Barrier') ? 4 : 0);
+    const bits = t.disabledSystems === 0 && t.unit.traits.size === 0 ? 0 : (t.hasWorking('Cloak') ? 1 : 0) | (t.hasWorking('Countermeasures') ? 2 : 0) | (t.hasWorking('Barrier') ? 4 : 0);
     let key = att.unitIndex;
     key = key * 64 + w.index;
     key = key * 64 + tgt.unitIndex;
@@ -71,7 +71,9 @@ export class Gunnery {
     key = key * 2 + Math.min(1, mods.rerolls);
     key = key * 2 + evading;
     key = key * 8 + bits;
-    key = key * 32 + Math.min(31, t.defense);
+    // Target Defense matters only to attacks it can oppose (missiles; Barrier against kinetic weapons).
+    const defended = w.cls === 'missile' || ((w.cls === 'mass_driver' || w.cls === 'kinetic_cannon') && (bits & 4) !== 0);
+    key = key * 32 + (defended ? Math.min(31, t.defense) : 0);
     let e = this.cache.get(key);
     if (e !== undefined) return e;
     const short = t.unit.isCapital ? this.rules.combat.shortRangeAC : this.rules.combat.shortRangeAS;
