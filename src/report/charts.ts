@@ -196,7 +196,7 @@ export function versionComparison(shifts: Shift[], from: string, to: string): Ve
 }
 
 /** Key metric of each engagement kind, for tables and comparisons. */
-export const KEY_METRIC: Record<Engagement['kind'], string> = { duel: 'a_win_rate', attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage' };
+export const KEY_METRIC: Record<Engagement['kind'], string> = { duel: 'a_win_rate', attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage', battle: 'a_win_rate' };
 
 /** Each unit's score against the field across recorded nightly runs. */
 export function efficiencyTrends(rows: ReadonlyArray<{ run: number; variant: string; unit: string; score: number; low: number; high: number }>, variant: string): VegaLiteSpec | null {

@@ -89,6 +89,23 @@ export async function renderReport(dir: string, nightly?: NightlyExtras): Promis
       await chart(`trends-${v.name.replace(/[^A-Za-z0-9._-]/g, '_')}`, `Trends, ${v.name}`, 'Score vs field of each unit in every nightly run of this batch recorded in the history.', efficiencyTrends(nightly.trends, v.name));
     }
   }
+  const battles = results.experiments.filter((e) => e.kind === 'battle');
+  if (battles.length) {
+    const rate = (m: { value: number; low: number; high: number } | undefined) => (m ? `${f3(m.value)} (${f3(m.low)}-${f3(m.high)})` : '');
+    const mean = (m: { value: number } | undefined) => (m ? m.value.toFixed(2) : '');
+    sections.push({
+      id: 'battles',
+      title: 'Battles',
+      intro: 'Win rates per game with 95% intervals (a mirrored trial is two games, the fleets swapping table positions); A and B are the scenario\'s sides. results.csv has every metric.',
+      table: {
+        columns: ['engagement', 'variant', 'A', 'B', 'games', 'A wins', 'B wins', 'draws', 'turns', 'VP A', 'VP B', 'OP A', 'OP B', 'surviving TV A', 'surviving TV B'],
+        rows: battles.map((e) => {
+          const m = e.metrics;
+          return [e.engagement, e.variant, e.a, e.b, e.games ?? e.trials ?? '', rate(m.a_win_rate), rate(m.b_win_rate), rate(m.draw_rate), mean(m.mean_turns), mean(m.mean_vp_a), mean(m.mean_vp_b), mean(m.mean_op_a), mean(m.mean_op_b), mean(m.mean_surviving_tv_a), mean(m.mean_surviving_tv_b)];
+        }),
+      },
+    });
+  }
   const [first, ...others] = results.variants;
   for (const v of others) {
     await chart(
@@ -101,7 +118,7 @@ export async function renderReport(dir: string, nightly?: NightlyExtras): Promis
   sections.push({
     id: 'results',
     title: 'All engagements',
-    intro: 'Key metric of every engagement and variant (a_win_rate for duels, mean Structure damage otherwise). results.csv has every metric.',
+    intro: 'Key metric of every engagement and variant (a_win_rate for duels and battles, mean Structure damage otherwise). results.csv has every metric.',
     table: {
       columns: ['engagement', 'variant', 'metric', 'value', '95% low', '95% high', 'trials'],
       rows: results.experiments.map((e) => {
@@ -120,7 +137,7 @@ export async function renderReport(dir: string, nightly?: NightlyExtras): Promis
     ['threads, wall time', `${manifest.threads}, ${manifest.wall_seconds} s`],
     ['git commit', String(manifest.git_commit ?? 'unknown')],
   ];
-  const html = page({ title: `jwsim report: ${(manifest.batch as { description?: string }).description ?? dir}`, facts, warnings: [], placeholders: manifest.placeholders_used ?? [], sections });
+  const html = page({ title: `jwsim report: ${(manifest.batch as { description?: string }).description ?? dir}`, facts, warnings: [...new Set(results.experiments.flatMap((e) => (e.warnings ?? []).map((w) => `${e.engagement} (${e.variant}): ${w}`)))], placeholders: manifest.placeholders_used ?? [], sections });
   writeAtomically(dir, [['index.html', html]]);
   return join(dir, 'index.html');
 }

@@ -13,7 +13,7 @@ export interface MetricValue {
 export interface Engagement {
   experiment: string;
   engagement: string;
-  kind: 'attack' | 'volley' | 'ram' | 'duel';
+  kind: 'attack' | 'volley' | 'ram' | 'duel' | 'battle';
   a: string;
   b: string;
   variant: string;
@@ -23,6 +23,11 @@ export interface Engagement {
   metrics: Record<string, MetricValue>;
   distribution: { name: string; p: number[] };
   placeholders: string[];
+  /** Battles: the scenario file and problems the run accepted (allow_invalid_fleets). */
+  scenario?: string;
+  mirror?: boolean;
+  games?: number;
+  warnings?: string[];
 }
 
 export interface UnitInfo {

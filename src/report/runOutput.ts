@@ -9,6 +9,7 @@ import { stringify } from 'csv-stringify/sync';
 import { projectRoot } from '../paths.js';
 import { getRulesVersion } from '../rules/registry.js';
 import type { Batch } from '../scenarios/batch.js';
+import { B_N } from '../sim/battles.js';
 import type { Slot } from '../sim/slots.js';
 
 export const CSV_COLUMNS = ['experiment', 'engagement', 'kind', 'variant', 'rules', 'metric', 'value', 'low', 'high', 'trials', 'seed'] as const;
@@ -43,11 +44,13 @@ export function resultsJson(batch: Batch, slots: readonly Slot[]): string {
     trials: s.engine.exact ? null : s.trials(),
     metrics: Object.fromEntries(s.metrics().map((m) => [m.name, { value: Number(fmt(m.value)), low: Number(fmt(m.low)), high: Number(fmt(m.high)) }])),
     distribution: {
-      // duels: P(decided in r rounds | decided), r = 0..40 (40 = 40 or more); others: P(k Structure lost), k = 0..10
-      name: s.cell.kind === 'duel' ? 'rounds_to_decide' : 'structure_lost',
+      // duels: P(decided in r rounds | decided), r = 0..40 (40 = 40 or more); battles: P(A wins), P(B wins), P(draw); others: P(k Structure lost), k = 0..10
+      name: s.cell.kind === 'duel' ? 'rounds_to_decide' : s.cell.kind === 'battle' ? 'outcome' : 'structure_lost',
       p: s.distribution().map((x) => Number(fmt(x))),
     },
     placeholders: s.engine.placeholders,
+    // Battles only (other kinds keep their exact old shape).
+    ...(s.cell.kind === 'battle' ? { scenario: s.cell.scenario, mirror: s.cell.mirror !== false, games: s.counts[B_N], warnings: s.engine.warnings } : {}),
   }));
   const used = new Set(slots.flatMap((s) => [s.cell.a, s.cell.b]));
   const units = Object.fromEntries(
@@ -98,6 +101,8 @@ export function manifest(batch: Batch, slots: readonly Slot[], facts: RunFacts):
     }),
     trials: slots.map((s) => ({ engagement: s.cell.id, variant: batch.variants[s.variant].name, trials: s.engine.exact ? 'exact' : s.trials() })),
     placeholders_used: placeholders,
+    ...(batch.scenarioFiles?.length ? { scenario_inputs: batch.scenarioFiles } : {}),
+    ...(slots.some((s) => s.engine.warnings.length) ? { warnings: [...new Set(slots.flatMap((s) => s.engine.warnings))] } : {}),
   };
   return JSON.stringify(body, null, 2) + '\n';
 }

@@ -9,10 +9,12 @@ import { sampleRosterFiles } from '../paths.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { loadOverlay, type Overlay } from '../rules/overlay.js';
 import { loadRoster } from '../units/load.js';
+import { loadScenario } from './scenario.js';
+import type { Scenario } from './scenarioTypes.js';
 import type { Roster } from '../units/types.js';
 import { BATCH_SCHEMA, MAX_CELLS } from './batchSchema.js';
 
-export type Kind = 'attack' | 'volley' | 'ram' | 'duel';
+export type Kind = 'attack' | 'volley' | 'ram' | 'duel' | 'battle';
 export type Aspect = 'front' | 'side' | 'rear';
 export type ArcChoice = 'F' | 'P' | 'S' | 'R' | 'auto';
 
@@ -25,11 +27,11 @@ export interface Precision {
 
 /** One concrete engagement of a batch. */
 export interface Cell {
-  /** Unique: "<experiment>/<unit ids...>"; names the random streams, so versions share dice. */
+  /** Unique: "<experiment>/<unit ids...>" (battles: "<experiment>/<scenario id>"); names the random streams, so versions share dice. */
   readonly id: string;
   readonly experiment: string;
   readonly kind: Kind;
-  /** A = attacker, rammer or duel side A; B = target or side B. */
+  /** A = attacker, rammer or duel side A; B = target or side B (battles: the sides' names). */
   readonly a: string;
   readonly b: string;
   readonly weapon: string | null;
@@ -46,6 +48,14 @@ export interface Cell {
   /** Trials to run, or the maximum under a precision target. */
   readonly trials: number;
   readonly precision: Precision | null;
+  /** Battles: the scenario file (absolute path). */
+  readonly scenario?: string;
+  /** Battles: every trial is a pair of games with the fleets' positions swapped. */
+  readonly mirror?: boolean;
+  /** Battles: run fleets that break the fleet-building rules (their problems become warnings). */
+  readonly allowInvalidFleets?: boolean;
+  /** Battles: unit files that replace the scenario's own list (the batch's `units`, when it has them). */
+  readonly units?: readonly string[];
 }
 
 export interface Variant {
@@ -65,10 +75,12 @@ export interface Batch {
   readonly unitFiles: ReadonlyArray<{ path: string; sha256: string }>;
   readonly variants: readonly Variant[];
   readonly cells: readonly Cell[];
+  /** Files battle cells read (scenarios, their fleet files, their unit files); part of inputsSha256. */
+  readonly scenarioFiles?: ReadonlyArray<{ path: string; sha256: string }>;
 }
 
-export const DEFAULT_TRIALS = { attack: 100_000, volley: 100_000, ram: 100_000, duel: 20_000 } as const;
-export const DEFAULT_METRIC = { attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage', duel: 'a_win_rate' } as const;
+export const DEFAULT_TRIALS = { attack: 100_000, volley: 100_000, ram: 100_000, duel: 20_000, battle: 2000 } as const;
+export const DEFAULT_METRIC = { attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage', duel: 'a_win_rate', battle: 'a_win_rate' } as const;
 
 /** Metrics each kind reports (src/sim/counts.ts computes them; a test keeps the lists equal). */
 const DAMAGE_METRICS = ['p_destroyed', 'p_crippled', 'mean_structure_damage', 'mean_defense_damage', 'mean_sensors_damage', 'mean_thrusters_damage', 'mean_criticals', 'damage_per_100_tv'];
@@ -77,6 +89,7 @@ export const METRIC_NAMES: Record<Kind, readonly string[]> = {
   volley: [...DAMAGE_METRICS, 'mean_attacks'],
   ram: [...DAMAGE_METRICS, 'p_rams'],
   duel: ['a_win_rate', 'b_win_rate', 'draw_rate', 'mean_rounds', 'mean_damage_by_a', 'mean_damage_by_b'],
+  battle: ['a_win_rate', 'b_win_rate', 'draw_rate', 'mean_turns', 'mean_op_a', 'mean_op_b', 'mean_vp_a', 'mean_vp_b', 'mean_surviving_tv_a', 'mean_surviving_tv_b'],
 };
 
 type Json = Record<string, unknown>;
@@ -127,6 +140,7 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
     names.add(v.name);
   });
   const cells: Cell[] = [];
+  const scenarioFiles = new Map<string, string>(); // path -> sha256
   const expIds = new Set<string>();
   (data.experiments as Json[]).forEach((e, i) => {
     const where = `${file}: experiments[${i}]`;
@@ -138,6 +152,16 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
       return u;
     };
     const kind = e.kind as Kind;
+    if (kind === 'battle') {
+      if (cells.length + 1 > MAX_CELLS) {
+        problems.push(`${where}: one engagement more than the ${MAX_CELLS} allowed in one batch`);
+        return;
+      }
+      const precision = precisionOf(e, kind, where, false, problems);
+      const cell = battleCell({ where, id, e, base, variants, units: data.units ? unitFiles : undefined, precision, problems, files: scenarioFiles });
+      if (cell) cells.push(cell);
+      return;
+    }
     // Count before expanding: a short file can name millions of combinations.
     const size =
       kind === 'duel'
@@ -166,13 +190,7 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
       for (const a of as) for (const b of list(e.target).map((u) => known(u, 'target'))) pairs.push([a, b]);
     }
     const exact = (kind === 'attack' || kind === 'ram') && e.exact !== false && e.trials === undefined;
-    const p = e.precision as Json | undefined;
-    const precision: Precision | null = p
-      ? { metric: (p.metric as string | undefined) ?? DEFAULT_METRIC[kind], halfWidth: p.half_width as number, minTrials: (p.min_trials as number | undefined) ?? 1, maxTrials: p.max_trials as number }
-      : null;
-    if (precision && exact) problems.push(`${where}.precision: an exact experiment needs no precision target (set "exact": false to sample)`);
-    if (precision && !METRIC_NAMES[kind].includes(precision.metric)) problems.push(`${where}.precision.metric: "${precision.metric}" is not one of ${METRIC_NAMES[kind].join(', ')}`);
-    if (precision && precision.minTrials > precision.maxTrials) problems.push(`${where}.precision.min_trials: ${precision.minTrials} is above max_trials (${precision.maxTrials})`);
+    const precision = precisionOf(e, kind, where, exact, problems);
     for (const [a, b] of pairs) {
       cells.push({
         id: `${id}/${a}/${b}`,
@@ -210,6 +228,101 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
     unitFiles: unitFiles.map((path) => ({ path, sha256: sha256(path) })),
     variants,
     cells,
+    ...(scenarioFiles.size ? { scenarioFiles: [...scenarioFiles].map(([path, sha]) => ({ path, sha256: sha })) } : {}),
+  };
+}
+
+/** An experiment's precision target, checked against what its kind reports. */
+function precisionOf(e: Json, kind: Kind, where: string, exact: boolean, problems: string[]): Precision | null {
+  const p = e.precision as Json | undefined;
+  if (!p) return null;
+  const precision: Precision = { metric: (p.metric as string | undefined) ?? DEFAULT_METRIC[kind], halfWidth: p.half_width as number, minTrials: (p.min_trials as number | undefined) ?? 1, maxTrials: p.max_trials as number };
+  if (exact) problems.push(`${where}.precision: an exact experiment needs no precision target (set "exact": false to sample)`);
+  if (!METRIC_NAMES[kind].includes(precision.metric)) problems.push(`${where}.precision.metric: "${precision.metric}" is not one of ${METRIC_NAMES[kind].join(', ')}`);
+  if (precision.minTrials > precision.maxTrials) problems.push(`${where}.precision.min_trials: ${precision.minTrials} is above max_trials (${precision.maxTrials})`);
+  return precision;
+}
+
+interface BattleInput {
+  /** "<batch file>: experiments[i]" */
+  where: string;
+  id: string;
+  e: Json;
+  /** The batch file's folder: scenario paths are relative to it. */
+  base: string;
+  variants: readonly Variant[];
+  /** The batch's unit files when it names any (they replace the scenario's own list). */
+  units: readonly string[] | undefined;
+  precision: Precision | null;
+  problems: string[];
+  /** Collects every file the battle reads, with its sha256. */
+  files: Map<string, string>;
+}
+
+/**
+ * The one cell of a battle experiment. The scenario is loaded and checked under the rules
+ * of every variant now (fleets are validated per rules version), so a bad scenario fails
+ * the batch before anything runs; workers load it again from the same files.
+ */
+function battleCell(x: BattleInput): Cell | null {
+  const at = `${x.where}.scenario`;
+  const file = resolve(x.base, x.e.scenario as string);
+  if (!existsSync(file)) {
+    x.problems.push(`${at}: no such scenario file: ${file} (paths are relative to the batch file)`);
+    return null;
+  }
+  const allowInvalidFleets = x.e.allow_invalid_fleets === true;
+  const versions = [...new Set(x.variants.map((v) => v.rules))];
+  // Problems per distinct message, so one that every rules version shares is reported once.
+  const failures = new Map<string, { rules: string[]; error: UserError }>();
+  let scenario: Scenario | null = null;
+  for (const rules of versions) {
+    try {
+      scenario = loadScenario(file, { rulesVersion: rules, allowInvalidFleets, units: x.units });
+    } catch (err) {
+      if (!(err instanceof UserError)) throw err;
+      const key = [err.message, ...err.details].join('\n');
+      const seen = failures.get(key);
+      if (seen) seen.rules.push(rules);
+      else failures.set(key, { rules: [rules], error: err });
+    }
+  }
+  for (const { rules, error } of failures.values()) {
+    const tag = rules.length < versions.length ? ` (rules ${rules.map((r) => `v${r}`).join(', ')})` : '';
+    x.problems.push(`${at}${tag}: ${error.message}`, ...error.details);
+  }
+  if (failures.size || !scenario) return null;
+  x.files.set(file, sha256(file));
+  for (const key of ['a', 'b'] as const) {
+    const fleetFile = ((readJsonFile(file) as Json).sides as Record<string, Json>)[key].fleet_file;
+    if (typeof fleetFile === 'string') {
+      const path = resolve(dirname(file), fleetFile);
+      x.files.set(path, sha256(path));
+    }
+  }
+  for (const path of scenario.roster.files) if (existsSync(path)) x.files.set(path, sha256(path));
+  const precision = x.precision;
+  return {
+    id: `${x.id}/${scenario.id}`,
+    experiment: x.id,
+    kind: 'battle',
+    a: scenario.sides[0].name,
+    b: scenario.sides[1].name,
+    weapon: null,
+    range: 0,
+    aspect: 'front',
+    bAspect: 'front',
+    aArc: 'auto',
+    until: 'destroyed',
+    rounds: scenario.turns,
+    first: scenario.initiative,
+    exact: false,
+    trials: precision ? precision.maxTrials : ((x.e.trials as number | undefined) ?? DEFAULT_TRIALS.battle),
+    precision,
+    scenario: file,
+    mirror: x.e.mirror !== false,
+    allowInvalidFleets,
+    ...(x.units ? { units: [...x.units] } : {}),
   };
 }
 
@@ -222,5 +335,7 @@ export function inputsSha256(batch: Batch, jwsimVersion: string): string {
   const h = createHash('sha256').update(`jwsim ${jwsimVersion}\n${batch.sha256}\n`);
   for (const u of batch.unitFiles) h.update(`${u.sha256}\n`);
   for (const v of batch.variants) h.update(`${v.name}:${v.rules}:${v.options.join(',')}:${v.overlay?.sha256 ?? ''}\n`);
+  // Battles also read scenario, fleet and unit files (none for batches without battles).
+  for (const f of batch.scenarioFiles ?? []) h.update(`scenario-input ${f.sha256}\n`);
   return h.digest('hex');
 }

@@ -18,7 +18,7 @@ const precision = {
   additionalProperties: false,
   description: 'stop each variant once the 95% interval of `metric` is narrower than ±half_width (checked after every chunk, in order)',
   properties: {
-    metric: { type: 'string', description: 'key metric (default: a_win_rate for duels, mean_structure_damage otherwise)' },
+    metric: { type: 'string', description: 'key metric (default: a_win_rate for duels and battles, mean_structure_damage otherwise)' },
     half_width: { type: 'number', exclusiveMinimum: 0, maximum: 1000 },
     min_trials: { type: 'integer', minimum: 1, maximum: MAX_TRIALS_PER_EXPERIMENT },
     max_trials: { type: 'integer', minimum: 1, maximum: MAX_TRIALS_PER_EXPERIMENT },
@@ -34,7 +34,7 @@ const common = {
 const experiment = {
   type: 'object',
   required: ['id', 'kind'],
-  properties: { kind: { enum: ['attack', 'volley', 'ram', 'duel'] } },
+  properties: { kind: { enum: ['attack', 'volley', 'ram', 'duel', 'battle'] } },
   allOf: [
     {
       if: { properties: { kind: { const: 'attack' } } },
@@ -87,6 +87,21 @@ const experiment = {
           until: { enum: ['destroyed', 'crippled'], default: 'destroyed' },
           rounds: { type: 'integer', minimum: 1, maximum: 1000, default: 20 },
           first: { enum: ['a', 'b', 'random'], default: 'random' },
+        },
+      },
+    },
+    {
+      if: { properties: { kind: { const: 'battle' } } },
+      then: {
+        required: ['scenario'],
+        additionalProperties: false,
+        properties: {
+          ...common,
+          kind: { const: 'battle' },
+          trials: { ...trials, description: 'Monte Carlo trials (per variant; default 2000); with `mirror` each trial is two games' },
+          scenario: { type: 'string', minLength: 1, description: 'battle scenario file (jwsim-scenario/1), relative to the batch file; the batch\'s `units`, when given, replace the scenario\'s own' },
+          mirror: { type: 'boolean', default: true, description: 'play every trial twice, the second time with the fleets\' table positions (and Initiative slot) swapped' },
+          allow_invalid_fleets: { type: 'boolean', default: false, description: 'run fleets that break the fleet-building rules of a variant\'s rules version (their problems are reported as warnings)' },
         },
       },
     },

@@ -12,6 +12,7 @@ import type { DamageSummary } from '../engine/stats.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../engine/usage.js';
 import { fireVolley } from '../engine/volley.js';
 import { arcFacing, bestVolley } from '../engine/arcs.js';
+import { Battle } from '../engine/battle/game.js';
 import { UserError } from '../errors.js';
 import { compileRules, type CompiledRules } from '../rules/compile.js';
 import { DEFAULT_INTERPRETATIONS, applyRuleAssignments } from '../rules/interpretations.js';
@@ -19,8 +20,10 @@ import { applyOverlay } from '../rules/overlay.js';
 import { getRulesVersion } from '../rules/registry.js';
 import { openStream, type RandomStream } from '../rng/stream.js';
 import type { Cell, Variant } from '../scenarios/batch.js';
+import { loadScenario } from '../scenarios/scenario.js';
 import { weaponLine, weaponLines } from '../units/load.js';
 import type { Roster, UnitCard } from '../units/types.js';
+import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, runBattleChunk } from './battles.js';
 import * as C from './counts.js';
 
 export function compileVariant(v: Variant): CompiledRules {
@@ -38,6 +41,10 @@ export function compileVariant(v: Variant): CompiledRules {
 
 export interface CellEngine {
   readonly placeholders: readonly string[];
+  /** Length of the counts a chunk returns (battles: depends on the scenario). */
+  readonly countsLength: number;
+  /** Problems the engagement runs in spite of (battles: fleets accepted by allow_invalid_fleets). */
+  readonly warnings: readonly string[];
   readonly attackerTv: number;
   /** Metrics of an exact cell; null when the cell is sampled in chunks. */
   readonly exact: C.Metric[] | null;
@@ -45,14 +52,16 @@ export interface CellEngine {
   readonly exactDistribution: number[] | null;
   /** Counts of `n` trials of chunk `chunk` on the stream (seed, cell id, kind, chunk). */
   runChunk(seed: string, chunk: number, n: number): number[];
-  /** Adds one trial, drawn from `rng`, to the counts `c`. */
+  /** Adds one trial, drawn from `rng`, to the counts `c` (not for battles: a game needs two streams). */
   trial(rng: RandomStream, c: number[]): void;
 }
 
 /** A cell engine from its one-trial function: chunks are runs of trials on one stream. */
-function engine(cell: Cell, parts: Omit<CellEngine, 'runChunk'>): CellEngine {
+function engine(cell: Cell, parts: Omit<CellEngine, 'runChunk' | 'countsLength' | 'warnings'>): CellEngine {
   return {
     ...parts,
+    countsLength: C.countsLength(cell.kind),
+    warnings: [],
     runChunk(seed, chunk, n) {
       const c = new Array<number>(C.countsLength(cell.kind)).fill(0);
       const rng = openStream({ seed, experiment: cell.id, purpose: cell.kind, chunk });
@@ -110,7 +119,42 @@ function findWeapon(cell: Cell, v: Variant, u: UnitCard) {
   return weaponLine(u, cell.weapon ?? '') ?? fail(cell, v, `${u.name} has no weapon line "${cell.weapon}"; its lines: ${weaponLines(u)}`);
 }
 
+/**
+ * A battle cell: the scenario is loaded from its file (workers too), and chunk k plays trials
+ * k * BATTLE_CHUNK_TRIALS onwards, each on its own pair of streams named by the cell id, so
+ * counts never depend on how chunks are spread over threads or shards.
+ */
+function battleEngine(cell: Cell, v: Variant): CellEngine {
+  if (!cell.scenario) throw new Error(`battle cell ${cell.id} has no scenario file`);
+  const rules = compileVariant(v);
+  const scenario = loadScenario(cell.scenario, { rulesVersion: v.rules, allowInvalidFleets: cell.allowInvalidFleets === true, units: cell.units });
+  const battle = new Battle(rules, scenario);
+  const mirror = cell.mirror !== false;
+  return {
+    placeholders: battle.usage.list(),
+    countsLength: battleCountsLength(battle.units.length),
+    warnings: scenario.fleetWarnings.map((w) => `${scenario.file}: ${w} (fleet rules v${v.rules}; run anyway: allow_invalid_fleets)`),
+    attackerTv: scenario.sides[0].tv,
+    exact: null,
+    exactDistribution: null,
+    runChunk(seed, chunk, n) {
+      return runBattleChunk(battle, battleStreams(seed, cell.id), chunk * BATTLE_CHUNK_TRIALS, n, mirror);
+    },
+    trial() {
+      throw new Error(`experiment ${cell.id}: a battle trial needs two random streams; battles cannot run one trial on a single stream`);
+    },
+  };
+}
+
 export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEngine {
+  if (cell.kind === 'battle') {
+    try {
+      return battleEngine(cell, v);
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      throw new UserError(`experiment ${cell.id} (variant ${v.name}): ${e.message}`, e.details);
+    }
+  }
   const rules = compileVariant(v);
   const a = roster.units.get(cell.a)!;
   const b = roster.units.get(cell.b)!;

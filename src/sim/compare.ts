@@ -12,16 +12,17 @@
 // `settle`), or at `maxChunks`. Checked in chunk order, so it is deterministic; the stricter
 // SEQUENTIAL_Z (3 rather than 1.96) pays for looking repeatedly.
 import type { Batch, Cell } from '../scenarios/batch.js';
+import { UserError } from '../errors.js';
 import { Z95 } from '../stats/intervals.js';
 import { buildEngines, type CellEngine } from './cells.js';
-import { addCounts, countsLength, metricSource, type Metric } from './counts.js';
+import { addCounts, metricSource, type Metric } from './counts.js';
 import { dispatch } from './dispatch.js';
 import { ChunkFailed, makeExecutor } from './runner.js';
 import { CHUNK_TRIALS, Slot } from './slots.js';
 import type { PairedCounts, PairedTask } from './worker.js';
 
 export const SEQUENTIAL_Z = 3;
-const KEY: Record<Cell['kind'], string> = { duel: 'a_win_rate', attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage' };
+const KEY: Record<Cell['kind'], string> = { duel: 'a_win_rate', attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage', battle: 'a_win_rate' };
 
 export interface CompareOptions {
   threads: number;
@@ -68,7 +69,7 @@ class Group {
     readonly maxChunks: number,
   ) {
     this.slots = engines.map((e, v) => new Slot(firstSlot + v, { ...cell, trials: maxChunks * CHUNK_TRIALS, precision: null }, v, e));
-    const len = countsLength(cell.kind);
+    const len = engines[0].countsLength;
     this.diff = engines.slice(1).map(() => new Array<number>(len).fill(0));
     this.diffSq = engines.slice(1).map(() => new Array<number>(len).fill(0));
     this.done = engines[0].exact !== null;
@@ -105,6 +106,12 @@ class Group {
 }
 
 export async function compareBatch(batch: Batch, opts: CompareOptions): Promise<Difference[]> {
+  // Paired trials replay trial t of every variant on one stream; a battle game draws from two
+  // (dice and policy), so battles are compared with jwsim run (common random numbers per game).
+  const battles = [...new Set(batch.cells.filter((c) => c.kind === 'battle').map((c) => c.experiment))];
+  if (battles.length) {
+    throw new UserError(`${batch.file}: jwsim compare cannot pair battle trials (experiments ${battles.join(', ')}); compare battle variants with jwsim run, whose variants replay the same games, or remove the battle experiments`);
+  }
   const execute = makeExecutor(batch, opts.threads);
   const groups: Group[] = [];
   try {

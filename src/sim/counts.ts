@@ -1,7 +1,8 @@
 // What a chunk of trials returns: integer counts, merged by adding (exact, order-free), and
 // the metrics with 95% intervals computed from them (ARCHITECTURE.md §4.7, §6).
 import { Z95, wilson } from '../stats/intervals.js';
-import type { Kind } from '../scenarios/batch.js';
+import type { Cell, Kind } from '../scenarios/batch.js';
+import { B_DRAW, B_N, B_OP, B_SURV, B_TURNS, B_VP, B_WIN_A, B_WIN_B, battleCountsLength } from './battles.js';
 
 // Damage engagements (attack, volley, ram): counts and sums of squares per trial.
 export const C_N = 0;
@@ -31,8 +32,18 @@ export const D_HIST = 10; // decided duels by rounds played, 0..ROUNDS_HIST_MAX 
 export const ROUNDS_HIST_MAX = 40;
 export const DUEL_COUNTS = D_HIST + ROUNDS_HIST_MAX + 1;
 
-export function countsLength(kind: Kind): number {
-  return kind === 'duel' ? DUEL_COUNTS : DAMAGE_COUNTS;
+// Battles: the layout of src/sim/battles.ts (B_*), whose length grows with the scenario's
+// distinct unit types; n counts games (two per trial when mirrored).
+
+/** Counts per chunk; a battle's length depends on its scenario's number of distinct unit types. */
+export function countsLength(kind: Kind, battleUnits = 0): number {
+  return kind === 'battle' ? battleCountsLength(battleUnits) : kind === 'duel' ? DUEL_COUNTS : DAMAGE_COUNTS;
+}
+
+/** Trials in the counts of a cell (a mirrored battle trial is two games). */
+export function trialsIn(cell: Pick<Cell, 'kind' | 'mirror'>, c: readonly number[]): number {
+  if (cell.kind === 'battle') return c[B_N] / (cell.mirror === false ? 1 : 2);
+  return c[cell.kind === 'duel' ? D_N : C_N];
 }
 
 /** Adds b into a. */
@@ -62,6 +73,23 @@ function mean(name: string, sum: number, sumSq: number, n: number, scale = 1): M
 
 /** The metrics of a kind, in a fixed order (the order of results.csv). */
 export function metricsOf(kind: Kind, c: readonly number[], attackerTv: number): Metric[] {
+  if (kind === 'battle') {
+    // Per game; a mirrored pair's two games count separately, as in jwsim battle.
+    const n = c[B_N];
+    const m = (name: string, i: number) => mean(name, c[i], c[i + 1], n);
+    return [
+      rate('a_win_rate', c[B_WIN_A], n),
+      rate('b_win_rate', c[B_WIN_B], n),
+      rate('draw_rate', c[B_DRAW], n),
+      m('mean_turns', B_TURNS),
+      m('mean_op_a', B_OP),
+      m('mean_op_b', B_OP + 2),
+      m('mean_vp_a', B_VP),
+      m('mean_vp_b', B_VP + 2),
+      m('mean_surviving_tv_a', B_SURV),
+      m('mean_surviving_tv_b', B_SURV + 2),
+    ];
+  }
   if (kind === 'duel') {
     const n = c[D_N];
     return [
@@ -96,9 +124,13 @@ export function halfWidth(m: Metric): number {
 
 /**
  * The distribution a chart draws: for duels, P(decided in r rounds | decided), r = 0..40+;
- * otherwise P(k Structure lost), k = 0..10.
+ * for battles, P(A wins), P(B wins), P(draw); otherwise P(k Structure lost), k = 0..10.
  */
 export function distributionOf(kind: Kind, c: readonly number[]): number[] {
+  if (kind === 'battle') {
+    const n = c[B_N];
+    return [B_WIN_A, B_WIN_B, B_DRAW].map((i) => (n ? c[i] / n : 0));
+  }
   if (kind === 'duel') {
     const hist = c.slice(D_HIST, D_HIST + ROUNDS_HIST_MAX + 1);
     const decided = hist.reduce((a, b) => a + b, 0);
@@ -126,7 +158,19 @@ export function metricSource(kind: Kind, metric: string, attackerTv: number): { 
     p_rams: C_RAMS,
     mean_attacks: C_ATTACKS,
   };
-  const index = (kind === 'duel' ? duel : damage)[metric];
+  const battle: Record<string, number> = {
+    a_win_rate: B_WIN_A,
+    b_win_rate: B_WIN_B,
+    draw_rate: B_DRAW,
+    mean_turns: B_TURNS,
+    mean_op_a: B_OP,
+    mean_op_b: B_OP + 2,
+    mean_vp_a: B_VP,
+    mean_vp_b: B_VP + 2,
+    mean_surviving_tv_a: B_SURV,
+    mean_surviving_tv_b: B_SURV + 2,
+  };
+  const index = (kind === 'battle' ? battle : kind === 'duel' ? duel : damage)[metric];
   if (index === undefined) throw new Error(`no such metric for ${kind}: ${metric}`);
   return { index, scale: metric === 'damage_per_100_tv' ? 100 / attackerTv : 1 };
 }

@@ -3,16 +3,25 @@
 // the result independent of which thread finished which chunk first.
 import type { Batch, Cell } from '../scenarios/batch.js';
 import { ENGAGEMENT_CHUNK_TRIALS } from './engagements.js';
-import { C_N, D_N, addCounts, countsLength, distributionOf, halfWidth, metricsOf, type Metric } from './counts.js';
+import { BATTLE_CHUNK_TRIALS } from './battles.js';
+import { addCounts, distributionOf, halfWidth, metricsOf, trialsIn, type Metric } from './counts.js';
 import type { CellEngine } from './cells.js';
 
+/** Trials per chunk of an engagement (battles: see chunkTrialsOf). */
 export const CHUNK_TRIALS = ENGAGEMENT_CHUNK_TRIALS;
+
+/** Trials per chunk of a kind: fixed, so results never depend on how work is split. */
+export function chunkTrialsOf(kind: Cell['kind']): number {
+  return kind === 'battle' ? BATTLE_CHUNK_TRIALS : CHUNK_TRIALS;
+}
 
 export class Slot {
   readonly counts: number[];
   committed = 0;
   done = false;
   readonly maxChunks: number;
+  /** Trials per chunk (chunkTrialsOf the cell's kind). */
+  readonly chunkSize: number;
   private readonly pending = new Map<number, number[]>();
 
   constructor(
@@ -21,18 +30,19 @@ export class Slot {
     readonly variant: number,
     readonly engine: CellEngine,
   ) {
-    this.counts = new Array<number>(countsLength(cell.kind)).fill(0);
-    this.maxChunks = engine.exact ? 0 : Math.ceil(cell.trials / CHUNK_TRIALS);
+    this.counts = new Array<number>(engine.countsLength).fill(0);
+    this.chunkSize = chunkTrialsOf(cell.kind);
+    this.maxChunks = engine.exact ? 0 : Math.ceil(cell.trials / this.chunkSize);
     this.done = this.maxChunks === 0;
   }
 
   /** Trials in chunk k (the last chunk may be short). */
   chunkTrials(k: number): number {
-    return Math.min(CHUNK_TRIALS, this.cell.trials - k * CHUNK_TRIALS);
+    return Math.min(this.chunkSize, this.cell.trials - k * this.chunkSize);
   }
 
   trials(): number {
-    return this.counts[this.cell.kind === 'duel' ? D_N : C_N];
+    return trialsIn(this.cell, this.counts);
   }
 
   metrics(): Metric[] {

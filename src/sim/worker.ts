@@ -4,7 +4,6 @@ import type { Batch, Cell, Variant } from '../scenarios/batch.js';
 import type { Roster, UnitCard } from '../units/types.js';
 import { TrialStreams } from '../rng/stream.js';
 import { buildCellEngine, type CellEngine } from './cells.js';
-import { countsLength } from './counts.js';
 
 export interface ChunkTask {
   slot: number;
@@ -68,9 +67,10 @@ export class ChunkWorker {
 
   runPaired(task: PairedTask): PairedCounts {
     const cell = this.batch.cells[task.cell];
+    if (cell.kind === 'battle') throw new Error(`experiment ${cell.id}: battles cannot run paired trials (a game needs two streams)`);
     const variants = this.batch.variants.length;
     const engines = Array.from({ length: variants }, (_, v) => this.engine(task.cell * variants + v));
-    const len = countsLength(cell.kind);
+    const len = engines[0].countsLength;
     const zero = () => new Array<number>(len).fill(0);
     const counts = engines.map(zero);
     const one = engines.map(zero);

@@ -1,0 +1,187 @@
+// Battles as a batch experiment kind: the sample battle batch loads, a battle cell's counts
+// depend only on the seed (not on threads or chunking), bad battle experiments fail at load
+// time with the batch file and field, and the report renders a battle cell.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Battle } from '../../src/engine/battle/game.js';
+import { UserError } from '../../src/errors.js';
+import { renderReport } from '../../src/report/report.js';
+import { manifest, resultsCsv, resultsJson, writeAtomically } from '../../src/report/runOutput.js';
+import { METRIC_NAMES, inputsSha256, loadBatch } from '../../src/scenarios/batch.js';
+import { loadScenario } from '../../src/scenarios/scenario.js';
+import { BATTLE_CHUNK_TRIALS, battleStreams, runBattleChunk } from '../../src/sim/battles.js';
+import { buildEngines, compileVariant } from '../../src/sim/cells.js';
+import { compareBatch } from '../../src/sim/compare.js';
+import { countsLength, metricsOf } from '../../src/sim/counts.js';
+import { runBatch } from '../../src/sim/runner.js';
+import { Slot } from '../../src/sim/slots.js';
+
+const SAMPLE = fileURLToPath(new URL('../../scenarios/battles.json', import.meta.url));
+const BATTLES = fileURLToPath(new URL('../../scenarios/battles/', import.meta.url));
+const UNITS = fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url));
+
+const root = mkdtempSync(join(tmpdir(), 'jwsim-battle-batch-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let n = 0;
+/** Writes a batch file into its own folder (scenario paths are absolute unless given relative). */
+function batchFile(body: Record<string, unknown>): string {
+  const dir = join(root, `b${n++}`);
+  mkdirSync(dir);
+  const file = join(dir, 'batch.json');
+  writeFileSync(file, JSON.stringify({ format: 'jwsim-batch/1', seed: 'battle-test', ...body }));
+  return file;
+}
+const scenario = (name: string) => join(BATTLES, name);
+
+function errorText(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    return [e.message, ...e.details].join('\n');
+  }
+  throw new Error('no error');
+}
+
+describe('battle experiments in batch files', () => {
+  it('the sample battle batch loads: one cell per scenario, v1.2.2, mirrored, 200 trials', () => {
+    const batch = loadBatch(SAMPLE);
+    expect(batch.variants.map((v) => v.rules)).toEqual(['1.2.2']);
+    expect(batch.cells.map((c) => c.kind)).toEqual(['battle', 'battle', 'battle']);
+    expect(batch.cells.map((c) => c.id)).toEqual(['standard/standard-engagement', 'beacon/beacon-assault', 'corner/corner-escalation']);
+    for (const c of batch.cells) {
+      expect(c.scenario).toBe(scenario(`${c.id.split('/')[1]}.json`));
+      expect(c.mirror).toBe(true);
+      expect(c.trials).toBe(200);
+    }
+    expect(batch.cells[2].precision?.metric).toBe('a_win_rate');
+    // Scenario, fleet and unit files are inputs of the run (resume and merge check them).
+    const inputs = (batch.scenarioFiles ?? []).map((f) => f.path);
+    expect(inputs).toContain(scenario('corner-escalation.json'));
+    expect(inputs).toContain(join(BATTLES, 'fleets', 'raiding-group.json'));
+    expect(inputsSha256(batch, 'x')).toMatch(/^[0-9a-f]{64}$/);
+    // Placeholders come from the battle engine.
+    const engines = buildEngines(batch);
+    expect(engines[0].placeholders.length).toBeGreaterThan(0);
+    expect(engines[0].warnings).toEqual([]);
+  });
+
+  it('battle metrics are exactly the names a batch may use as a precision metric', () => {
+    const counts = new Array<number>(countsLength('battle', 3)).fill(1);
+    expect(metricsOf('battle', counts, 100).map((m) => m.name)).toEqual(METRIC_NAMES.battle);
+  });
+
+  it('chunks are BATTLE_CHUNK_TRIALS trials and chunk k plays trials k * BATTLE_CHUNK_TRIALS onwards', () => {
+    const file = batchFile({ experiments: [{ id: 'std', kind: 'battle', scenario: scenario('standard-engagement.json'), trials: 2 * BATTLE_CHUNK_TRIALS + 1, mirror: false }] });
+    const batch = loadBatch(file);
+    const [engine] = buildEngines(batch);
+    const slot = new Slot(0, batch.cells[0], 0, engine);
+    expect(slot.maxChunks).toBe(3);
+    expect(slot.chunkTrials(2)).toBe(1);
+    const cell = batch.cells[0];
+    const battle = new Battle(compileVariant(batch.variants[0]), loadScenario(cell.scenario!, { rulesVersion: '1.2.2', allowInvalidFleets: false }));
+    const direct = runBattleChunk(battle, battleStreams(batch.seed, cell.id), 2 * BATTLE_CHUNK_TRIALS, 1, false);
+    expect(engine.runChunk(batch.seed, 2, 1)).toEqual(direct);
+    expect(direct.length).toBe(engine.countsLength);
+  });
+
+  it('a tiny battle batch gives identical result files on 0 and 2 threads', async () => {
+    const file = batchFile({
+      experiments: [
+        { id: 'std', kind: 'battle', scenario: scenario('standard-engagement.json'), trials: 1 },
+        { id: 'beacon', kind: 'battle', scenario: scenario('beacon-assault.json'), trials: 2, mirror: false },
+      ],
+    });
+    const batch = loadBatch(file);
+    const run = async (threads: number) => {
+      const r = await runBatch(batch, { threads, shard: null, checkpoint: null });
+      return { slots: r.slots, csv: resultsCsv(batch, r.slots), json: resultsJson(batch, r.slots) };
+    };
+    const [t0, t2] = [await run(0), await run(2)];
+    expect(t2.slots.map((s) => s.counts)).toEqual(t0.slots.map((s) => s.counts));
+    expect(t2.csv).toBe(t0.csv);
+    expect(t2.json).toBe(t0.json);
+    expect(t0.slots.map((s) => s.trials())).toEqual([1, 2]);
+    const json = JSON.parse(t0.json) as { experiments: Array<{ kind: string; games: number; distribution: { name: string; p: number[] } }> };
+    expect(json.experiments.map((e) => e.games)).toEqual([2, 2]);
+    expect(json.experiments[0].distribution.name).toBe('outcome');
+    expect(json.experiments[0].distribution.p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+  }, 30_000);
+
+  it('an unknown scenario file names the batch file and the field', () => {
+    const file = batchFile({ experiments: [{ id: 'x', kind: 'duel', range: 6, matchups: [['cega.wyvern', 'jovian.alexander']], trials: 10 }, { id: 'lost', kind: 'battle', scenario: 'battles/nowhere.json' }] });
+    const text = errorText(() => loadBatch(file));
+    expect(text).toContain(`${file}: experiments[1].scenario: no such scenario file`);
+    expect(text).toContain('nowhere.json');
+  });
+
+  it('scenario problems name the batch file and the field, then the scenario file', () => {
+    const dir = join(root, 'badscenario');
+    mkdirSync(dir);
+    const bad = join(dir, 'bad.json');
+    const good = JSON.parse(readFileSync(scenario('standard-engagement.json'), 'utf8')) as { sides: { a: object } };
+    writeFileSync(bad, JSON.stringify({ ...good, units: [UNITS], sides: { ...good.sides, a: { ...good.sides.a, fleet: [{ unit: 'nobody.here', count: 1 }] } } }));
+    const file = batchFile({ experiments: [{ id: 'bad', kind: 'battle', scenario: bad }] });
+    const text = errorText(() => loadBatch(file));
+    expect(text).toContain(`${file}: experiments[0].scenario:`);
+    expect(text).toContain('nobody.here');
+  });
+
+  it('rejects a precision metric battles do not report, and bad fields by schema', () => {
+    const file = batchFile({ experiments: [{ id: 'p', kind: 'battle', scenario: scenario('standard-engagement.json'), precision: { metric: 'mean_rounds', half_width: 0.1, max_trials: 10 } }] });
+    expect(errorText(() => loadBatch(file))).toMatch(/experiments\[0\]\.precision\.metric: "mean_rounds" is not one of a_win_rate, b_win_rate/);
+    const typo = batchFile({ experiments: [{ id: 'p', kind: 'battle', scenario: scenario('standard-engagement.json'), mirrored: true }] });
+    expect(errorText(() => loadBatch(typo))).toMatch(/mirrored/);
+  });
+
+  it('Escalating Deployment under a v1.2.1 variant fails before anything runs', () => {
+    const file = batchFile({
+      variants: [
+        { name: 'old', rules: '1.2.1' },
+        { name: 'new', rules: '1.2.2' },
+      ],
+      experiments: [{ id: 'corner', kind: 'battle', scenario: scenario('corner-escalation.json'), trials: 1 }],
+    });
+    const batch = loadBatch(file);
+    expect(errorText(() => buildEngines(batch))).toMatch(/experiment corner\/corner-escalation \(variant old\):.*Escalating Deployment/);
+  });
+
+  it('jwsim compare refuses battle cells with a clear error', async () => {
+    const file = batchFile({
+      variants: [
+        { name: 'a', rules: '1.2.1' },
+        { name: 'b', rules: '1.2.2' },
+      ],
+      experiments: [{ id: 'std', kind: 'battle', scenario: scenario('standard-engagement.json'), trials: 1 }],
+    });
+    await expect(compareBatch(loadBatch(file), { threads: 0, minChunks: 1, maxChunks: 1, settle: 0.01 })).rejects.toThrow(/cannot pair battle trials \(experiments std\)/);
+  });
+
+  it('the report renders a battle cell: a win-rate table and fleet warnings', async () => {
+    const dir = join(root, 'fleetfix');
+    mkdirSync(dir);
+    // Side A doubled: over the 250-point level, run anyway with allow_invalid_fleets.
+    const big = join(dir, 'big.json');
+    const s = JSON.parse(readFileSync(scenario('standard-engagement.json'), 'utf8')) as { sides: { a: { fleet: Array<{ unit: string; count: number }> } } };
+    s.sides.a.fleet = s.sides.a.fleet.map((f) => ({ ...f, count: f.count * 2 }));
+    writeFileSync(big, JSON.stringify({ ...s, units: [UNITS] }));
+    const file = batchFile({ experiments: [{ id: 'big', kind: 'battle', scenario: big, trials: 1, mirror: false, allow_invalid_fleets: true }] });
+    const batch = loadBatch(file);
+    const r = await runBatch(batch, { threads: 0, shard: null, checkpoint: null });
+    expect(r.slots[0].engine.warnings.join('\n')).toMatch(/over the 250-point level/);
+    const out = join(root, 'report');
+    mkdirSync(out);
+    writeAtomically(out, [
+      ['results.csv', resultsCsv(batch, r.slots)],
+      ['results.json', resultsJson(batch, r.slots)],
+      ['manifest.json', manifest(batch, r.slots, { threads: 0, shard: null, wallSeconds: 1, commandLine: ['run'], resumed: false })],
+    ]);
+    const html = readFileSync(await renderReport(out), 'utf8');
+    expect(html).toContain('<section id="battles">');
+    expect(html).toContain('big/standard-engagement');
+    expect(html).toMatch(/over the 250-point level/);
+  }, 30_000);
+});
