@@ -48,7 +48,11 @@ export function policyParams(spec: PolicySpec, where: string): Record<string, nu
 
 function nearestEnemyDistance(view: PolicyView, m: BattleModel, p: Pose): number {
   let best = Infinity;
-  for (const e of view.enemiesOf(m.side)) best = Math.min(best, Math.hypot(e.base.x - p.x, e.base.y - p.y) - e.bulk - m.bulk);
+  for (const e of view.nearestEnemies(m)) {
+    const dx = e.base.x - p.x, dy = e.base.y - p.y;
+    const d = Math.sqrt(dx * dx + dy * dy) - e.bulk - m.bulk;
+    if (d < best) best = d;
+  }
   return best === Infinity ? 0 : Math.max(0, best);
 }
 

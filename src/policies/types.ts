@@ -31,6 +31,8 @@ export interface PolicyView {
   readonly objectives: readonly ObjectiveMarker[];
   /** Enemy models of `side` that can still fight. */
   enemiesOf(side: 0 | 1): readonly BattleModel[];
+  /** The three enemies nearest to `m` where it stands (cheap distance estimates for move scoring). */
+  nearestEnemies(m: BattleModel): readonly BattleModel[];
   /** Enemies `m` could attack this activation from some move (a cheap upper bound on its reach). */
   reachable(m: BattleModel): readonly BattleModel[];
   /** Estimated Structure damage `att` would deal to `tgt` with all its Fire Control from `pose`. */

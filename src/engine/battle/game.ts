@@ -15,7 +15,7 @@ import type { UnitCard } from '../../units/types.js';
 import type { Situation } from '../attackPlan.js';
 import { DamageTally } from '../damage.js';
 import { GEOM_EPSILON, baseInRect, bearing, cosDeg, normalizeDeg, onTable, overlapping, pointDistance, separation, sinDeg } from '../geometry.js';
-import { baseInArc, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
+import { aspect, contactInArc, headOn, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
 import { planRam, rollRam, type RamPlan } from '../ram.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../usage.js';
 import { battleRules, type BattleRules } from './battleRules.js';
@@ -65,7 +65,7 @@ const poseOf = (b: { x: number; y: number; heading: number }) => ({ x: r3(b.x), 
 const NO_MODS: ShotMods = { flex: 0, rerolls: 0 };
 const ARC_OF_REL = (rel: number): FacingArc => (rel <= 45 || rel >= 315 ? 'F' : rel < 135 ? 'S' : rel <= 225 ? 'R' : 'P');
 const ASPECT_OF: Record<FacingArc, Situation['aspect']> = { F: 'front', P: 'side', S: 'side', R: 'rear' };
-const ARC_INDEX: Record<FacingArc, number> = { F: 0, P: 1, S: 2, R: 3 };
+const ARCS: readonly FacingArc[] = ['F', 'P', 'S', 'R'];
 
 export class Battle implements PolicyView {
   readonly br: BattleRules;
@@ -84,7 +84,8 @@ export class Battle implements PolicyView {
   private readonly testPools = new Map<number, Pool>();
   private readonly ramPlans = new Map<string, RamPlan>();
   private readonly volleyCache = new Map<number, number>();
-  private readonly estimateCache = new Map<number, number>();
+  private readonly estTable: Float64Array;
+  private readonly estSig: Float64Array;
   private readonly enemyLists: [BattleModel[], BattleModel[]] = [[], []];
   private enemyListsTurnStamp = -1;
   private dice!: RandomStream;
@@ -94,6 +95,10 @@ export class Battle implements PolicyView {
   private activations = 0;
   private beacons: Array<{ side: 0 | 1; x: number; y: number }> = [];
   private sideOfFleet: [0 | 1, 0 | 1] = [0, 1];
+  /** The side holding Initiative: it takes the first zone (y = 0 strip, origin quadrant; GM-81, GM-84). */
+  private initSide: 0 | 1 = 0;
+  /** Bumped whenever a model appears, leaves or is damaged: keys the enemy-list caches. */
+  private epoch = 0;
 
   constructor(
     readonly rules: CompiledRules,
@@ -127,16 +132,18 @@ export class Battle implements PolicyView {
       });
     });
     if (this.units.length > 64) throw new UserError(`${scenario.file}: at most 64 distinct unit types per battle; this one has ${this.units.length}`);
+    this.estTable = new Float64Array(this.units.length * this.units.length * 32).fill(-1);
+    this.estSig = new Float64Array(this.units.length * this.units.length).fill(-1);
   }
 
   // ------------------------------------------------------------------ PolicyView
 
   enemiesOf(side: 0 | 1): readonly BattleModel[] {
-    if (this.enemyListsTurnStamp !== this.activations) {
+    if (this.enemyListsTurnStamp !== this.epoch) {
       this.enemyLists[0].length = 0;
       this.enemyLists[1].length = 0;
       for (const m of this.models) if (m.fights(this.br.inertHulks)) this.enemyLists[1 - m.side].push(m);
-      this.enemyListsTurnStamp = this.activations;
+      this.enemyListsTurnStamp = this.epoch;
     }
     return this.enemyLists[side];
   }
@@ -144,9 +151,9 @@ export class Battle implements PolicyView {
   private reachStamp = -1;
   private readonly reachList: BattleModel[] = [];
   reachable(m: BattleModel): readonly BattleModel[] {
-    if (this.reachStamp === this.activations && this.reachList.length >= 0 && this.reachOwner === m) return this.reachList;
+    if (this.reachStamp === this.epoch && this.reachOwner === m) return this.reachList;
     this.reachOwner = m;
-    this.reachStamp = this.activations;
+    this.reachStamp = this.epoch;
     this.reachList.length = 0;
     const move = m.unit.isCapital ? capitalLimits(this.br, m, false).max : m.unit.speed;
     for (const e of this.enemiesOf(m.side)) {
@@ -158,6 +165,17 @@ export class Battle implements PolicyView {
     return this.reachList;
   }
   private reachOwner: BattleModel | null = null;
+  private nearStamp = -1;
+  private nearOwner: BattleModel | null = null;
+  private nearList: BattleModel[] = [];
+  nearestEnemies(m: BattleModel): readonly BattleModel[] {
+    if (this.nearStamp === this.epoch && this.nearOwner === m) return this.nearList;
+    this.nearStamp = this.epoch;
+    this.nearOwner = m;
+    const d2 = (e: BattleModel) => (e.base.x - m.base.x) ** 2 + (e.base.y - m.base.y) ** 2;
+    this.nearList = this.enemiesOf(m.side).slice().sort((a, b) => d2(a) - d2(b)).slice(0, 3);
+    return this.nearList;
+  }
 
   maxRange(m: BattleModel, vsCapital: boolean): number {
     return longRangeMax(this.rules.combat, vsCapital ? 'capital' : 'squadron', m.state.sensors);
@@ -171,37 +189,45 @@ export class Battle implements PolicyView {
     return s;
   }
 
+  /** Which of a ship's arcs (heading h) the direction (dx, dy) lies in; GM-46 wedges, lines to F/R. */
+  private static arcOfDir(dx: number, dy: number, h: number): number {
+    const hx = sinDeg(h), hy = cosDeg(h);
+    const f = dx * hx + dy * hy, st = dx * hy - dy * hx;
+    const a = st < 0 ? -st : st;
+    return f >= a ? 0 : -f >= a ? 3 : st > 0 ? 2 : 1; // F, R, S, P as ARC_INDEX
+  }
+
   estimate(att: BattleModel, pose: Pose, tgt: BattleModel): number {
     const dx = tgt.base.x - pose.x, dy = tgt.base.y - pose.y;
-    const d = Math.max(0, Math.hypot(dx, dy) - att.bulk - tgt.bulk);
-    const band = rangeBand(this.rules.combat, d, tgt.unit.isCapital ? 'capital' : 'squadron', att.state.sensors);
+    const d = Math.sqrt(dx * dx + dy * dy) - att.bulk - tgt.bulk;
+    const band = rangeBand(this.rules.combat, d > 0 ? d : 0, tgt.unit.isCapital ? 'capital' : 'squadron', att.state.sensors);
     if (band === 'out') return 0;
-    const brg = bearing(pose.x, pose.y, tgt.base.x, tgt.base.y);
-    const myArc = ARC_OF_REL(normalizeDeg(brg - pose.heading));
-    const aspArc = tgt.unit.isCapital ? ARC_OF_REL(normalizeDeg(brg + 180 - tgt.base.heading)) : 'F';
+    const myArc = att.unit.isCapital ? Battle.arcOfDir(dx, dy, pose.heading) : 0;
+    const aspArc = tgt.unit.isCapital ? Battle.arcOfDir(-dx, -dy, tgt.base.heading) : 0;
     const t = tgt.state;
     const fc = att.state.fireControl();
-    // Cached by everything the value depends on: unit types, band, arcs, target systems, Fire Control.
-    let key = att.unitIndex * 64 + tgt.unitIndex;
-    key = key * 2 + (band === 'long' ? 1 : 0);
-    key = key * 4 + ARC_INDEX[myArc];
-    key = key * 4 + ARC_INDEX[aspArc];
-    key = key * 32 + Math.min(31, t.defense);
-    key = key * 16 + Math.min(15, fc);
-    key = key * 2 + (tgt.evading ? 1 : 0);
-    key = key * 2 + (t.disabledSystems ? 1 : 0);
-    let v = this.estimateCache.get(key);
-    if (v !== undefined && !t.disabledSystems) return v;
-    const asp = ASPECT_OF[aspArc];
+    // A table per (attacker type, target type) of 32 situations, valid for one signature of the
+    // states the values depend on (attacker Fire Control; target Defense, Evading, systems).
+    const pair = att.unitIndex * this.units.length + tgt.unitIndex;
+    const sig = fc + 16 * (t.defense + 32 * ((tgt.evading ? 1 : 0) + 2 * t.disabledSystems));
+    if (this.estSig[pair] !== sig) {
+      this.estSig[pair] = sig;
+      this.estTable.fill(-1, pair * 32, pair * 32 + 32);
+    }
+    const slot = pair * 32 + (band === 'long' ? 16 : 0) + myArc * 4 + aspArc;
+    const cached = this.estTable[slot];
+    if (cached >= 0) return cached;
+    const arc = ARCS[myArc];
+    const asp = ASPECT_OF[ARCS[aspArc]];
     const vals: number[] = [];
     for (const w of att.unit.weapons) {
-      const bears = !att.unit.isCapital || w.arcs.includes('T') || w.arcs.includes(myArc);
+      const bears = !att.unit.isCapital || w.arcs.includes('T') || w.arcs.includes(arc);
       if (!bears) continue;
-      const e = this.gunnery.entry(att, w, tgt, band, asp, myArc, NO_MODS);
+      const e = this.gunnery.entry(att, w, tgt, band, asp, arc, NO_MODS);
       if (e) for (let k = 0; k < w.count; k++) vals.push(e.expected);
     }
-    v = this.topSum(vals, fc);
-    this.estimateCache.set(key, v);
+    const v = this.topSum(vals, fc);
+    this.estTable[slot] = v;
     return v;
   }
 
@@ -242,7 +268,10 @@ export class Battle implements PolicyView {
     this.trace = trace;
     this.ended = null;
     this.activations = 0;
+    this.epoch++;
     this.enemyListsTurnStamp = -1;
+    this.reachStamp = -1;
+    this.nearStamp = -1;
     this.beacons = [];
     this.sideOfFleet = mirrored ? [1, 0] : [0, 1];
     for (const m of this.models) {
@@ -251,6 +280,7 @@ export class Battle implements PolicyView {
     }
     const s = this.scenario;
     const initSide: 0 | 1 = s.initiative === 'a' ? 0 : s.initiative === 'b' ? 1 : dice.next() < 0.5 ? 0 : 1;
+    this.initSide = initSide;
     const initFleet = (this.sideOfFleet[0] === initSide ? 0 : 1) as 0 | 1;
     if (trace) trace.initiative = `${initFleet === 0 ? 'A' : 'B'} (${s.sides[initFleet].name})`;
     if (s.zone === 'beacon') this.placeBeacons(initSide);
@@ -287,7 +317,7 @@ export class Battle implements PolicyView {
     // Seed 000: four beacons each, alternating from the Initiative player, each at least 12" from every other.
     for (let k = 0; k < 8; k++) {
       const side = (k % 2 === 0 ? initSide : 1 - initSide) as 0 | 1;
-      const home = { x: this.width / 2, y: side === 0 ? 0 : this.height };
+      const home = { x: this.width / 2, y: this.zoneOf(side) === 0 ? 0 : this.height };
       const cands: Array<{ x: number; y: number }> = [];
       for (let tries = 0; tries < 200 && cands.length < 16; tries++) {
         const x = this.pol.next() * this.width, y = this.pol.next() * this.height;
@@ -297,8 +327,18 @@ export class Battle implements PolicyView {
       const owner = this.policyOfSide(side);
       const c = cands[owner.pickBeacon(this, side, home, cands, this.pol)];
       this.beacons.push({ side, x: c.x, y: c.y });
-      this.trace?.beacons.push({ side: side === 0 ? 'first' : 'second', x: r3(c.x), y: r3(c.y) });
+      this.trace?.beacons.push({ side: this.fleetLabel(side), x: r3(c.x), y: r3(c.y) });
     }
+  }
+
+  /** "A" or "B" for the fleet at a table position this game. */
+  private fleetLabel(side: 0 | 1): string {
+    return this.sideOfFleet[0] === side ? 'A' : 'B';
+  }
+
+  /** Which zone a side deploys in and withdraws to: 0 for the Initiative side. */
+  private zoneOf(side: 0 | 1): 0 | 1 {
+    return side === this.initSide ? 0 : 1;
   }
 
   private policyOfSide(side: 0 | 1): Policy {
@@ -308,6 +348,7 @@ export class Battle implements PolicyView {
   /** Legal spots in the side's zone for this model, with how far forward each is. */
   private deployCandidates(m: BattleModel, side: 0 | 1, coverBeacons: boolean): DeployCandidate[] {
     const W = this.width, H = this.height, out: DeployCandidate[] = [];
+    const z = this.zoneOf(side);
     const tryPose = (x: number, y: number, heading: number, front: number, inZone: (p: Pose) => boolean) => {
       const p = { x, y, heading };
       if (inZone(p)) out.push({ pose: p, front });
@@ -315,12 +356,12 @@ export class Battle implements PolicyView {
     const zone = this.scenario.zone;
     if (zone === 'standard') {
       const depth = this.scenario.stripDepth;
-      const heading = side === 0 ? 0 : 180;
-      const y0 = side === 0 ? 0 : H - depth;
+      const heading = z === 0 ? 0 : 180;
+      const y0 = z === 0 ? 0 : H - depth;
       const inZone = (p: Pose) => baseInRect(baseAt(m, p), 0, y0, W, y0 + depth);
       for (let row = 0; row <= 4; row++) {
         const f = row / 4;
-        const y = side === 0 ? m.reach + f * (depth - 2 * m.reach) : H - m.reach - f * (depth - 2 * m.reach);
+        const y = z === 0 ? m.reach + f * (depth - 2 * m.reach) : H - m.reach - f * (depth - 2 * m.reach);
         for (let x = W / 2, k = 0; k < 2 * Math.ceil(W / 3); k++) {
           const xx = W / 2 + (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 3;
           if (xx < 0 || xx > W) continue;
@@ -329,13 +370,13 @@ export class Battle implements PolicyView {
         }
       }
     } else if (zone === 'corner') {
-      const qx = side === 0 ? 0 : W / 2, qy = side === 0 ? 0 : H / 2;
-      const heading = side === 0 ? 45 : 225;
+      const qx = z === 0 ? 0 : W / 2, qy = z === 0 ? 0 : H / 2;
+      const heading = z === 0 ? 45 : 225;
       const inZone = (p: Pose) => baseInRect(baseAt(m, p), qx, qy, qx + W / 2, qy + H / 2);
       for (let i = 0; i <= 8; i++) {
         for (let j = 0; j <= 8; j++) {
           const x = qx + m.reach + (i / 8) * (W / 2 - 2 * m.reach), y = qy + m.reach + (j / 8) * (H / 2 - 2 * m.reach);
-          const dFront = side === 0 ? (x - qx + y - qy) / (W / 2 + H / 2) : (qx + W / 2 - x + qy + H / 2 - y) / (W / 2 + H / 2);
+          const dFront = z === 0 ? (x - qx + y - qy) / (W / 2 + H / 2) : (qx + W / 2 - x + qy + H / 2 - y) / (W / 2 + H / 2);
           tryPose(x, y, heading, dFront, inZone);
         }
       }
@@ -374,6 +415,7 @@ export class Battle implements PolicyView {
     m.base.set(c.pose.x, c.pose.y, c.pose.heading);
     m.where = 'table';
     m.deployedTurn = turn;
+    this.epoch++;
     this.trace?.deployments.push({ turn, model: m.label, ...poseOf(m.base) });
     return true;
   }
@@ -469,7 +511,7 @@ export class Battle implements PolicyView {
     if (!m.unit.isCapital) {
       const goals: Array<{ x: number; y: number; keep: number }> = [];
       const enemies = this.enemiesOf(m.side).slice().sort((a, b) => Math.hypot(a.base.x - m.base.x, a.base.y - m.base.y) - Math.hypot(b.base.x - m.base.x, b.base.y - m.base.y));
-      for (const e of enemies.slice(0, 4)) {
+      for (const e of enemies.slice(0, 3)) {
         const kind = e.unit.isCapital ? 'capital' : 'squadron';
         const short = e.unit.isCapital ? this.rules.combat.shortRangeAC : this.rules.combat.shortRangeAS;
         goals.push({ x: e.base.x, y: e.base.y, keep: short - 0.5 + e.bulk + m.bulk });
@@ -497,7 +539,7 @@ export class Battle implements PolicyView {
     add(capitalMoves(lim), 'none');
     if (allowStationKeep && lim.min > 0) {
       const sk = capitalLimits(this.br, m, true);
-      add(capitalMoves({ min: 0, max: Math.min(lim.min / 2, sk.max), turns: sk.turns }), 'station_keep');
+      add(capitalMoves({ min: 0, max: 0, turns: sk.turns }), 'station_keep'); // hold position, pivots allowed
     }
     const forced: MoveOption[] = [];
     for (const mv of capitalMoves({ min: lim.min, max: lim.min, turns: lim.turns })) {
@@ -529,8 +571,9 @@ export class Battle implements PolicyView {
     const zone = this.scenario.zone;
     const inside = (x0: number, y0: number, x1: number, y1: number) => baseInRect(b, x0 + e * 2, y0 + e * 2, x1 - e * 2, y1 - e * 2, 0);
     if (zone === 'beacon') return !inside(0, 0, W, H);
-    if (zone === 'corner') return m.side === 0 ? !inside(0, 0, Infinity, Infinity) : !inside(-Infinity, -Infinity, W, H);
-    return m.side === 0 ? !inside(-Infinity, 0, Infinity, Infinity) : !inside(-Infinity, -Infinity, Infinity, H);
+    const z = this.zoneOf(m.side);
+    if (zone === 'corner') return z === 0 ? !inside(0, 0, Infinity, Infinity) : !inside(-Infinity, -Infinity, W, H);
+    return z === 0 ? !inside(-Infinity, 0, Infinity, Infinity) : !inside(-Infinity, -Infinity, Infinity, H);
   }
 
   /** A Withdraw move that reaches an own edge this activation, if one exists. */
@@ -540,10 +583,11 @@ export class Battle implements PolicyView {
       const W = this.width, H = this.height;
       const edges: Array<[number, number]> = [];
       const zone = this.scenario.zone;
-      if (zone === 'beacon' || (zone === 'corner' && m.side === 0) || (zone === 'standard' && m.side === 0)) edges.push([m.base.x, 0]);
-      if (zone === 'beacon' || (zone !== 'standard' && m.side === 1) || (zone === 'standard' && m.side === 1)) edges.push([m.base.x, H]);
-      if (zone === 'beacon' || (zone === 'corner' && m.side === 0)) edges.push([0, m.base.y]);
-      if (zone === 'beacon' || (zone === 'corner' && m.side === 1)) edges.push([W, m.base.y]);
+      const z = this.zoneOf(m.side);
+      if (zone === 'beacon' || z === 0) edges.push([m.base.x, 0]);
+      if (zone === 'beacon' || z === 1) edges.push([m.base.x, H]);
+      if (zone === 'beacon' || (zone === 'corner' && z === 0)) edges.push([0, m.base.y]);
+      if (zone === 'beacon' || (zone === 'corner' && z === 1)) edges.push([W, m.base.y]);
       for (const [x, y] of edges) if (Math.hypot(x - m.base.x, y - m.base.y) - m.reach <= speed + 1e-9) return { x, y, heading: 0 };
       return null;
     }
@@ -569,49 +613,69 @@ export class Battle implements PolicyView {
     return null;
   }
 
-  /** A ram target: an enemy capital ship in the front arc within the maximum move (§8.1). */
-  private ramTarget(m: BattleModel): BattleModel | null {
+  /**
+   * A ram (§8.1): an enemy capital ship the rammer can reach with a legal move that ends with
+   * its front arc in contact: straight ahead, or after one 45° pivot, up to its maximum move,
+   * ending on the table and overlapping no other base (GM-54, GM-73). Nearest first.
+   */
+  private ramOption(m: BattleModel): { target: BattleModel; pose: Pose } | null {
     if (!m.unit.isCapital || m.state.structure !== 1) return null;
     const lim = capitalLimits(this.br, m, false);
-    let best: BattleModel | null = null;
+    const W = this.width, H = this.height;
+    let best: { target: BattleModel; pose: Pose } | null = null;
     let bestD = Infinity;
+    const start: Pose = { x: m.base.x, y: m.base.y, heading: m.base.heading };
+    const p: Pose = { x: 0, y: 0, heading: 0 };
     for (const e of this.enemiesOf(m.side)) {
       if (!e.unit.isCapital) continue; // a capital ship may not ram a squadron
-      const d = Math.max(0, separation(m.base, e.base));
-      if (d <= lim.max && baseInArc(m.base, 'F', e.base) && d < bestD) {
-        best = e;
-        bestD = d;
+      if (Math.hypot(e.base.x - m.base.x, e.base.y - m.base.y) > lim.max + m.reach + e.reach) continue;
+      for (const turn of lim.turns >= 1 ? [0, -45, 45] : [0]) {
+        followCapitalMove(m, start, { pre: 0, turn1: turn, mid: 0, turn2: 0, post: 0 }, W, H, p);
+        const b = baseAt(m, p);
+        // First contact along the heading: step, then bisect to the touching distance.
+        let hit = -1;
+        for (let d = 0; d <= lim.max + 1e-9; d += 0.25) {
+          b.set(p.x + d * sinDeg(p.heading), p.y + d * cosDeg(p.heading), p.heading);
+          if (separation(b, e.base) <= 0) {
+            hit = d;
+            break;
+          }
+        }
+        if (hit < 0) continue;
+        let lo = Math.max(0, hit - 0.25), hi = hit;
+        for (let i = 0; i < 30; i++) {
+          const mid = (lo + hi) / 2;
+          b.set(p.x + mid * sinDeg(p.heading), p.y + mid * cosDeg(p.heading), p.heading);
+          if (separation(b, e.base) > 0) lo = mid;
+          else hi = mid;
+        }
+        b.set(p.x + lo * sinDeg(p.heading), p.y + lo * cosDeg(p.heading), p.heading);
+        if (!contactInArc(b, 'F', e.base, 0.002) || !onTable(b, W, H)) continue;
+        const clear = this.models.every((o) => o === m || o === e || o.where !== 'table' || separation(b, o.base) > GEOM_EPSILON);
+        if (clear && lo < bestD) {
+          bestD = lo;
+          best = { target: e, pose: { x: b.x, y: b.y, heading: b.heading } };
+        }
+        break; // the straight approach, else the first pivot that reaches it
       }
     }
     return best;
   }
 
-  private doRam(m: BattleModel, tgt: BattleModel, rec: TraceActivation | null): void {
-    // Move so that the rammer's front touches the target: along the line between the centres.
-    const { aspect: aspectOf } = { aspect: (a: BattleModel, t: BattleModel) => ASPECT_OF[ARC_OF_REL(normalizeDeg(bearing(t.base.x, t.base.y, a.base.x, a.base.y) - t.base.heading))] };
-    const asp = aspectOf(m, tgt);
-    const key = `${m.unit.id}|${tgt.unit.id}|${asp}`;
+  private doRam(m: BattleModel, ram: { target: BattleModel; pose: Pose }, rec: TraceActivation | null): void {
+    const tgt = ram.target;
+    const save = { x: m.base.x, y: m.base.y, heading: m.base.heading };
+    m.base.set(ram.pose.x, ram.pose.y, ram.pose.heading);
+    const asp = ASPECT_OF[aspect(m.base, tgt.base)]; // the struck arc from the contact position (GM-80)
+    const key = `${m.unit.id}|${tgt.unit.id}|${asp}|${headOn(m.base, tgt.base) ? 1 : 0}`;
     let plan = this.ramPlans.get(key);
     if (!plan) {
       plan = planRam(this.rules, m.unit, tgt.unit, asp, this.usage);
       this.ramPlans.set(key, plan);
     }
     const roll = rollRam(this.rules, plan, m.state, tgt.state, this.roller, this.dice, this.tally);
-    if (roll.result === 'rammed') {
-      const sx = m.base.x, sy = m.base.y, dx = tgt.base.x - sx, dy = tgt.base.y - sy;
-      let lo = 0, hi = 1;
-      for (let i = 0; i < 30; i++) {
-        const t = (lo + hi) / 2;
-        m.base.x = sx + t * dx;
-        m.base.y = sy + t * dy;
-        if (separation(m.base, tgt.base) >= 0) lo = t;
-        else hi = t;
-      }
-      m.base.x = sx + lo * dx;
-      m.base.y = sy + lo * dy;
-    }
-    const before = tgt.unit.structure;
-    void before;
+    // A failed Skill Test: the ship may not contact the target and stays where it was.
+    if (roll.result !== 'rammed') m.base.set(save.x, save.y, save.heading);
     if (rec) rec.ram = { target: tgt.label, result: roll.result, rammerAfter: this.stateText(m), targetAfter: this.stateText(tgt) };
     this.afterDamage(m);
     this.afterDamage(tgt);
@@ -623,12 +687,13 @@ export class Battle implements PolicyView {
 
   /** Bookkeeping after damage: removal of destroyed models; v1.2.1 immediate end (GM-52). */
   private afterDamage(m: BattleModel): boolean {
+    this.epoch++;
     if (m.state.destroyed && m.where === 'table') m.where = 'destroyed';
     if (this.br.immediateEndWithoutCapitals && this.objectives.length === 0 && !this.ended) {
       for (const side of [0, 1] as const) {
         const fleet = this.models.filter((x) => x.side === side && x.unit.isCapital);
         if (fleet.length && fleet.every((x) => x.where === 'destroyed' || x.where === 'withdrawn' || x.state.destroyed)) {
-          this.ended = `side ${side === 0 ? 'first' : 'second'} position has no capital ship left (v1.2.1, immediate)`;
+          this.ended = `fleet ${this.fleetLabel(side)} has no capital ship left (v1.2.1: the game ends at once)`;
           return true;
         }
       }
@@ -651,6 +716,7 @@ export class Battle implements PolicyView {
   private activate(m: BattleModel): void {
     m.activated = true;
     this.activations++;
+    this.epoch++;
     this.gunnery.startActivation();
     const policy = this.policyOfSide(m.side);
     const rec: TraceActivation | null = this.trace
@@ -663,10 +729,10 @@ export class Battle implements PolicyView {
       }
     };
     // Ram (§8): a capital ship at 1 Structure with an enemy capital ship ahead.
-    const ramT = this.ramTarget(m);
-    if (ramT && policy.wants(this, m, 'ram', this.pol)) {
+    const ram = this.ramOption(m);
+    if (ram && policy.wants(this, m, 'ram', this.pol)) {
       if (rec) rec.action = 'ram';
-      this.doRam(m, ramT, rec);
+      this.doRam(m, ram, rec);
       return finish();
     }
     // Withdraw (GM-16): leaves by an own edge; no attacks.
@@ -713,10 +779,14 @@ export class Battle implements PolicyView {
       if (this.ended) return finish();
     }
     m.base.set(opt.pose.x, opt.pose.y, opt.pose.heading);
+    let firedAtStop = false;
     if (forced) this.resolveOverlaps(m, () => {
-      if (!choice.fireBefore) fc = this.fireFrom(m, fc, action, cf, rec);
+      // GM-64: the active ship fires where it stopped; Fire Control it does not use then is lost.
+      firedAtStop = true;
+      if (!choice.fireBefore) this.fireFrom(m, fc, action, cf, rec);
+      fc = 0;
     }, rec);
-    if (!choice.fireBefore && !this.ended) {
+    if (!choice.fireBefore && !firedAtStop && !this.ended) {
       const n = rec ? rec.attacks.length : 0;
       fc = this.fireFrom(m, fc, action, cf, rec);
       if (rec && rec.attacks.length > n) rec.fired = 'after-move';
@@ -806,7 +876,7 @@ export class Battle implements PolicyView {
       if (near[0] !== near[1]) {
         const side = near[0] ? 0 : 1;
         op[side] += o.points;
-        scored.push(`${o.id}: +${o.points} OP to the ${side === 0 ? 'first' : 'second'}-position fleet`);
+        scored.push(`${o.id}: +${o.points} OP to ${this.fleetLabel(side as 0 | 1)}`);
       }
     }
     this.trace?.endPhases.push({ turn, op: [op[this.sideOfFleet[0]], op[this.sideOfFleet[1]]], scored });

@@ -55,8 +55,8 @@ export function capitalMoves(lim: MoveLimits): CapitalMove[] {
     for (const a of [-45, 45]) {
       out.push({ pre: 0, turn1: a, mid: d, turn2: 0, post: 0 });
       if (d > 0) out.push({ pre: d, turn1: a, mid: 0, turn2: 0, post: 0 });
-      if (d > 1) out.push({ pre: d / 2, turn1: a, mid: d / 2, turn2: 0, post: 0 });
-      if (lim.turns >= 2) out.push({ pre: 0, turn1: a, mid: d, turn2: a, post: 0 });
+      if (d > 1 && d === lim.max) out.push({ pre: d / 2, turn1: a, mid: d / 2, turn2: 0, post: 0 });
+      if (lim.turns >= 2 && d === lim.max) out.push({ pre: 0, turn1: a, mid: d, turn2: a, post: 0 });
     }
   }
   return out;

@@ -1,0 +1,135 @@
+// Battle-engine test helpers: rules per version, the sample scenarios, small in-memory
+// scenarios built from sample-roster cards, and a model placed by hand.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Battle, type Trace } from '../../src/engine/battle/game.js';
+import { battleRules, type BattleRules } from '../../src/engine/battle/battleRules.js';
+import { BattleModel } from '../../src/engine/battle/model.js';
+import { sampleRosterFiles } from '../../src/paths.js';
+import type { CompiledRules } from '../../src/rules/compile.js';
+import type { RulesVersionId } from '../../src/rules/registry.js';
+import { loadScenario } from '../../src/scenarios/scenario.js';
+import type { PolicyName, Scenario, ZoneKind } from '../../src/scenarios/scenarioTypes.js';
+import { loadRoster } from '../../src/units/load.js';
+import type { Roster, UnitCard } from '../../src/units/types.js';
+import { rulesFor } from './units.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export const SAMPLE_SCENARIOS = ['standard-engagement', 'beacon-assault', 'corner-escalation'] as const;
+export type SampleScenario = (typeof SAMPLE_SCENARIOS)[number];
+
+export function scenarioPath(name: string): string {
+  return join(ROOT, 'scenarios', 'battles', `${name}.json`);
+}
+
+const scenarioCache = new Map<string, Scenario>();
+/** A sample scenario file, loaded (and cached) for a rules version. */
+export function sampleScenario(name: SampleScenario, version: RulesVersionId): Scenario {
+  const key = `${name}@${version}`;
+  let s = scenarioCache.get(key);
+  if (!s) {
+    s = loadScenario(scenarioPath(name), { rulesVersion: version, allowInvalidFleets: false });
+    scenarioCache.set(key, s);
+  }
+  return s;
+}
+
+const rulesCache = new Map<string, CompiledRules>();
+/** Compiled rules of a version with the default interpretations. */
+export function rules(version: RulesVersionId): CompiledRules {
+  let r = rulesCache.get(version);
+  if (!r) {
+    r = rulesFor(version);
+    rulesCache.set(version, r);
+  }
+  return r;
+}
+
+export function brOf(version: RulesVersionId): BattleRules {
+  return battleRules(rules(version));
+}
+
+let roster: Roster | null = null;
+/** The sample roster (scenarios/units/sample-roster.json). */
+export function sampleRoster(): Roster {
+  roster ??= loadRoster(sampleRosterFiles());
+  return roster;
+}
+
+export function card(id: string): UnitCard {
+  const u = sampleRoster().units.get(id);
+  if (!u) throw new Error(`no unit ${id} in the sample roster`);
+  return u;
+}
+
+/** A copy of a roster card with some ratings replaced (e.g. Speed and Thrusters). */
+export function cardWith(id: string, patch: Partial<UnitCard>): UnitCard {
+  return { ...card(id), ...patch };
+}
+
+export interface MiniScenarioSpec {
+  /** Unit ids of the sample roster, or cards. */
+  a: Array<string | UnitCard>;
+  b: Array<string | UnitCard>;
+  zone?: ZoneKind;
+  deployment?: 'fleet' | 'escalating';
+  turns?: number;
+  policyA?: PolicyName;
+  policyB?: PolicyName;
+  initiative?: 'a' | 'b' | 'random';
+}
+
+/** A Scenario object built in memory (no file), fleets from sample-roster unit ids. */
+export function miniScenario(spec: MiniScenarioSpec): Scenario {
+  const toCard = (u: string | UnitCard) => (typeof u === 'string' ? card(u) : u);
+  const fleetA = spec.a.map(toCard);
+  const fleetB = spec.b.map(toCard);
+  return {
+    file: '(test scenario)',
+    sha256: '0'.repeat(64),
+    id: 'test-mini',
+    description: null,
+    table: { width: 48, height: 48 },
+    points: 250,
+    zone: spec.zone ?? 'standard',
+    deployment: spec.deployment ?? 'fleet',
+    stripDepth: 12,
+    turns: spec.turns ?? 7,
+    initiative: spec.initiative ?? 'a',
+    objectives: [],
+    earlyEnd: { noCapitalShips: false, opAtLeast: null },
+    sides: [
+      { name: 'A', fleet: fleetA, policy: { name: spec.policyA ?? 'aggressive', params: {} }, tv: fleetA.reduce((s, u) => s + u.tv, 0) },
+      { name: 'B', fleet: fleetB, policy: { name: spec.policyB ?? 'aggressive', params: {} }, tv: fleetB.reduce((s, u) => s + u.tv, 0) },
+    ],
+    roster: sampleRoster(),
+    fleetWarnings: [],
+  };
+}
+
+/** A scenario with its policies replaced (both sides, or each side its own). */
+export function withPolicies(s: Scenario, a: PolicyName, b: PolicyName): Scenario {
+  return {
+    ...s,
+    sides: [
+      { ...s.sides[0], policy: { name: a, params: {} } },
+      { ...s.sides[1], policy: { name: b, params: {} } },
+    ],
+  };
+}
+
+/** A lone model of a card, placed on the table at a pose (not part of any Battle). */
+export function placed(u: UnitCard, x: number, y: number, heading = 0, side: 0 | 1 = 0, index = 0): BattleModel {
+  const m = new BattleModel(side, index, u, 0, 'hex');
+  m.side = side;
+  m.where = 'table';
+  m.base.set(x, y, heading);
+  return m;
+}
+
+export function emptyTrace(): Trace {
+  return { initiative: '', beacons: [], deployments: [], activations: [], endPhases: [] };
+}
+
+export { Battle };
