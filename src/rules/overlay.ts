@@ -75,5 +75,5 @@ export function applyOverlay(version: RulesVersion, overlay: Overlay): RulesVers
   );
   const dice = merge(version.data.dice, overlay.tables.dice ?? {}) as RulesData['dice'];
   const combat = merge(version.data.combat, overlay.tables.combat ?? {}) as RulesData['combat'];
-  return { ...version, data: { dice, combat, placeholders } };
+  return { ...version, data: { ...version.data, dice, combat, placeholders } };
 }

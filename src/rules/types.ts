@@ -65,9 +65,39 @@ export interface CombatRules {
   readonly ramRearBonus: number;
 }
 
+/** Whole-game rules a battle needs beyond single engagements (game.md §4–§12). */
+export interface GameRules {
+  /** Capital-ship move: half Speed to Speed with one turn if Thrusters >= 1 (v1.2.1 §6.1, GM-08),
+   * or Speed - Thrusters to Speed + Thrusters with min(Turns, Thrusters) turns (v1.2.2 §6.2). */
+  readonly capitalMove: 'half_speed' | 'thrusters_band';
+  /** Squadrons end a normal move at least this far from capital ships (v1.2.1 1"; v1.2.2 0, GM-14). */
+  readonly squadronCapitalSpacing: number;
+  /** Squadrons may not end within this distance of an enemy model (v1.2.1 1"; v1.2.2 0). */
+  readonly squadronEnemySpacing: number;
+  /** Flex dice attackers get against a ship that declared Station Keep (GM-63). */
+  readonly stationKeepFlex: number;
+  /** Evade needs a Skill Test, [N] dropping Fire Control to 1 (v1.2.1); none in v1.2.2. */
+  readonly evadeTest: boolean;
+  /** Sluggish models may not Evade (v1.2.2 Actions index). */
+  readonly sluggishMayNotEvade: boolean;
+  /** Concentrated Fire: its test uses Skill or Sensors (v1.2.1) or Skill (v1.2.2). */
+  readonly concentratedFireDice: 'skill_or_sensors' | 'skill';
+  /** Concentrated Fire grants +1 Flex on [N] and on [D+] (v1.2.2); v1.2.1 only rerolls on [D+]. */
+  readonly concentratedFireFlex: boolean;
+  /** Fleet Deployment in blocks (v1.2.1) or one model at a time, alternating (v1.2.2, GM-85). */
+  readonly fleetDeployBlocks: boolean;
+  /** Escalating Deployment exists (v1.2.2); v1.2.1 supports Fleet Deployment only (GM-95). */
+  readonly escalatingDeployment: boolean;
+  /** VP earned from enemy losses (v1.2.1 §12.1) or own survivors with multipliers (v1.2.2, seed 000). */
+  readonly scoring: 'enemy_losses' | 'own_survivors';
+  /** A scenario without objectives ends at once when a fleet has no capital ship left (v1.2.1, GM-52). */
+  readonly immediateEndWithoutCapitals: boolean;
+}
+
 export interface RulesData {
   readonly dice: DiceRules;
   readonly combat: CombatRules;
+  readonly game: GameRules;
   /**
    * Data that jwsim invented or chose because the rules text is missing: data path
    * (e.g. "combat.criticalTable") -> why. Outputs that use such data list it. An overlay

@@ -21,6 +21,20 @@ export const V1_2_1: RulesVersion = {
       opposedDiminishPerT: 2,
       opposedSource: 'v1.2.1: no generic Opposed Roll; missile point defence mapping per INTERPRETATION MissilePD121',
     },
+    game: {
+      capitalMove: 'half_speed', // seed 002 Movement
+      squadronCapitalSpacing: 1, // seed 002: at least 1" from capital ships
+      squadronEnemySpacing: 1, // seed 002: not within 1" of an enemy model
+      stationKeepFlex: 0, // GM-63: no bonus in v1.2.1
+      evadeTest: true, // v1.2.1 Special Actions: Evade, Skill Test, [N] gives FC 1
+      sluggishMayNotEvade: false,
+      concentratedFireDice: 'skill_or_sensors', // v1.2.1 Special Actions: Concentrated Fire
+      concentratedFireFlex: false,
+      fleetDeployBlocks: true, // §12.1 Fleet Deployment steps 1-4
+      escalatingDeployment: false, // GM-95
+      scoring: 'enemy_losses', // §12.1
+      immediateEndWithoutCapitals: true, // §4.4, GM-52
+    },
     combat: {
       // v1.2.1 /attack (seed 001): short range 6" (AC) / 3" (AS); long range +3" per Sensors point.
       shortRangeAC: 6,

@@ -12,6 +12,21 @@ export const V1_2_2 = deriveVersion(V1_2_1, {
   title: 'Jovian Wars rules v1.2.2',
   changes: [
     {
+      summary: 'Capital ships move Speed - Thrusters to Speed + Thrusters and turn up to min(Turns, Thrusters) times; squadrons no longer keep 1" spacing.',
+      source: 'v1.2.2 /movement (and RC1 changelog)',
+      apply: (d) => ({ ...d, game: { ...d.game, capitalMove: 'thrusters_band', squadronCapitalSpacing: 0, squadronEnemySpacing: 0 } }),
+    },
+    {
+      summary: 'Actions: Evade needs no Skill Test and Sluggish models may not Evade; Concentrated Fire tests Skill and gives +1 Flex even on [N]; Station Keep targets give attackers +1 Flex (GM-63).',
+      source: 'v1.2.2 /actions (index); v1.2.3 cheat sheet for Station Keep',
+      apply: (d) => ({ ...d, game: { ...d.game, evadeTest: false, sluggishMayNotEvade: true, concentratedFireDice: 'skill', concentratedFireFlex: true, stationKeepFlex: 1 } }),
+    },
+    {
+      summary: 'Scenarios: Fleet Deployment alternates one model at a time, Escalating Deployment exists, and VP are the surviving own models with multipliers (Withdrawn 0.5, Crippled 0, Destroyed 0).',
+      source: 'v1.2.2 /scenarios (seed 000)',
+      apply: (d) => ({ ...d, game: { ...d.game, fleetDeployBlocks: false, escalatingDeployment: true, scoring: 'own_survivors', immediateEndWithoutCapitals: false } }),
+    },
+    {
       summary: 'Results are named by Magnitude and Value; each set of a roll is a separate Result.',
       source: 'v1.2.2 /dice',
       apply: (d) => ({ ...d, dice: { ...d.dice, successTerm: 'Magnitude' } }),

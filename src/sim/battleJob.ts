@@ -38,7 +38,7 @@ export function makeBattle(job: BattleJob) {
     options = applyRuleAssignments(o.options, options, `${o.file}: options`);
   }
   const rules = compileRules(version, applyRuleAssignments(job.rule, options));
-  const scenario = loadScenario(job.scenarioFile, { rulesVersion: version.id, allowInvalidFleets: job.allowInvalidFleets, units: job.units });
+  const scenario = loadScenario(job.scenarioFile, { rulesVersion: job.rules, allowInvalidFleets: job.allowInvalidFleets, units: job.units });
   const battle = new Battle(rules, scenario);
   const streams = battleStreams(job.seed, scenario.id);
   return {

@@ -63,8 +63,8 @@ describe('rules versions', () => {
 
   it('engines never ask which version they run: no version literals in the kernel or simulation code', () => {
     const root = fileURLToPath(new URL('../../src/', import.meta.url));
-    for (const dir of ['dice', 'rng', 'sim']) {
-      for (const f of readdirSync(join(root, dir))) {
+    for (const dir of ['dice', 'rng', 'sim', 'engine', 'engine/battle', 'policies']) {
+      for (const f of readdirSync(join(root, dir)).filter((name) => name.endsWith('.ts'))) {
         const text = readFileSync(join(root, dir, f), 'utf8');
         expect(text, `${dir}/${f}`).not.toMatch(/['"`]v?1\.2\.\d['"`]/);
         expect(text, `${dir}/${f}`).not.toMatch(/version\.id|\.id\s*===/);

@@ -105,8 +105,8 @@ export class Battle implements PolicyView {
     readonly scenario: Scenario,
   ) {
     this.br = battleRules(rules);
-    if (scenario.deployment === 'escalating' && !this.br.escalating) {
-      throw new UserError(`${scenario.file}: deployment.type: Escalating Deployment is not in rules v${this.br.version}; the engine supports v1.2.1 Fleet Deployment only (game.md GM-95)`);
+    if (scenario.deployment === 'escalating' && !this.br.escalatingDeployment) {
+      throw new UserError(`${scenario.file}: deployment.type: Escalating Deployment is not in ${rules.version.title}; only Fleet Deployment is supported under it (game.md GM-95)`);
     }
     this.width = scenario.table.width;
     this.height = scenario.table.height;
@@ -757,7 +757,7 @@ export class Battle implements PolicyView {
     if (action === 'none' && first && first.unit.isCapital && this.estimateShots(m, firePose, first) >= 2 && policy.wants(this, m, 'concentrated_fire', this.pol)) {
       action = 'concentrated_fire';
       // v1.2.1: Skill or Sensors (the player picks: the better); v1.2.2: Skill.
-      const dice = this.br.version === '1.2.1' ? Math.max(m.unit.skill, m.state.sensors) : m.unit.skill;
+      const dice = this.br.concentratedFireDice === 'skill_or_sensors' ? Math.max(m.unit.skill, m.state.sensors) : m.unit.skill;
       const pass = this.skillTest(dice);
       cf = { flex: this.br.concentratedFireFlex ? 1 : 0, rerolls: pass ? 1 : 0 };
       if (rec) rec.test = `Concentrated Fire Skill Test (${dice} dice): ${pass ? '[D+] passed' : '[N]'}`;
@@ -795,7 +795,7 @@ export class Battle implements PolicyView {
   }
 
   private canEvade(m: BattleModel): boolean {
-    if (m.unit.traits.has('Sluggish') && this.br.version === '1.2.2') return false;
+    if (m.unit.traits.has('Sluggish') && this.br.sluggishMayNotEvade) return false;
     return m.unit.isCapital ? m.state.thrusters >= 1 : m.unit.fuel >= 2 && !m.state.crippled;
   }
 
