@@ -46,6 +46,24 @@ export function policyParams(spec: PolicySpec, where: string): Record<string, nu
   return out;
 }
 
+/**
+ * The index with the best key (highest when `high`, else lowest; ties to the lower index)
+ * among those `legal` accepts, asking about as few as possible; -1 when none is legal.
+ */
+export function firstLegal(keys: Float64Array, legal: (i: number) => boolean, high: boolean): number {
+  const out = new Uint8Array(keys.length);
+  for (let left = keys.length; left > 0; left--) {
+    let best = -1;
+    for (let i = 0; i < keys.length; i++) {
+      if (out[i]) continue;
+      if (best < 0 || (high ? keys[i] > keys[best] : keys[i] < keys[best])) best = i;
+    }
+    if (legal(best)) return best;
+    out[best] = 1;
+  }
+  return -1;
+}
+
 function nearestEnemyDistance(view: PolicyView, m: BattleModel, p: Pose): number {
   let best = Infinity;
   for (const e of view.nearestEnemies(m)) {
@@ -113,9 +131,8 @@ class Heuristic implements Policy {
       before[i] = fireStart > fireEnd ? 1 : 0;
     });
     // Best first (ties: menu order); the first legal one is taken.
-    const order = options.map((_, i) => i).sort((a, b) => scores[b] - scores[a] || a - b);
-    for (const i of order) if (legal(i)) return { index: i, fireBefore: before[i] === 1 };
-    return { index: -1, fireBefore: false };
+    const i = firstLegal(scores, legal, true);
+    return { index: i, fireBefore: i >= 0 && before[i] === 1 };
   }
 
   targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[]): BattleModel[] {
@@ -127,9 +144,9 @@ class Heuristic implements Policy {
 
   pickDeployment(_view: PolicyView, _m: BattleModel, candidates: readonly DeployCandidate[], legal: (i: number) => boolean): number {
     // Nearest to the wanted depth first (ties: candidate order, centre outwards).
-    const order = candidates.map((_, i) => i).sort((a, b) => Math.abs(candidates[a].front - this.p.deploy_depth) - Math.abs(candidates[b].front - this.p.deploy_depth) || a - b);
-    for (const i of order) if (legal(i)) return i;
-    return -1;
+    const keys = new Float64Array(candidates.length);
+    candidates.forEach((c, i) => (keys[i] = Math.abs(c.front - this.p.deploy_depth)));
+    return firstLegal(keys, legal, false);
   }
 
   pickBeacon(view: PolicyView, _side: 0 | 1, home: { x: number; y: number }, c: ReadonlyArray<{ x: number; y: number }>): number {

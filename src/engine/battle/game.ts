@@ -629,18 +629,24 @@ export class Battle implements PolicyView {
     for (const e of this.enemiesOf(m.side)) {
       if (!e.unit.isCapital) continue; // a capital ship may not ram a squadron
       if (Math.hypot(e.base.x - m.base.x, e.base.y - m.base.y) > lim.max + m.reach + e.reach) continue;
+      // Ahead within a 45° pivot: the target must lie in the front half-plane at least.
+      if ((e.base.x - m.base.x) * sinDeg(m.base.heading) + (e.base.y - m.base.y) * cosDeg(m.base.heading) < -(m.reach + e.reach)) continue;
       for (const turn of lim.turns >= 1 ? [0, -45, 45] : [0]) {
         followCapitalMove(m, start, { pre: 0, turn1: turn, mid: 0, turn2: 0, post: 0 }, W, H, p);
         const b = baseAt(m, p);
         // First contact along the heading: step, then bisect to the touching distance.
-        let hit = -1;
-        for (let d = 0; d <= lim.max + 1e-9; d += 0.25) {
-          b.set(p.x + d * sinDeg(p.heading), p.y + d * cosDeg(p.heading), p.heading);
-          if (separation(b, e.base) <= 0) {
-            hit = d;
-            break;
+        // Skip the stretch where the bases cannot meet yet (centres farther apart than both reaches).
+        const along = (e.base.x - p.x) * sinDeg(p.heading) + (e.base.y - p.y) * cosDeg(p.heading);
+        let from = Math.max(0, Math.floor((along - m.reach - e.reach) * 4) / 4);
+        const firstHit = (start: number) => {
+          for (let d = start; d <= lim.max + 1e-9; d += 0.25) {
+            b.set(p.x + d * sinDeg(p.heading), p.y + d * cosDeg(p.heading), p.heading);
+            if (separation(b, e.base) <= 0) return d;
           }
-        }
+          return -1;
+        };
+        let hit = firstHit(from);
+        if (hit === from && from > 0) hit = firstHit((from = 0)); // in contact already: scan from the start
         if (hit < 0) continue;
         let lo = Math.max(0, hit - 0.25), hi = hit;
         for (let i = 0; i < 30; i++) {
