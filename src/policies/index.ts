@@ -13,6 +13,8 @@ const common = (deployDepth: number, withdrawAt: number, ram: number, concentrat
   ram: { default: ram, min: 0, max: 1, summary: '1: a capital ship down to 1 Structure rams an enemy capital ship in its front arc when it can reach one' },
   concentrate: { default: concentrate, min: 0, max: 1, summary: '1: declare Concentrated Fire when the first target is a capital ship and at least two attacks bear on it' },
   evade: { default: 1, min: 0, max: 1, summary: '1: declare Evade when the model will not attack this activation and the enemy can reach it' },
+  hold_squadrons: { default: 0, min: 0, max: 60, summary: 'squadrons kept In Reserve (the last in the fleet list) instead of deploying at the start' },
+  hold_until: { default: 2, min: 2, max: 50, summary: 'the turn whose Deployment Phase brings the reserved squadrons in' },
 });
 
 export const PARAMS: Record<PolicyName, Record<string, ParamSpec>> = {
@@ -165,6 +167,10 @@ class Heuristic implements Policy {
     return best;
   }
 
+  holdBack(): { squadrons: number; untilTurn: number } {
+    return { squadrons: this.p.hold_squadrons, untilTurn: this.p.hold_until };
+  }
+
   wants(view: PolicyView, m: BattleModel, action: Exclude<ActionName, 'none'>): boolean {
     switch (action) {
       case 'ram':
@@ -219,6 +225,9 @@ class RandomPolicy implements Policy {
   }
   pickBeacon(_v: PolicyView, _s: 0 | 1, _h: { x: number; y: number }, c: ReadonlyArray<{ x: number; y: number }>, rng: RandomStream): number {
     return this.pick(c.length, rng);
+  }
+  holdBack(): { squadrons: number; untilTurn: number } {
+    return { squadrons: 0, untilTurn: 2 };
   }
   wants(_v: PolicyView, _m: BattleModel, _a: Exclude<ActionName, 'none'>, rng: RandomStream): boolean {
     return rng.next() < 0.5;

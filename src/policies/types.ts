@@ -59,6 +59,8 @@ export interface Policy {
   pickDeployment(view: PolicyView, m: BattleModel, candidates: readonly DeployCandidate[], legal: (i: number) => boolean, rng: RandomStream): number;
   /** Beacon zones: where to place the next beacon, from legal candidates. */
   pickBeacon(view: PolicyView, side: 0 | 1, home: { x: number; y: number }, candidates: ReadonlyArray<{ x: number; y: number }>, rng: RandomStream): number;
+  /** Squadrons kept In Reserve at deployment, and the turn whose Deployment Phase brings them in. */
+  holdBack(): { squadrons: number; untilTurn: number };
   /** Whether to declare an action when the engine finds it available. */
   wants(view: PolicyView, m: BattleModel, action: Exclude<ActionName, 'none'>, rng: RandomStream): boolean;
 }

@@ -133,6 +133,55 @@ export const INTERPRETATIONS = [
     default: 'YES',
     summary: 'Armor also reduces the Macro Pool of missile attacks',
   },
+  {
+    name: 'offtable_rule',
+    ids: ['GM-15'],
+    values: ['CLAMP', 'WITHDRAWN', 'DESTROYED'],
+    default: 'CLAMP',
+    summary: 'battles: a move that would take a base off the table stops at the edge (CLAMP), or the model leaves the table as Withdrawn, or as Destroyed (2017 beta)',
+  },
+  {
+    name: 'pivot_point',
+    ids: ['GM-55'],
+    values: ['FRONT_CORNER', 'CENTRE'],
+    default: 'FRONT_CORNER',
+    summary: 'battles: capital ships turn by pivoting on the front corner on the side of the turn, or on the centre of the base',
+  },
+  {
+    name: 'squadron_contact_122',
+    ids: ['GM-14'],
+    values: ['NO_TOUCH', 'ALLOW_TOUCH'],
+    default: 'NO_TOUCH',
+    summary: 'battles: where the version drops the 1" spacing (v1.2.2), a squadron still may not end a move touching another base, or may',
+  },
+  {
+    name: 'zone_containment',
+    ids: ['GM-82'],
+    values: ['WHOLE_BASE', 'ANY_PART'],
+    default: 'WHOLE_BASE',
+    summary: 'battles: a model deploys in a strip or quadrant zone when its whole base is inside, or any part of it',
+  },
+  {
+    name: 'fleet_deploy_capitals',
+    ids: ['GM-85'],
+    values: ['VERSION', 'ALTERNATE_ONE', 'BLOCK'],
+    default: 'VERSION',
+    summary: 'battles: Fleet Deployment as the version says (v1.2.1 in blocks, v1.2.2 one model at a time), always alternating one model at a time, or always in blocks',
+  },
+  {
+    name: 'reserve_vp',
+    ids: ['GM-31'],
+    values: ['FULL', 'NONE'],
+    default: 'FULL',
+    summary: 'battles, v1.2.2 scoring: models still In Reserve at the end count at full value (literal reading) or not at all (blocks hoarding)',
+  },
+  {
+    name: 'vp_rounding',
+    ids: ['GM-94'],
+    values: ['PER_MODEL_UP', 'NONE'],
+    default: 'PER_MODEL_UP',
+    summary: 'battles: fractional Victory Points (a Withdrawn model) are rounded up per model, or kept as fractions',
+  },
 ] as const satisfies readonly InterpretationSpec[];
 
 type Spec = (typeof INTERPRETATIONS)[number];

@@ -93,6 +93,13 @@ describe('interpretation options', () => {
       ram_flank_mode: 'EXAMPLE',
       evasive_penalty: 'MACRO_1',
       armor_vs_missiles: 'YES',
+      offtable_rule: 'CLAMP',
+      pivot_point: 'FRONT_CORNER',
+      squadron_contact_122: 'NO_TOUCH',
+      zone_containment: 'WHOLE_BASE',
+      fleet_deploy_capitals: 'VERSION',
+      reserve_vp: 'FULL',
+      vp_rounding: 'PER_MODEL_UP',
     });
   });
 

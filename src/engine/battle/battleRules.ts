@@ -7,8 +7,32 @@ import type { GameRules } from '../../rules/types.js';
 export interface BattleRules extends GameRules {
   /** Crippled capital ships are inert hulks (GM-21, option crippled_capital). */
   readonly inertHulks: boolean;
+  /** GM-15 offtable_rule: what a move that would leave the table does. */
+  readonly offTable: 'clamp' | 'withdrawn' | 'destroyed';
+  /** GM-55 pivot_point. */
+  readonly pivotOnCentre: boolean;
+  /** GM-14 squadron_contact_122: squadrons may end touching where the version has no spacing. */
+  readonly squadronTouch: boolean;
+  /** GM-82 zone_containment: any part of the base inside a strip or quadrant zone will do. */
+  readonly zoneAnyPart: boolean;
+  /** GM-31 reserve_vp: multiplier of models still In Reserve (v1.2.2 scoring). */
+  readonly reserveVp: number;
+  /** GM-94 vp_rounding: round fractional VP up per model. */
+  readonly vpRoundUp: boolean;
 }
 
 export function battleRules(rules: CompiledRules): BattleRules {
-  return { ...rules.version.data.game, inertHulks: rules.flags.crippledCapitalInert };
+  const o = rules.options;
+  const game = rules.version.data.game;
+  return {
+    ...game,
+    fleetDeployBlocks: o.fleet_deploy_capitals === 'VERSION' ? game.fleetDeployBlocks : o.fleet_deploy_capitals === 'BLOCK',
+    inertHulks: rules.flags.crippledCapitalInert,
+    offTable: o.offtable_rule === 'CLAMP' ? 'clamp' : o.offtable_rule === 'WITHDRAWN' ? 'withdrawn' : 'destroyed',
+    pivotOnCentre: o.pivot_point === 'CENTRE',
+    squadronTouch: o.squadron_contact_122 === 'ALLOW_TOUCH',
+    zoneAnyPart: o.zone_containment === 'ANY_PART',
+    reserveVp: o.reserve_vp === 'FULL' ? 1 : 0,
+    vpRoundUp: o.vp_rounding === 'PER_MODEL_UP',
+  };
 }

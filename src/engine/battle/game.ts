@@ -14,13 +14,13 @@ import type { Scenario } from '../../scenarios/scenarioTypes.js';
 import type { UnitCard } from '../../units/types.js';
 import type { Situation } from '../attackPlan.js';
 import { DamageTally } from '../damage.js';
-import { GEOM_EPSILON, baseInRect, bearing, cosDeg, normalizeDeg, onTable, overlapping, pointDistance, separation, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, normalizeDeg, onTable, overlapping, pointDistance, separation, sinDeg } from '../geometry.js';
 import { aspect, contactInArc, headOn, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
 import { planRam, rollRam, type RamPlan } from '../ram.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../usage.js';
 import { battleRules, type BattleRules } from './battleRules.js';
 import { Gunnery, type AttackRecord, type ShotMods } from './gunnery.js';
-import { BattleModel } from './model.js';
+import { BattleModel, MovingBase } from './model.js';
 import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, nearestLegal, squadronDestinations, type Pose } from './movement.js';
 
 export type Fate = 'intact' | 'crippled' | 'destroyed' | 'withdrawn' | 'reserve';
@@ -331,6 +331,17 @@ export class Battle implements PolicyView {
     }
   }
 
+  private readonly zoneRect = new MovingBase('rect', 0, 0, 0, 1, 1);
+  /** GM-82: the whole base inside the zone rectangle, or (ANY_PART) some of it. */
+  private inZoneRect(b: Base, x0: number, y0: number, x1: number, y1: number): boolean {
+    if (!this.br.zoneAnyPart) return baseInRect(b, x0, y0, x1, y1);
+    const z = this.zoneRect;
+    z.length = y1 - y0;
+    z.width = x1 - x0;
+    z.set((x0 + x1) / 2, (y0 + y1) / 2, 0);
+    return separation(b, z) < 0;
+  }
+
   /** "A" or "B" for the fleet at a table position this game. */
   private fleetLabel(side: 0 | 1): string {
     return this.sideOfFleet[0] === side ? 'A' : 'B';
@@ -358,7 +369,7 @@ export class Battle implements PolicyView {
       const depth = this.scenario.stripDepth;
       const heading = z === 0 ? 0 : 180;
       const y0 = z === 0 ? 0 : H - depth;
-      const inZone = (p: Pose) => baseInRect(baseAt(m, p), 0, y0, W, y0 + depth);
+      const inZone = (p: Pose) => this.inZoneRect(baseAt(m, p), 0, y0, W, y0 + depth);
       for (let row = 0; row <= 4; row++) {
         const f = row / 4;
         const y = z === 0 ? m.reach + f * (depth - 2 * m.reach) : H - m.reach - f * (depth - 2 * m.reach);
@@ -372,7 +383,7 @@ export class Battle implements PolicyView {
     } else if (zone === 'corner') {
       const qx = z === 0 ? 0 : W / 2, qy = z === 0 ? 0 : H / 2;
       const heading = z === 0 ? 45 : 225;
-      const inZone = (p: Pose) => baseInRect(baseAt(m, p), qx, qy, qx + W / 2, qy + H / 2);
+      const inZone = (p: Pose) => this.inZoneRect(baseAt(m, p), qx, qy, qx + W / 2, qy + H / 2);
       for (let i = 0; i <= 8; i++) {
         for (let j = 0; j <= 8; j++) {
           const x = qx + m.reach + (i / 8) * (W / 2 - 2 * m.reach), y = qy + m.reach + (j / 8) * (H / 2 - 2 * m.reach);
@@ -425,44 +436,54 @@ export class Battle implements PolicyView {
   }
 
   /** Alternates deploying, `per` models at a time, up to `limit` per side; both sides pass when out of models. */
-  private alternate(initSide: 0 | 1, capital: boolean, per: number, limit: number, turn: number): void {
+  /** Alternates deploying one model at a time, each side up to its limit; a side out of models passes. */
+  private alternate(initSide: 0 | 1, capital: boolean, limit: readonly [number, number], turn: number): void {
     const done: [number, number] = [0, 0];
     const failed = new Set<BattleModel>();
     for (let guard = 0; guard < 1000; guard++) {
       let any = false;
       for (const side of [initSide, (1 - initSide) as 0 | 1]) {
-        for (let k = 0; k < per && done[side] < limit; k++) {
-          const m = this.reserves(side, capital).find((x) => !failed.has(x));
-          if (!m) break;
-          if (this.deployOne(m, turn, this.scenario.zone === 'beacon' && turn === 1)) done[side]++;
-          else failed.add(m);
-          any = true;
-        }
+        if (done[side] >= limit[side]) continue;
+        const m = this.reserves(side, capital).find((x) => !failed.has(x));
+        if (!m) continue;
+        if (this.deployOne(m, turn, this.scenario.zone === 'beacon' && turn === 1)) done[side]++;
+        else failed.add(m);
+        any = true;
       }
       if (!any) break;
     }
   }
 
+  /** Squadrons a side may deploy in this phase: its reserves less those its policy holds back (In Reserve). */
+  private squadronAllowance(side: 0 | 1, turn: number): number {
+    const hold = this.policyOfSide(side).holdBack();
+    const held = turn < hold.untilTurn ? hold.squadrons : 0;
+    return Math.max(0, this.reserves(side, false).length - held);
+  }
+
   private deploymentPhase(turn: number, initSide: 0 | 1): void {
     const other = (1 - initSide) as 0 | 1;
+    const all: [number, number] = [Infinity, Infinity];
+    const squads: [number, number] = [this.squadronAllowance(0, turn), this.squadronAllowance(1, turn)];
     if (this.scenario.deployment === 'fleet') {
-      if (turn !== 1) return; // nothing is held In Reserve by the policies (Embarked/reserves: issue 7)
-      if (this.br.fleetDeployBlocks) {
-        // v1.2.1 Fleet Deployment: attacker's capital ships, defender's, then squadrons likewise.
-        for (const capital of [true, false]) for (const side of [initSide, other]) for (const m of this.reserves(side, capital)) this.deployOne(m, turn, this.scenario.zone === 'beacon');
-      } else {
-        this.alternate(initSide, true, 1, Infinity, turn); // GM-85: one capital ship at a time
-        this.alternate(initSide, false, 1, Infinity, turn);
+      // Fleet Deployment: every capital ship in the first phase; squadrons held In Reserve come later (GM-86).
+      if (turn === 1 && this.br.fleetDeployBlocks) {
+        // In blocks (v1.2.1 §12.1): attacker's capital ships, defender's, then squadrons likewise.
+        for (const side of [initSide, other]) for (const m of this.reserves(side, true)) this.deployOne(m, turn, this.scenario.zone === 'beacon');
+        for (const side of [initSide, other]) for (const m of this.reserves(side, false).slice(0, squads[side])) this.deployOne(m, turn, this.scenario.zone === 'beacon');
+        return;
       }
+      if (turn === 1) this.alternate(initSide, true, all, turn); // GM-85: one capital ship at a time
+      this.alternate(initSide, false, squads, turn);
       return;
     }
-    // Escalating (seed 000, GM-87): first phase one capital ship and two squadrons each.
+    // Escalating (seed 000, GM-87): first phase one capital ship and two squadrons each, then the rest.
     if (turn === 1) {
-      this.alternate(initSide, true, 1, 1, turn);
-      this.alternate(initSide, false, 1, 2, turn);
+      this.alternate(initSide, true, [1, 1], turn);
+      this.alternate(initSide, false, [Math.min(2, squads[0]), Math.min(2, squads[1])], turn);
     } else {
-      this.alternate(initSide, true, 1, Infinity, turn);
-      this.alternate(initSide, false, 1, Infinity, turn);
+      this.alternate(initSide, true, all, turn);
+      this.alternate(initSide, false, squads, turn);
     }
   }
 
@@ -532,7 +553,7 @@ export class Battle implements PolicyView {
     const clamped: MoveOption[] = [];
     const add = (limMoves: ReturnType<typeof capitalMoves>, action: ActionName) => {
       for (const mv of limMoves) {
-        const r = followCapitalMove(m, from, mv, W, H, end);
+        const r = followCapitalMove(m, from, mv, W, H, end, this.br.pivotOnCentre);
         (r.clamped ? clamped : out).push({ pose: { ...end }, action, travelled: r.travelled });
       }
     };
@@ -543,14 +564,14 @@ export class Battle implements PolicyView {
     }
     const forced: MoveOption[] = [];
     for (const mv of capitalMoves({ min: lim.min, max: lim.min, turns: lim.turns })) {
-      const r = followCapitalMove(m, from, mv, W, H, end);
+      const r = followCapitalMove(m, from, mv, W, H, end, this.br.pivotOnCentre);
       forced.push({ pose: { ...end }, action: 'none', travelled: r.travelled });
     }
     return [out, clamped, forced];
   }
 
   /** The policy's move from the first tier that has a legal one; `forced` for the GM-66 tier. */
-  private chooseMove(m: BattleModel, policy: Policy): { opt: MoveOption; fireBefore: boolean; forced: boolean } {
+  private chooseMove(m: BattleModel, policy: Policy): { opt: MoveOption; fireBefore: boolean; forced: boolean; leaves: boolean } {
     const tiers = this.moveTiers(m, m.unit.isCapital);
     const W = this.width, H = this.height;
     for (let t = 0; t < tiers.length; t++) {
@@ -559,9 +580,9 @@ export class Battle implements PolicyView {
       const last = t === tiers.length - 1;
       const legal = last ? () => true : (i: number) => legalEnd(this.br, m, options[i].pose, this.models, W, H);
       const c = policy.pickMove(this, m, options, legal, this.pol);
-      if (c.index >= 0) return { opt: options[c.index], fireBefore: c.fireBefore, forced: last && m.unit.isCapital };
+      if (c.index >= 0) return { opt: options[c.index], fireBefore: c.fireBefore, forced: last && m.unit.isCapital, leaves: t === 1 && m.unit.isCapital && this.br.offTable !== 'clamp' };
     }
-    return { opt: { pose: { x: m.base.x, y: m.base.y, heading: m.base.heading }, action: 'none', travelled: 0 }, fireBefore: false, forced: false };
+    return { opt: { pose: { x: m.base.x, y: m.base.y, heading: m.base.heading }, action: 'none', travelled: 0 }, fireBefore: false, forced: false, leaves: false };
   }
 
   /** Own table edges for Withdraw (GM-16). */
@@ -602,7 +623,7 @@ export class Battle implements PolicyView {
         if (turn) {
           const q = { ...p };
           const mv = { pre: 0, turn1: turn, mid: 0, turn2: 0, post: 0 };
-          followCapitalMove(m, p, mv, Infinity, Infinity, q);
+          followCapitalMove(m, p, mv, Infinity, Infinity, q, this.br.pivotOnCentre);
           Object.assign(p, q);
         }
         p.x += d * sinDeg(p.heading);
@@ -632,7 +653,7 @@ export class Battle implements PolicyView {
       // Ahead within a 45° pivot: the target must lie in the front half-plane at least.
       if ((e.base.x - m.base.x) * sinDeg(m.base.heading) + (e.base.y - m.base.y) * cosDeg(m.base.heading) < -(m.reach + e.reach)) continue;
       for (const turn of lim.turns >= 1 ? [0, -45, 45] : [0]) {
-        followCapitalMove(m, start, { pre: 0, turn1: turn, mid: 0, turn2: 0, post: 0 }, W, H, p);
+        followCapitalMove(m, start, { pre: 0, turn1: turn, mid: 0, turn2: 0, post: 0 }, W, H, p, this.br.pivotOnCentre);
         const b = baseAt(m, p);
         // First contact along the heading: step, then bisect to the touching distance.
         // Skip the stretch where the bases cannot meet yet (centres farther apart than both reaches).
@@ -785,6 +806,14 @@ export class Battle implements PolicyView {
       if (this.ended) return finish();
     }
     m.base.set(opt.pose.x, opt.pose.y, opt.pose.heading);
+    if (choice.leaves) {
+      // GM-15 offtable_rule WITHDRAWN / DESTROYED: its path runs off the table and it is gone.
+      if (this.br.offTable === 'destroyed') m.state.destroyed = true;
+      m.where = this.br.offTable === 'destroyed' ? 'destroyed' : 'withdrawn';
+      rec?.notes.push(`left the table: ${m.where} (GM-15 offtable_rule)`);
+      this.afterDamage(m);
+      return finish();
+    }
     let firedAtStop = false;
     if (forced) this.resolveOverlaps(m, () => {
       // GM-64: the active ship fires where it stopped; Fire Control it does not use then is lost.
@@ -903,14 +932,15 @@ export class Battle implements PolicyView {
   /** Victory Points per table position (seed 000 for v1.2.2; §12.1 for v1.2.1), rounded up per model (GM-94). */
   victoryPoints(): [number, number] {
     const vp: [number, number] = [0, 0];
+    const round = this.br.vpRoundUp ? Math.ceil : (x: number) => x;
     for (const m of this.models) {
       const f = this.fate(m);
       const tv = m.unit.tv;
       if (this.br.scoring === 'own_survivors') {
-        const mult = f === 'intact' || f === 'reserve' ? 1 : f === 'withdrawn' ? 0.5 : 0;
-        vp[m.side] += Math.ceil(tv * mult);
+        const mult = f === 'intact' ? 1 : f === 'reserve' ? this.br.reserveVp : f === 'withdrawn' ? 0.5 : 0;
+        vp[m.side] += round(tv * mult);
       } else {
-        const gain = f === 'destroyed' || (f === 'crippled' && m.unit.isCapital) ? tv : f === 'withdrawn' ? Math.ceil(tv / 2) : 0;
+        const gain = f === 'destroyed' || (f === 'crippled' && m.unit.isCapital) ? tv : f === 'withdrawn' ? round(tv / 2) : 0;
         vp[1 - m.side] += gain;
       }
     }

@@ -72,9 +72,13 @@ function onTableAt(m: BattleModel, x: number, y: number, h: number, w: number, h
   return onTable(scratch, w, ht);
 }
 
-/** GM-55: pivot the base about its front corner on the side of the turn (angle > 0: starboard). */
-export function pivot(m: BattleModel, p: Pose, angle: number): void {
+/** GM-55: pivot the base about its front corner on the side of the turn (angle > 0: starboard), or its centre. */
+export function pivot(m: BattleModel, p: Pose, angle: number, onCentre = false): void {
   if (angle === 0) return;
+  if (onCentre) {
+    p.heading = normalizeDeg(p.heading + angle);
+    return;
+  }
   const ux = sinDeg(p.heading), uy = cosDeg(p.heading);
   const side = angle > 0 ? 1 : -1;
   // Front corner on the turn side: centre + half length forward + half width to that side.
@@ -98,7 +102,7 @@ function advance(p: Pose, d: number): void {
  * (GM-54), otherwise (clamp, GM-15) the distance to the last point where it was still wholly
  * on the table, where the move ends.
  */
-export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w: number, h: number, out: Pose): { travelled: number; clamped: boolean } {
+export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w: number, h: number, out: Pose, pivotOnCentre = false): { travelled: number; clamped: boolean } {
   out.x = from.x;
   out.y = from.y;
   out.heading = from.heading;
@@ -128,7 +132,7 @@ export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w
     }
     if (turn !== 0) {
       const save = { x: out.x, y: out.y, heading: out.heading };
-      pivot(m, out, turn);
+      pivot(m, out, turn, pivotOnCentre);
       if (!onTableAt(m, out.x, out.y, out.heading, w, h)) {
         out.x = save.x;
         out.y = save.y;
@@ -159,7 +163,8 @@ export function legalEnd(br: BattleRules, m: BattleModel, p: Pose, others: reado
   if (!onTable(b, w, h)) return false;
   for (const o of others) {
     if (o === m || o.where !== 'table') continue;
-    let need = GEOM_EPSILON;
+    // Not touching: a separation above eps; GM-14 ALLOW_TOUCH: only not overlapping.
+    let need = !m.unit.isCapital && br.squadronTouch ? -GEOM_EPSILON : GEOM_EPSILON;
     if (!m.unit.isCapital) {
       if (o.unit.isCapital) need = Math.max(need, br.squadronCapitalSpacing - GEOM_EPSILON);
       if (o.side !== m.side) need = Math.max(need, br.squadronEnemySpacing - GEOM_EPSILON);
