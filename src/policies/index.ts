@@ -107,8 +107,15 @@ class Heuristic implements Policy {
     // Aggressive: the model closest to the enemy first; standoff: the farthest first.
     let best = 0;
     let bestD = this.name === 'aggressive' ? Infinity : -Infinity;
+    const enemies = view.enemiesOf(c.length ? c[0].side : 0);
     c.forEach((m, i) => {
-      const d = nearestEnemyDistance(view, m, m.base);
+      let d = Infinity;
+      for (const e of enemies) {
+        const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y;
+        const x = Math.sqrt(dx * dx + dy * dy) - e.bulk;
+        if (x < d) d = x;
+      }
+      d = d === Infinity ? 0 : Math.max(0, d - m.bulk);
       if (this.name === 'aggressive' ? d < bestD : d > bestD) {
         best = i;
         bestD = d;

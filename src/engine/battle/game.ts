@@ -189,21 +189,43 @@ export class Battle implements PolicyView {
     return s;
   }
 
-  /** Which of a ship's arcs (heading h) the direction (dx, dy) lies in; GM-46 wedges, lines to F/R. */
-  private static arcOfDir(dx: number, dy: number, h: number): number {
-    const hx = sinDeg(h), hy = cosDeg(h);
+  /** Which of a ship's arcs (forward vector hx, hy) the direction (dx, dy) lies in; GM-46 wedges, lines to F/R. */
+  private static arcOfDir(dx: number, dy: number, hx: number, hy: number): number {
     const f = dx * hx + dy * hy, st = dx * hy - dy * hx;
     const a = st < 0 ? -st : st;
-    return f >= a ? 0 : -f >= a ? 3 : st > 0 ? 2 : 1; // F, R, S, P as ARC_INDEX
+    return f >= a ? 0 : -f >= a ? 3 : st > 0 ? 2 : 1; // F, R, S, P as ARCS indices
   }
+
+  private trigHeading = NaN;
+  private trigSin = 0;
+  private trigCos = 1;
 
   estimate(att: BattleModel, pose: Pose, tgt: BattleModel): number {
     const dx = tgt.base.x - pose.x, dy = tgt.base.y - pose.y;
-    const d = Math.sqrt(dx * dx + dy * dy) - att.bulk - tgt.bulk;
-    const band = rangeBand(this.rules.combat, d > 0 ? d : 0, tgt.unit.isCapital ? 'capital' : 'squadron', att.state.sensors);
-    if (band === 'out') return 0;
-    const myArc = att.unit.isCapital ? Battle.arcOfDir(dx, dy, pose.heading) : 0;
-    const aspArc = tgt.unit.isCapital ? Battle.arcOfDir(-dx, -dy, tgt.base.heading) : 0;
+    const c = this.rules.combat;
+    const vsCap = tgt.unit.isCapital;
+    const sens = att.state.sensors;
+    const short = vsCap ? c.shortRangeAC : c.shortRangeAS;
+    const longMax = short + c.longRangePerSensors * (sens > 0 ? sens : 0) + GEOM_EPSILON;
+    const reach = longMax + att.bulk + tgt.bulk;
+    const d2 = dx * dx + dy * dy;
+    if (d2 > reach * reach) return 0; // out of range: no square root needed
+    const d = Math.sqrt(d2) - att.bulk - tgt.bulk;
+    const band = d <= short + GEOM_EPSILON ? 'short' : 'long';
+    let myArc = 0;
+    if (att.unit.isCapital) {
+      if (pose.heading !== this.trigHeading) {
+        this.trigHeading = pose.heading;
+        this.trigSin = sinDeg(pose.heading);
+        this.trigCos = cosDeg(pose.heading);
+      }
+      myArc = Battle.arcOfDir(dx, dy, this.trigSin, this.trigCos);
+    }
+    let aspArc = 0;
+    if (vsCap) {
+      const f = tgt.base.forward();
+      aspArc = Battle.arcOfDir(-dx, -dy, f.sin, f.cos);
+    }
     const t = tgt.state;
     const fc = att.state.fireControl();
     // A table per (attacker type, target type) of 32 situations, valid for one signature of the
@@ -357,12 +379,12 @@ export class Battle implements PolicyView {
   }
 
   /** Legal spots in the side's zone for this model, with how far forward each is. */
-  private deployCandidates(m: BattleModel, side: 0 | 1, coverBeacons: boolean): DeployCandidate[] {
-    const W = this.width, H = this.height, out: DeployCandidate[] = [];
+  private deployCandidates(m: BattleModel, side: 0 | 1, coverBeacons: boolean): Array<DeployCandidate & { inZone: (p: Pose) => boolean }> {
+    const W = this.width, H = this.height, out: Array<DeployCandidate & { inZone: (p: Pose) => boolean }> = [];
     const z = this.zoneOf(side);
     const tryPose = (x: number, y: number, heading: number, front: number, inZone: (p: Pose) => boolean) => {
       const p = { x, y, heading };
-      if (inZone(p)) out.push({ pose: p, front });
+      out.push({ pose: p, front, inZone });
     };
     const zone = this.scenario.zone;
     if (zone === 'standard') {
@@ -416,7 +438,7 @@ export class Battle implements PolicyView {
       this.trace?.deployments.push({ turn, model: `${m.label}: no legal spot in its zone, stays In Reserve`, x: NaN, y: NaN, heading: NaN });
       return false;
     }
-    const legal = (i: number) => legalEnd(this.br, m, cands[i].pose, this.models, this.width, this.height);
+    const legal = (i: number) => cands[i].inZone(cands[i].pose) && legalEnd(this.br, m, cands[i].pose, this.models, this.width, this.height);
     const pick = this.policyOfSide(m.side).pickDeployment(this, m, cands, legal, this.pol);
     if (pick < 0) {
       this.trace?.deployments.push({ turn, model: `${m.label}: no legal spot in its zone, stays In Reserve`, x: NaN, y: NaN, heading: NaN });

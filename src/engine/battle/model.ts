@@ -1,7 +1,7 @@
 // One model on (or off) the battle table: its card, its damage state, where it stands and
 // what has happened to it this game. Objects are made once per battle setup and reset per game.
 import type { UnitCard } from '../../units/types.js';
-import { capitalBaseSize, type Base, type BaseShape } from '../geometry.js';
+import { capitalBaseSize, cosDeg, sinDeg, type Base, type BaseShape } from '../geometry.js';
 import { CombatState } from '../state.js';
 
 export type Where = 'reserve' | 'table' | 'destroyed' | 'withdrawn';
@@ -20,6 +20,17 @@ export class MovingBase implements Base {
     this.x = x;
     this.y = y;
     this.heading = heading;
+  }
+  private trigOf = NaN;
+  private readonly fwd = { sin: 0, cos: 1 };
+  /** sin and cos of the heading (compass: the unit forward vector is (sin, cos)), cached per heading. */
+  forward(): { readonly sin: number; readonly cos: number } {
+    if (this.heading !== this.trigOf) {
+      this.trigOf = this.heading;
+      this.fwd.sin = sinDeg(this.heading);
+      this.fwd.cos = cosDeg(this.heading);
+    }
+    return this.fwd;
   }
 }
 
