@@ -6,6 +6,7 @@ import { UserError } from '../errors.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { makeBattle, runBattleJob, type BattleJob } from '../sim/battleJob.js';
 import { summarizeBattles, traceGame } from '../sim/battles.js';
+import { REPLAY_EXTENSIONS, renderReplayHtml, renderReplaySvg, replayFormat, replayModels } from '../report/replay.js';
 import { intInRange, seedArg } from './args.js';
 import { addJsonOption, addUnitsOption, placeholderLines } from './engagementArgs.js';
 import { formatTable, pct } from './format.js';
@@ -21,6 +22,7 @@ interface BattleOpts extends RulesOpts {
   threads: number;
   mirror: boolean;
   trace?: string;
+  replay?: string;
   game: number;
   allowInvalidFleets: boolean;
   units?: string[];
@@ -36,14 +38,15 @@ export function battleCommand(): Command {
     .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread (0..256)').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
     .option('--mirror', 'play every game twice with the fleets swapped on the same dice, so first-player and deployment advantages cancel', false)
     .option('--trace <out.json>', 'play one game and write every activation (positions, actions, attacks with dice, damage, states) to this file')
-    .addOption(new Option('--game <n>', 'with --trace: which game of the run to play (0-based; same streams as in a run)').argParser(intInRange(0, MAX_BATTLE_TRIALS)).default(0))
+    .option('--replay <out.svg|out.html>', 'play one game and draw it (zones, tracks, attacks, final bases) as an SVG picture, or an HTML page with the picture and a table of fates; with --trace: the same game')
+    .addOption(new Option('--game <n>', 'with --trace or --replay: which game of the run to play (0-based; same streams as in a run)').argParser(intInRange(0, MAX_BATTLE_TRIALS)).default(0))
     .option('--allow-invalid-fleets', 'run fleets that break the fleet-building rules (the problems are printed with the results)', false);
   addUnitsOption(cmd);
   addRulesOptions(cmd);
   addJsonOption(cmd);
   cmd.addHelpText(
     'after',
-    '\nExamples:\n  jwsim battle --scenario scenarios/battles/standard-engagement.json --trials 2000 --mirror\n  jwsim battle --scenario scenarios/battles/beacon-assault.json --trace game.json --seed 7',
+    '\nExamples:\n  jwsim battle --scenario scenarios/battles/standard-engagement.json --trials 2000 --mirror\n  jwsim battle --scenario scenarios/battles/beacon-assault.json --trace game.json --seed 7\n  jwsim battle --scenario scenarios/battles/standard-engagement.json --replay game.svg --game 3',
   );
   return cmd.action(async (opts: BattleOpts) => {
     process.stdout.write(await runBattleCommand(opts));
@@ -51,6 +54,11 @@ export function battleCommand(): Command {
 }
 
 export async function runBattleCommand(opts: BattleOpts): Promise<string> {
+  // Checked before anything runs or is written.
+  const replayAs = opts.replay === undefined ? null : replayFormat(opts.replay);
+  if (opts.replay !== undefined && !replayAs) {
+    throw new UserError(`--replay: ${opts.replay}: the file name must end in ${REPLAY_EXTENSIONS.join(' or ')} (the extension picks the format)`);
+  }
   const ctx = rulesContext(opts);
   const job: BattleJob = {
     scenarioFile: opts.scenario,
@@ -65,30 +73,44 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
   const local = makeBattle(job);
   const { scenario, battle } = local;
   const warnings = scenario.fleetWarnings.map((w) => `WARNING: invalid fleet (--allow-invalid-fleets): ${w}`);
-  if (opts.trace) {
+  if (opts.trace || opts.replay) {
     const g = traceGame(local.rules, scenario, opts.seed, opts.game, false);
-    const body = {
-      ...rulesJson(ctx),
-      scenario: { id: scenario.id, file: scenario.file, sha256: scenario.sha256 },
-      seed: opts.seed,
-      game: opts.game,
-      fleets: { a: scenario.sides[0].name, b: scenario.sides[1].name },
-      result: g.result,
-      fates: g.fates,
-      ...g.trace,
-      placeholders: g.battle.usage.list(),
-      fleet_warnings: scenario.fleetWarnings,
-    };
-    try {
-      writeFileSync(opts.trace, JSON.stringify(body, null, 2) + '\n');
-    } catch (e) {
-      throw new UserError(`--trace: cannot write ${opts.trace} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    const written: string[] = [];
+    if (opts.trace) {
+      const body = {
+        ...rulesJson(ctx),
+        scenario: { id: scenario.id, file: scenario.file, sha256: scenario.sha256 },
+        seed: opts.seed,
+        game: opts.game,
+        fleets: { a: scenario.sides[0].name, b: scenario.sides[1].name },
+        result: g.result,
+        fates: g.fates,
+        ...g.trace,
+        placeholders: g.battle.usage.list(),
+        fleet_warnings: scenario.fleetWarnings,
+      };
+      try {
+        writeFileSync(opts.trace, JSON.stringify(body, null, 2) + '\n');
+      } catch (e) {
+        throw new UserError(`--trace: cannot write ${opts.trace} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      }
+      written.push(`trace written to ${opts.trace}`);
+    }
+    if (opts.replay) {
+      const input = { scenario, seed: opts.seed, game: opts.game, models: replayModels(g.battle), trace: g.trace, result: g.result, fates: g.fates };
+      const text = replayAs === 'html' ? renderReplayHtml(input) : renderReplaySvg(input);
+      try {
+        writeFileSync(opts.replay, text);
+      } catch (e) {
+        throw new UserError(`--replay: cannot write ${opts.replay} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      }
+      written.push(`replay written to ${opts.replay}`);
     }
     const winner = g.result.winner === 2 ? 'draw' : `${g.result.winner === 0 ? 'A' : 'B'} (${scenario.sides[g.result.winner].name}) wins`;
     return [
       `jwsim battle: one game of ${scenario.id}, seed ${opts.seed}, game ${opts.game}: ${winner}`,
       `  OP ${g.result.op.join(' : ')}, VP ${g.result.vp.join(' : ')}, ${g.result.turns} turns, ${g.result.activations} activations; ${g.result.endReason}`,
-      `trace written to ${opts.trace}`,
+      ...written,
       ...warnings,
       '',
     ].join('\n');
