@@ -101,6 +101,55 @@ export function pointsEfficiency(units: UnitEfficiency[], variant: string): Vega
   };
 }
 
+/**
+ * A battle's points efficiency by unit type: Structure dealt per 100 TV in whole games
+ * (mean per model and game), bars with their 95% intervals, best first.
+ */
+export function battleUnitDamage(e: Engagement): VegaLiteSpec | null {
+  const units = e.kind === 'battle' ? (e.units ?? []).filter((u) => u.appearances > 0) : [];
+  if (units.length === 0) return null;
+  // Two unit types may share a name; the id tells them apart.
+  const label = (u: (typeof units)[number]) => (units.some((o) => o !== u && o.name === u.name) ? `${u.name} (${u.id})` : u.name);
+  const rows = units.map((u) => ({
+    unit: label(u),
+    id: u.id,
+    tv: u.tv,
+    value: u.damage_per_100_tv.value,
+    low: u.damage_per_100_tv.low,
+    high: u.damage_per_100_tv.high,
+    damage: u.damage_dealt,
+    appearances: u.appearances,
+    sides: u.sides.join('+'),
+  }));
+  const order = [...rows].sort((a, b) => b.value - a.value || a.unit.localeCompare(b.unit)).map((r) => r.unit);
+  return {
+    ...base(`Damage per 100 TV by unit type (${e.engagement}, ${e.variant})`, 'Structure each unit type took off the enemy per model and game, per 100 TV of the type; bars are 95% intervals.'),
+    data: { values: rows },
+    width: 420,
+    height: Math.max(120, 22 * rows.length),
+    encoding: { y: { field: 'unit', type: 'nominal', sort: order, title: null } },
+    layer: [
+      {
+        mark: { type: 'bar', color: '#9ecae1' },
+        encoding: {
+          x: { field: 'value', type: 'quantitative', title: 'Structure dealt per 100 TV (per game)' },
+          tooltip: [
+            { field: 'unit' },
+            { field: 'tv', title: 'TV' },
+            { field: 'value', title: 'per 100 TV', format: '.3f' },
+            { field: 'low', title: '95% low', format: '.3f' },
+            { field: 'high', title: '95% high', format: '.3f' },
+            { field: 'damage', title: 'Structure dealt per game', format: '.3f' },
+            { field: 'appearances', title: 'appearances' },
+            { field: 'sides', title: 'sides' },
+          ],
+        },
+      },
+      { mark: { type: 'rule', strokeWidth: 2, color: '#08519c' }, encoding: { x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' } } },
+    ],
+  };
+}
+
 const OUTCOMES = ['lost 0', 'lost 1', 'lost 2', 'lost 3', 'lost 4', 'lost 5', 'lost 6', 'lost 7', 'lost 8', 'lost 9', 'lost 10'];
 
 /** What attacks did: P(k Structure lost), P(destroyed), P(crippled) and mean rating damage, per engagement. */

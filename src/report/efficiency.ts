@@ -196,3 +196,25 @@ export function unitEfficiency(results: RunResults, variant: string, curveIds?: 
     };
   });
 }
+
+/**
+ * Battle-based points efficiency of every unit type in the variant's battles (README
+ * "Points efficiency"): Structure dealt per 100 TV per model and game, pooled over the
+ * battle experiments by appearances, with a normal 95% interval from each experiment's.
+ */
+export function battleEfficiency(results: RunResults, variant: string): Map<string, Estimate & { appearances: number }> {
+  const acc = new Map<string, { w: number; sum: number; varSum: number }>();
+  for (const e of results.experiments) {
+    if (e.kind !== 'battle' || e.variant !== variant) continue;
+    for (const u of e.units ?? []) {
+      if (u.appearances <= 0) continue;
+      const a = acc.get(u.id) ?? { w: 0, sum: 0, varSum: 0 };
+      const se = (u.damage_per_100_tv.high - u.damage_per_100_tv.low) / (2 * Z95);
+      a.w += u.appearances;
+      a.sum += u.appearances * u.damage_per_100_tv.value;
+      a.varSum += (u.appearances * se) ** 2;
+      acc.set(u.id, a);
+    }
+  }
+  return new Map([...acc].map(([id, a]) => [id, { ...est(a.sum / a.w, Math.sqrt(a.varSum) / a.w), appearances: a.w }]));
+}

@@ -14,6 +14,8 @@ export interface Section {
   svg?: string;
   files?: string[];
   table?: { columns: string[]; rows: Array<Array<string | number>> };
+  /** Subsections, each under its own h3 after the section's own chart and table. */
+  parts?: Section[];
 }
 
 export interface Page {
@@ -25,7 +27,7 @@ export interface Page {
 }
 
 const STYLE = `body{font-family:'DejaVu Sans',Arial,sans-serif;margin:24px;color:#222;max-width:1400px}
-h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-bottom:1px solid #ccc}
+h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-bottom:1px solid #ccc}h3{font-size:15px;margin-top:20px}
 table{border-collapse:collapse;font-size:12px;margin:8px 0}th,td{border:1px solid #ddd;padding:3px 6px;text-align:right}
 th{background:#f3f3f3;cursor:pointer;user-select:none}td:first-child,th:first-child{text-align:left}
 .facts td{text-align:left}.warning{background:#fff4e5;border:1px solid #f0a030;padding:8px 12px;margin:12px 0}
@@ -43,24 +45,25 @@ function table(t: NonNullable<Section['table']>, cls = 'sortable'): string {
   return `<table class="${cls}"><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 
+function sectionHtml(s: Section, tag: 'section' | 'div', heading: 'h2' | 'h3'): string {
+  return [
+    `<${tag}${tag === 'div' ? ' class="part"' : ''} id="${esc(s.id)}"><${heading}>${esc(s.title)}</${heading}>`,
+    s.intro ? `<p>${esc(s.intro)}</p>` : '',
+    s.svg ? `<div class="chart" data-chart="${esc(s.id)}">${s.svg}</div>` : '',
+    s.files?.length ? `<p class="files">${s.files.map((f) => `<a href="${esc(f)}">${esc(f)}</a>`).join(' · ')}</p>` : '',
+    s.table ? table(s.table) : '',
+    ...(s.parts ?? []).map((x) => sectionHtml(x, 'div', 'h3')),
+    `</${tag}>`,
+  ].join('\n');
+}
+
 export function page(p: Page): string {
   const facts = `<table class="facts"><tbody>${p.facts.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</tbody></table>`;
   const warnings = p.warnings.map((w) => `<div class="warning">${esc(w)}</div>`).join('\n');
   const placeholders = p.placeholders.length
     ? `<details class="warning" id="placeholders"><summary>This report uses ${p.placeholders.length} placeholder values (invented where the published rules or cards give none): results are illustrative until they are replaced.</summary><ul>${p.placeholders.map((x) => `<li>${esc(x)}</li>`).join('')}</ul></details>`
     : '';
-  const sections = p.sections
-    .map((s) =>
-      [
-        `<section id="${esc(s.id)}"><h2>${esc(s.title)}</h2>`,
-        s.intro ? `<p>${esc(s.intro)}</p>` : '',
-        s.svg ? `<div class="chart" data-chart="${esc(s.id)}">${s.svg}</div>` : '',
-        s.files?.length ? `<p class="files">${s.files.map((f) => `<a href="${esc(f)}">${esc(f)}</a>`).join(' · ')}</p>` : '',
-        s.table ? table(s.table) : '',
-        '</section>',
-      ].join('\n'),
-    )
-    .join('\n');
+  const sections = p.sections.map((s) => sectionHtml(s, 'section', 'h2')).join('\n');
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(p.title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -3,16 +3,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Z95 } from '../stats/intervals.js';
-import { KEY_METRIC, attackProfile, efficiencyTrends, matchupMatrix, pointsEfficiency, timeToKill, versionComparison, type Shift, type VegaLiteSpec } from './charts.js';
+import { KEY_METRIC, attackProfile, battleUnitDamage, efficiencyTrends, matchupMatrix, pointsEfficiency, timeToKill, versionComparison, type Shift, type VegaLiteSpec } from './charts.js';
 import type { GateResult } from './gate.js';
 import type { TrendRow } from './history.js';
-import { unitEfficiency, type UnitEfficiency } from './efficiency.js';
+import { battleEfficiency, unitEfficiency, type UnitEfficiency } from './efficiency.js';
 import { page, type Section } from './html.js';
 import { render } from './render.js';
-import { readRunFolder, type RunFolder } from './runFolder.js';
+import { readRunFolder, type Engagement, type RunFolder } from './runFolder.js';
 import { writeAtomically } from './runOutput.js';
 
 const f3 = (x: number) => x.toFixed(3);
+/** A name safe in file names and element ids. */
+const slug = (x: string) => x.replace(/[^A-Za-z0-9._-]/g, '_');
 const se = (m: { low: number; high: number }) => (m.high - m.low) / (2 * Z95);
 
 /** Shifts from variant `from` to `to`: every unit's score vs field, and every non-duel engagement's key metric. */
@@ -38,6 +40,33 @@ export function shifts(run: RunFolder['results'], eff: Map<string, UnitEfficienc
   return out;
 }
 
+/**
+ * Per battle experiment and variant: the unit types' figures (results.json `units`), as a
+ * table and a chart of damage per 100 TV. Results written before battles reported unit
+ * types have none, and get no part.
+ */
+async function battleUnitParts(battles: readonly Engagement[], drawn: (id: string, spec: VegaLiteSpec | null) => Promise<Pick<Section, 'svg' | 'files'> | null>): Promise<Section[]> {
+  const parts: Section[] = [];
+  for (const e of battles) {
+    if (!e.units?.length) continue;
+    const id = `battle-units-${slug(e.engagement)}-${slug(e.variant)}`;
+    const d = await drawn(id, battleUnitDamage(e));
+    parts.push({
+      id,
+      title: `Unit types: ${e.engagement}, ${e.variant}`,
+      intro: `Over ${e.games ?? e.trials ?? 0} games, every model of a type in every game is one appearance (both sides pooled). Rates are shares of appearances; damage is Structure taken off the enemy, mean per appearance, and per 100 TV of the type (battle-based points efficiency: see the README). Intervals treat appearances as independent, so where a fleet has several models of a type they are somewhat narrow.`,
+      ...(d ?? {}),
+      table: {
+        columns: ['unit', 'id', 'TV', 'models per game', 'sides', 'appearances', 'destroyed', 'crippled', 'withdrawn', 'Structure dealt', 'per 100 TV', '95% low', '95% high'],
+        rows: [...e.units]
+          .sort((a, b) => b.damage_per_100_tv.value - a.damage_per_100_tv.value)
+          .map((u) => [u.name, u.id, u.tv, u.models_per_game, u.sides.join('+'), u.appearances, f3(u.destroyed_rate), f3(u.crippled_rate), f3(u.withdrawn_rate), f3(u.damage_dealt), f3(u.damage_per_100_tv.value), f3(u.damage_per_100_tv.low), f3(u.damage_per_100_tv.high)]),
+      },
+    });
+  }
+  return parts;
+}
+
 /** What a nightly run adds to its report: the gate against the baseline and trends from the history. */
 export interface NightlyExtras {
   gate: GateResult;
@@ -51,28 +80,40 @@ export async function renderReport(dir: string, nightly?: NightlyExtras): Promis
   const chartsDir = join(dir, 'charts');
   mkdirSync(chartsDir, { recursive: true });
   const sections: Section[] = [];
-  const chart = async (id: string, title: string, intro: string, spec: VegaLiteSpec | null, tableRows?: Section['table']) => {
-    if (!spec) return;
+  /** Renders a spec and writes charts/ID.{vl.json,svg,png}; null for no chart. */
+  const drawn = async (id: string, spec: VegaLiteSpec | null): Promise<Pick<Section, 'svg' | 'files'> | null> => {
+    if (!spec) return null;
     const { svg, png } = await render(spec);
     writeAtomically(chartsDir, [
       [`${id}.vl.json`, JSON.stringify(spec, null, 2) + '\n'],
       [`${id}.svg`, svg],
       [`${id}.png`, png],
     ]);
-    sections.push({ id, title, intro, svg, files: [`charts/${id}.vl.json`, `charts/${id}.svg`, `charts/${id}.png`], table: tableRows });
+    return { svg, files: [`charts/${id}.vl.json`, `charts/${id}.svg`, `charts/${id}.png`] };
+  };
+  const chart = async (id: string, title: string, intro: string, spec: VegaLiteSpec | null, tableRows?: Section['table']) => {
+    const d = await drawn(id, spec);
+    if (d) sections.push({ id, title, intro, ...d, table: tableRows });
   };
   const eff = new Map<string, UnitEfficiency[]>();
   for (const v of results.variants) {
     const units = unitEfficiency(results, v.name);
     eff.set(v.name, units);
-    const slug = v.name.replace(/[^A-Za-z0-9._-]/g, '_');
-    await chart(`matchups-${slug}`, `Duel matrix, ${v.name}`, 'Row unit against column unit; hover a cell for its interval and number of duels.', matchupMatrix(results, v.name));
-    await chart(`efficiency-${slug}`, `Points efficiency, ${v.name}`, 'See the README for the definitions and the assumptions behind fair TV.', pointsEfficiency(units, v.name), {
-      columns: ['unit', 'TV', 'fair TV', 'fair TV 95% low', 'fair TV 95% high', 'verdict', 'score vs field', 'TV-weighted score', 'Structure per 100 TV', 'duels'],
-      rows: [...units].sort((x, y) => y.fairTv.value / y.tv - x.fairTv.value / x.tv).map((u) => [u.name, u.tv, u.fairTv.value.toFixed(1), u.fairTv.low.toFixed(1), u.fairTv.high.toFixed(1), u.verdict, f3(u.score.value), f3(u.tvWeightedScore.value), f3(u.damagePer100Tv.value), u.duels]),
+    const vslug = slug(v.name);
+    await chart(`matchups-${vslug}`, `Duel matrix, ${v.name}`, 'Row unit against column unit; hover a cell for its interval and number of duels.', matchupMatrix(results, v.name));
+    // Battle-based figures join the table when the variant's battles field the unit.
+    const inBattles = battleEfficiency(results, v.name);
+    const battleColumns = units.some((u) => inBattles.has(u.id));
+    const battleCells = (id: string) => {
+      const b = inBattles.get(id);
+      return battleColumns ? (b ? [`${f3(b.value)} (${f3(b.low)}-${f3(b.high)})`] : ['']) : [];
+    };
+    await chart(`efficiency-${vslug}`, `Points efficiency, ${v.name}`, `See the README for the definitions and the assumptions behind fair TV.${battleColumns ? ' The last column is Structure dealt per 100 TV in whole games (this run\'s battles), with its 95% interval.' : ''}`, pointsEfficiency(units, v.name), {
+      columns: ['unit', 'TV', 'fair TV', 'fair TV 95% low', 'fair TV 95% high', 'verdict', 'score vs field', 'TV-weighted score', 'Structure per 100 TV', 'duels', ...(battleColumns ? ['Structure per 100 TV in battles'] : [])],
+      rows: [...units].sort((x, y) => y.fairTv.value / y.tv - x.fairTv.value / x.tv).map((u) => [u.name, u.tv, u.fairTv.value.toFixed(1), u.fairTv.low.toFixed(1), u.fairTv.high.toFixed(1), u.verdict, f3(u.score.value), f3(u.tvWeightedScore.value), f3(u.damagePer100Tv.value), u.duels, ...battleCells(u.id)]),
     });
-    await chart(`attacks-${slug}`, `Attack profiles, ${v.name}`, 'What each attack and volley of the batch does to its target.', attackProfile(results, v.name));
-    await chart(`time-to-kill-${slug}`, `Time to kill, ${v.name}`, 'How quickly decided duels end.', timeToKill(results, v.name));
+    await chart(`attacks-${vslug}`, `Attack profiles, ${v.name}`, 'What each attack and volley of the batch does to its target.', attackProfile(results, v.name));
+    await chart(`time-to-kill-${vslug}`, `Time to kill, ${v.name}`, 'How quickly decided duels end.', timeToKill(results, v.name));
   }
   if (nightly) {
     const g = nightly.gate;
@@ -96,7 +137,7 @@ export async function renderReport(dir: string, nightly?: NightlyExtras): Promis
     sections.push({
       id: 'battles',
       title: 'Battles',
-      intro: 'Win rates per game with 95% intervals (a mirrored trial is two games, the fleets swapping table positions); A and B are the scenario\'s sides. results.csv has every metric.',
+      intro: 'Win rates per game with 95% intervals (a mirrored trial is two games, the fleets swapping table positions); A and B are the scenario\'s sides. Below, per battle, its unit types. results.csv has every metric, the unit types\' figures as unit:ID:FIGURE.',
       table: {
         columns: ['engagement', 'variant', 'A', 'B', 'games', 'A wins', 'B wins', 'draws', 'turns', 'VP A', 'VP B', 'OP A', 'OP B', 'surviving TV A', 'surviving TV B'],
         rows: battles.map((e) => {
@@ -104,6 +145,7 @@ export async function renderReport(dir: string, nightly?: NightlyExtras): Promis
           return [e.engagement, e.variant, e.a, e.b, e.games ?? e.trials ?? '', rate(m.a_win_rate), rate(m.b_win_rate), rate(m.draw_rate), mean(m.mean_turns), mean(m.mean_vp_a), mean(m.mean_vp_b), mean(m.mean_op_a), mean(m.mean_op_b), mean(m.mean_surviving_tv_a), mean(m.mean_surviving_tv_b)];
         }),
       },
+      parts: await battleUnitParts(battles, drawn),
     });
   }
   const [first, ...others] = results.variants;

@@ -28,6 +28,26 @@ export interface Engagement {
   mirror?: boolean;
   games?: number;
   warnings?: string[];
+  /** Battles: per unit type of the scenario (absent in results written before they were reported). */
+  units?: BattleUnitResult[];
+}
+
+/** A battle's figures for one unit type; every model of the type in every game is one appearance. */
+export interface BattleUnitResult {
+  id: string;
+  name: string;
+  tv: number;
+  /** Models of the type in one game, both fleets together. */
+  models_per_game: number;
+  sides: Array<'a' | 'b'>;
+  appearances: number;
+  destroyed_rate: number;
+  crippled_rate: number;
+  withdrawn_rate: number;
+  /** Structure taken off enemies, mean per appearance. */
+  damage_dealt: number;
+  /** damage_dealt per 100 TV, with a 95% normal interval. */
+  damage_per_100_tv: MetricValue;
 }
 
 export interface UnitInfo {

@@ -10,6 +10,7 @@ import { projectRoot } from '../paths.js';
 import { getRulesVersion } from '../rules/registry.js';
 import type { Batch } from '../scenarios/batch.js';
 import { B_N } from '../sim/battles.js';
+import { battleUnitStats, type BattleUnitStats, type Metric } from '../sim/counts.js';
 import type { Slot } from '../sim/slots.js';
 
 export const CSV_COLUMNS = ['experiment', 'engagement', 'kind', 'variant', 'rules', 'metric', 'value', 'low', 'high', 'trials', 'seed'] as const;
@@ -17,14 +18,45 @@ export const CSV_COLUMNS = ['experiment', 'engagement', 'kind', 'variant', 'rule
 /** Fixed formatting so result files compare byte for byte. */
 export const fmt = (x: number): string => (Number.isFinite(x) ? x.toFixed(6) : String(x));
 
+/** A battle slot's per-unit-type figures (none for other kinds). */
+export function battleUnitsOf(s: Slot): BattleUnitStats[] {
+  return s.cell.kind === 'battle' ? battleUnitStats(s.counts, s.engine.battleUnits) : [];
+}
+
+/**
+ * Rows of results.csv: every metric of every slot; battles add their unit types' figures,
+ * named unit:<unit id>:<figure> (destroyed_rate, crippled_rate, withdrawn_rate,
+ * damage_dealt, damage_per_100_tv), after the cell's own metrics.
+ */
 export function resultRows(batch: Batch, slots: readonly Slot[]): string[][] {
   const rows: string[][] = [];
   for (const s of slots) {
     const v = batch.variants[s.variant];
     const trials = s.engine.exact ? 'exact' : String(s.trials());
-    for (const m of s.metrics()) rows.push([s.cell.experiment, s.cell.id, s.cell.kind, v.name, v.rules, m.name, fmt(m.value), fmt(m.low), fmt(m.high), trials, batch.seed]);
+    const perUnit = battleUnitsOf(s).flatMap((u) => [u.destroyed, u.crippled, u.withdrawn, u.damageDealt, u.damagePer100Tv].map((m) => ({ ...m, name: `unit:${u.unit.id}:${m.name}` })));
+    for (const m of [...s.metrics(), ...perUnit]) rows.push([s.cell.experiment, s.cell.id, s.cell.kind, v.name, v.rules, m.name, fmt(m.value), fmt(m.low), fmt(m.high), trials, batch.seed]);
   }
   return rows;
+}
+
+const num = (x: number) => Number(fmt(x));
+const interval = (m: Metric) => ({ value: num(m.value), low: num(m.low), high: num(m.high) });
+
+/** results.json's `units` of a battle: per unit type, in the scenario's order. */
+function battleUnitsJson(s: Slot) {
+  return battleUnitsOf(s).map((u) => ({
+    id: u.unit.id,
+    name: u.unit.name,
+    tv: u.unit.tv,
+    models_per_game: u.unit.models,
+    sides: [...u.unit.sides],
+    appearances: u.appearances,
+    destroyed_rate: num(u.destroyed.value),
+    crippled_rate: num(u.crippled.value),
+    withdrawn_rate: num(u.withdrawn.value),
+    damage_dealt: num(u.damageDealt.value),
+    damage_per_100_tv: interval(u.damagePer100Tv),
+  }));
 }
 
 export function resultsCsv(batch: Batch, slots: readonly Slot[]): string {
@@ -42,7 +74,7 @@ export function resultsJson(batch: Batch, slots: readonly Slot[]): string {
     rules: batch.variants[s.variant].rules,
     method: s.engine.exact ? 'exact' : 'monte-carlo',
     trials: s.engine.exact ? null : s.trials(),
-    metrics: Object.fromEntries(s.metrics().map((m) => [m.name, { value: Number(fmt(m.value)), low: Number(fmt(m.low)), high: Number(fmt(m.high)) }])),
+    metrics: Object.fromEntries(s.metrics().map((m) => [m.name, interval(m)])),
     distribution: {
       // duels: P(decided in r rounds | decided), r = 0..40 (40 = 40 or more); battles: P(A wins), P(B wins), P(draw); others: P(k Structure lost), k = 0..10
       name: s.cell.kind === 'duel' ? 'rounds_to_decide' : s.cell.kind === 'battle' ? 'outcome' : 'structure_lost',
@@ -50,7 +82,7 @@ export function resultsJson(batch: Batch, slots: readonly Slot[]): string {
     },
     placeholders: s.engine.placeholders,
     // Battles only (other kinds keep their exact old shape).
-    ...(s.cell.kind === 'battle' ? { scenario: s.cell.scenario, mirror: s.cell.mirror !== false, games: s.counts[B_N], warnings: s.engine.warnings } : {}),
+    ...(s.cell.kind === 'battle' ? { scenario: s.cell.scenario, mirror: s.cell.mirror !== false, games: s.counts[B_N], warnings: s.engine.warnings, units: battleUnitsJson(s) } : {}),
   }));
   const used = new Set(slots.flatMap((s) => [s.cell.a, s.cell.b]));
   const units = Object.fromEntries(

@@ -41,6 +41,8 @@ export function compileVariant(v: Variant): CompiledRules {
 
 export interface CellEngine {
   readonly placeholders: readonly string[];
+  /** Battles: the unit types of the scenario, in the order of the counts' per-unit blocks (empty otherwise). */
+  readonly battleUnits: readonly C.BattleUnit[];
   /** Length of the counts a chunk returns (battles: depends on the scenario). */
   readonly countsLength: number;
   /** Problems the engagement runs in spite of (battles: fleets accepted by allow_invalid_fleets). */
@@ -57,9 +59,10 @@ export interface CellEngine {
 }
 
 /** A cell engine from its one-trial function: chunks are runs of trials on one stream. */
-function engine(cell: Cell, parts: Omit<CellEngine, 'runChunk' | 'countsLength' | 'warnings'>): CellEngine {
+function engine(cell: Cell, parts: Omit<CellEngine, 'runChunk' | 'countsLength' | 'warnings' | 'battleUnits'>): CellEngine {
   return {
     ...parts,
+    battleUnits: [],
     countsLength: C.countsLength(cell.kind),
     warnings: [],
     runChunk(seed, chunk, n) {
@@ -130,8 +133,14 @@ function battleEngine(cell: Cell, v: Variant): CellEngine {
   const scenario = loadScenario(cell.scenario, { rulesVersion: v.rules, allowInvalidFleets: cell.allowInvalidFleets === true, units: cell.units });
   const battle = new Battle(rules, scenario);
   const mirror = cell.mirror !== false;
+  const battleUnits: C.BattleUnit[] = battle.units.map((u, i) => {
+    const models = battle.models.filter((m) => m.unitIndex === i);
+    const sides = (['a', 'b'] as const).filter((_, f) => models.some((m) => m.fleet === f));
+    return { id: u.id, name: u.name, tv: u.tv, models: models.length, sides };
+  });
   return {
     placeholders: battle.usage.list(),
+    battleUnits,
     countsLength: battleCountsLength(battle.units.length),
     warnings: scenario.fleetWarnings.map((w) => `${scenario.file}: ${w} (fleet rules v${v.rules}; run anyway: allow_invalid_fleets)`),
     attackerTv: scenario.sides[0].tv,

@@ -2,7 +2,7 @@
 // the metrics with 95% intervals computed from them (ARCHITECTURE.md §4.7, §6).
 import { Z95, wilson } from '../stats/intervals.js';
 import type { Cell, Kind } from '../scenarios/batch.js';
-import { B_DRAW, B_N, B_OP, B_SURV, B_TURNS, B_VP, B_WIN_A, B_WIN_B, battleCountsLength } from './battles.js';
+import { B_DRAW, B_N, B_OP, B_SURV, B_TURNS, B_UNITS, B_VP, B_WIN_A, B_WIN_B, U_STRIDE, battleCountsLength } from './battles.js';
 
 // Damage engagements (attack, volley, ram): counts and sums of squares per trial.
 export const C_N = 0;
@@ -115,6 +115,59 @@ export function metricsOf(kind: Kind, c: readonly number[], attackerTv: number):
   if (kind === 'ram') out.push(rate('p_rams', c[C_RAMS], n));
   if (kind === 'volley') out.push(mean('mean_attacks', c[C_ATTACKS], c[C_ATTACKS + 1], n));
   return out;
+}
+
+/**
+ * A battle's unit type, as the cell engine found it in the scenario (plain data, in the
+ * order of the counts' per-unit blocks: the Battle's `units`).
+ */
+export interface BattleUnit {
+  readonly id: string;
+  readonly name: string;
+  readonly tv: number;
+  /** Models of this type in one game, both fleets together. */
+  readonly models: number;
+  /** The sides that field it. */
+  readonly sides: ReadonlyArray<'a' | 'b'>;
+}
+
+/** One unit type's figures over a battle cell's games; every model in every game is one appearance. */
+export interface BattleUnitStats {
+  readonly unit: BattleUnit;
+  readonly appearances: number;
+  readonly destroyed: Metric;
+  readonly crippled: Metric;
+  readonly withdrawn: Metric;
+  /** Structure the model took off enemies, mean per appearance. */
+  readonly damageDealt: Metric;
+  /** damageDealt per 100 TV of the unit type. */
+  readonly damagePer100Tv: Metric;
+}
+
+/**
+ * Per-unit-type figures of a battle cell from its counts (src/sim/battles.ts: a block of
+ * U_STRIDE per unit type from B_UNITS). Rates get Wilson intervals and means normal ones,
+ * as the cell's own metrics; both treat appearances as independent, though models of one
+ * type in the same game are not, so with several models per game the intervals are
+ * somewhat narrow.
+ */
+export function battleUnitStats(c: readonly number[], units: readonly BattleUnit[]): BattleUnitStats[] {
+  return units.map((unit, i) => {
+    const b = B_UNITS + U_STRIDE * i;
+    const k = c[b] ?? 0;
+    const zero = (name: string): Metric => ({ name, value: 0, low: 0, high: 0 });
+    const r = (name: string, j: number) => (k > 0 ? rate(name, c[b + j], k) : zero(name));
+    const m = (name: string, scale: number) => (k > 0 ? mean(name, c[b + 4], c[b + 5], k, scale) : zero(name));
+    return {
+      unit,
+      appearances: k,
+      destroyed: r('destroyed_rate', 1),
+      crippled: r('crippled_rate', 2),
+      withdrawn: r('withdrawn_rate', 3),
+      damageDealt: m('damage_dealt', 1),
+      damagePer100Tv: m('damage_per_100_tv', unit.tv > 0 ? 100 / unit.tv : 0),
+    };
+  });
 }
 
 /** Half-width of a metric's 95% interval. */
