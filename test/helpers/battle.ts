@@ -133,3 +133,44 @@ export function emptyTrace(): Trace {
 }
 
 export { Battle };
+
+// ------------------------------------------------------------------ hand-built activations
+
+import type { Base } from '../../src/engine/geometry.js';
+import { TrialStreams, type RandomStream } from '../../src/rng/stream.js';
+
+/** Private parts of a Battle that tests reach through a cast. */
+export interface BattleInternals {
+  turn: number;
+  dice: RandomStream;
+  pol: RandomStream;
+  trace: Trace | null;
+  activate(m: BattleModel): void;
+  resolveOverlaps(mover: BattleModel, fireFirst: () => void, rec: { notes: string[] } | null): void;
+  inZoneRect(b: Base, x0: number, y0: number, x1: number, y1: number): boolean;
+  moveTiers(m: BattleModel, allowStationKeep: boolean): Array<Array<{ pose: { x: number; y: number; heading: number }; action: string; travelled: number }>>;
+}
+
+/**
+ * A Battle set up by hand for single activations: every model reset, on its fleet's table
+ * position and In Reserve until placed with put(); seeded dice and policy streams; an empty trace.
+ */
+export function handBattle(battle: Battle, seed = 'hand'): BattleInternals {
+  const inner = battle as unknown as BattleInternals;
+  for (const m of battle.models) {
+    m.reset();
+    m.side = m.fleet;
+  }
+  inner.turn = 1;
+  inner.dice = new TrialStreams({ seed, experiment: 'hand', purpose: 'battle-dice', chunk: 0 }).at(0);
+  inner.pol = new TrialStreams({ seed, experiment: 'hand', purpose: 'battle-policy', chunk: 0 }).at(0);
+  inner.trace = emptyTrace();
+  return inner;
+}
+
+/** Puts a model of a hand-built Battle on the table at a pose. */
+export function put(m: BattleModel, x: number, y: number, heading = 0): BattleModel {
+  m.where = 'table';
+  m.base.set(x, y, heading);
+  return m;
+}

@@ -897,8 +897,9 @@ export class Battle implements PolicyView {
         if (!onTable(b, W, H)) return false;
         for (const x of this.models) {
           if (x === o || x.where !== 'table') continue;
+          // GM-65: no overlap (touching is legal after this placement), plus the version's spacing from capital ships.
           const s = separation(b, x.base);
-          if (s < GEOM_EPSILON || (x.unit.isCapital && s < need - GEOM_EPSILON)) return false;
+          if (s < -GEOM_EPSILON || (x.unit.isCapital && s < need - GEOM_EPSILON)) return false;
         }
         return true;
       };

@@ -1,0 +1,243 @@
+// Battle interpretation options (src/rules/interpretations.ts): each one switched away from
+// its default changes exactly the behaviour it names — pivot point (GM-55), squadron contact
+// under v1.2.2 (GM-14), zone containment (GM-82), Fleet Deployment order (GM-85), reserve
+// scoring (GM-31), VP rounding (GM-94) and the table edge (GM-15).
+import { describe, expect, it } from 'vitest';
+import { battleRules } from '../../../src/engine/battle/battleRules.js';
+import type { Battle as BattleT } from '../../../src/engine/battle/game.js';
+import { MovingBase } from '../../../src/engine/battle/model.js';
+import { followCapitalMove, legalEnd, type Pose } from '../../../src/engine/battle/movement.js';
+import { onTable } from '../../../src/engine/geometry.js';
+import type { RulesVersionId } from '../../../src/rules/registry.js';
+import { battleStreams } from '../../../src/sim/battles.js';
+import { Battle, card, cardWith, emptyTrace, handBattle, miniScenario, placed, put } from '../../helpers/battle.js';
+import { rulesFor } from '../../helpers/units.js';
+
+const brWith = (v: RulesVersionId, ...opts: string[]) => battleRules(rulesFor(v, opts));
+const R = Math.SQRT1_2;
+
+describe('pivot_point (GM-55)', () => {
+  // Tengu: a 2" x 1.5" base at (10, 10), heading 0, turning 45° to starboard in place.
+  const turnInPlace = (centre: boolean): Pose => {
+    const m = placed(card('unknown.tengu'), 10, 10, 0);
+    const out: Pose = { x: 0, y: 0, heading: 0 };
+    const r = followCapitalMove(m, { x: 10, y: 10, heading: 0 }, { pre: 0, turn1: 45, mid: 0, turn2: 0, post: 0 }, 48, 48, out, centre);
+    expect(r).toEqual({ travelled: 0, clamped: false });
+    return out;
+  };
+
+  it('CENTRE: the centre stays at (10, 10), heading 45', () => {
+    const p = turnInPlace(true);
+    expect(p.x).toBeCloseTo(10, 12);
+    expect(p.y).toBeCloseTo(10, 12);
+    expect(p.heading).toBeCloseTo(45, 12);
+  });
+
+  it('FRONT_CORNER: the centre swings about the front-starboard corner (10.75, 11)', () => {
+    // Centre - corner = (-0.75, -1), rotated 45° clockwise: (-1.75·√½, 0.25·... ) → (10.75 - 1.75√½, 11 - 0.25√½).
+    const p = turnInPlace(false);
+    expect(p.x).toBeCloseTo(10.75 - 1.75 * R, 9);
+    expect(p.y).toBeCloseTo(11 - 0.25 * R, 9);
+    expect(p.x).toBeCloseTo(9.512563, 5);
+    expect(p.y).toBeCloseTo(10.823223, 5);
+    expect(p.heading).toBeCloseTo(45, 12);
+  });
+
+  it('the option reaches the Battle: battleRules flag, and the moves the engine offers', () => {
+    expect(brWith('1.2.2').pivotOnCentre).toBe(false);
+    expect(brWith('1.2.2', 'pivot_point=CENTRE').pivotOnCentre).toBe(true);
+    const endOfTurnThen = (opts: string[]) => {
+      const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: ['unknown.tengu'], b: ['unknown.tengu'] }));
+      const inner = handBattle(battle);
+      const m = put(battle.models[0], 24, 20, 0);
+      // Tengu v1.2.2: Speed 8, Thrusters 3: 5"-11"; the move "pivot 45° starboard, then 5"".
+      const tier = inner.moveTiers(m, false)[0];
+      const opt = tier.find((o) => o.travelled === 5 && Math.abs(o.pose.heading - 45) < 1e-9 && o.pose.x > 24 + 3);
+      expect(opt).toBeDefined();
+      return opt!.pose;
+    };
+    const centre = endOfTurnThen(['pivot_point=CENTRE']);
+    expect(centre.x).toBeCloseTo(24 + 5 * R, 9);
+    expect(centre.y).toBeCloseTo(20 + 5 * R, 9);
+    const corner = endOfTurnThen([]);
+    expect(corner.x).toBeCloseTo(24 + 0.75 - 1.75 * R + 5 * R, 9);
+    expect(corner.y).toBeCloseTo(20 + 1 - 0.25 * R + 5 * R, 9);
+  });
+});
+
+describe('squadron_contact_122 (GM-14)', () => {
+  // Capital ship (Tengu) at (10, 10) heading 0: front edge y = 11. A squadron hex centred
+  // (10, 11.5) touches it (separation 0); at (10, 11.2) it overlaps by 0.3".
+  const cap = () => placed(card('unknown.tengu'), 10, 10, 0, 1, 0);
+  const sqd = (x: number, y: number, side: 0 | 1 = 0, index = 1) => placed(card('jovian.pathfinder'), x, y, 0, side, index);
+  const at = (x: number, y: number): Pose => ({ x, y, heading: 0 });
+
+  it('ALLOW_TOUCH under v1.2.2: a squadron may end exactly touching a capital ship or another squadron, never overlapping', () => {
+    const br = brWith('1.2.2', 'squadron_contact_122=ALLOW_TOUCH');
+    expect(br.squadronTouch).toBe(true);
+    const c = cap();
+    const s = sqd(30, 30);
+    expect(legalEnd(br, s, at(10, 11.5), [c, s], 48, 48)).toBe(true);
+    expect(legalEnd(br, s, at(10, 11.2), [c, s], 48, 48)).toBe(false);
+    const enemy = sqd(20, 20, 1, 2);
+    expect(legalEnd(br, s, at(20, 21), [enemy, s], 48, 48)).toBe(true); // flats touching
+    expect(legalEnd(br, s, at(20, 20.8), [enemy, s], 48, 48)).toBe(false);
+  });
+
+  it('NO_TOUCH (default) under v1.2.2 rejects the same touching ends', () => {
+    const br = brWith('1.2.2');
+    expect(br.squadronTouch).toBe(false);
+    const c = cap();
+    const s = sqd(30, 30);
+    expect(legalEnd(br, s, at(10, 11.5), [c, s], 48, 48)).toBe(false);
+    expect(legalEnd(br, s, at(20, 21), [sqd(20, 20, 1, 2), s], 48, 48)).toBe(false);
+    expect(legalEnd(br, s, at(10, 11.52), [c, s], 48, 48)).toBe(true);
+  });
+
+  it('ALLOW_TOUCH does not lift v1.2.1\'s 1" spacing from capital ships', () => {
+    const br = brWith('1.2.1', 'squadron_contact_122=ALLOW_TOUCH');
+    const c = cap();
+    const s = sqd(30, 30);
+    expect(legalEnd(br, s, at(10, 11.5), [c, s], 48, 48)).toBe(false);
+    expect(legalEnd(br, s, at(10, 12.5), [c, s], 48, 48)).toBe(true);
+  });
+
+  it('capital ships are unaffected: touching another capital ship stays illegal', () => {
+    const br = brWith('1.2.2', 'squadron_contact_122=ALLOW_TOUCH');
+    const c = cap();
+    const other = placed(card('unknown.tengu'), 30, 30, 0, 0, 2);
+    expect(legalEnd(br, other, at(10, 12), [c, other], 48, 48)).toBe(false);
+  });
+});
+
+describe('zone_containment (GM-82)', () => {
+  // The Initiative side's strip: x 0..48, y 0..12. A Tengu (2" long) centred at y = 11.5
+  // heading 0 spans y 10.5..12.5: half an inch outside the strip.
+  const zoneCheck = (opts: string[]) => {
+    const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: ['unknown.tengu'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle);
+    const base = (y: number) => new MovingBase('rect', 24, y, 0, 2, 1.5);
+    return { inside: inner.inZoneRect(base(10.9), 0, 0, 48, 12), partly: inner.inZoneRect(base(11.5), 0, 0, 48, 12), outside: inner.inZoneRect(base(13.5), 0, 0, 48, 12) };
+  };
+
+  it('WHOLE_BASE (default): the part-outside spot is refused', () => {
+    expect(zoneCheck([])).toEqual({ inside: true, partly: false, outside: false });
+  });
+
+  it('ANY_PART: the part-outside spot is accepted, a spot wholly outside is not', () => {
+    expect(zoneCheck(['zone_containment=ANY_PART'])).toEqual({ inside: true, partly: true, outside: false });
+  });
+});
+
+describe('fleet_deploy_capitals (GM-85)', () => {
+  // Three capital ships a side, Initiative to side a, no mirror: the trace lists deployments in order.
+  const order = (v: RulesVersionId, opts: string[]): string => {
+    const s = miniScenario({ a: ['unknown.tengu', 'unknown.tengu', 'unknown.tengu'], b: ['unknown.syrtis', 'unknown.syrtis', 'unknown.syrtis'], turns: 1 });
+    const battle = new Battle(rulesFor(v, opts), s);
+    const streams = battleStreams('options', s.id);
+    const trace = emptyTrace();
+    battle.play(streams.dice.at(0), streams.policy.at(0), false, trace);
+    return trace.deployments.map((d) => d.model[0]).join('');
+  };
+
+  it('BLOCK under v1.2.2: all of the Initiative side\'s capital ships, then all of the other side\'s', () => {
+    expect(order('1.2.2', ['fleet_deploy_capitals=BLOCK'])).toBe('AAABBB');
+  });
+
+  it('VERSION under v1.2.2 alternates one at a time', () => {
+    expect(order('1.2.2', [])).toBe('ABABAB');
+  });
+
+  it('ALTERNATE_ONE under v1.2.1 alternates; VERSION under v1.2.1 deploys in blocks', () => {
+    expect(order('1.2.1', ['fleet_deploy_capitals=ALTERNATE_ONE'])).toBe('ABABAB');
+    expect(order('1.2.1', [])).toBe('AAABBB');
+  });
+});
+
+describe('reserve_vp (GM-31) and vp_rounding (GM-94)', () => {
+  const ship = (tv: number) => cardWith('unknown.tengu', { tv, id: `test.ship-${tv}` });
+  const squadron = (tv: number) => cardWith('jovian.pathfinder', { tv, id: `test.squadron-${tv}` });
+
+  /** Fleet A: a 40-TV ship on the table, a 29-TV squadron In Reserve, a 45-TV squadron Withdrawn; fleet B: a 50-TV ship. */
+  const vpOf = (v: RulesVersionId, opts: string[]): [number, number] => {
+    const battle: BattleT = new Battle(rulesFor(v, opts), miniScenario({ a: [ship(40), squadron(29), squadron(45)], b: [ship(50)] }));
+    handBattle(battle);
+    const [a1, a2, a3, b1] = battle.models;
+    put(a1, 10, 10);
+    a2.where = 'reserve';
+    a3.where = 'withdrawn';
+    put(b1, 30, 30);
+    return battle.victoryPoints();
+  };
+
+  it('v1.2.2 defaults: In Reserve at full TV, Withdrawn 22.5 rounded up to 23', () => {
+    expect(vpOf('1.2.2', [])).toEqual([40 + 29 + 23, 50]);
+  });
+
+  it('reserve_vp=NONE: the model In Reserve scores nothing', () => {
+    expect(vpOf('1.2.2', ['reserve_vp=NONE'])).toEqual([40 + 0 + 23, 50]);
+  });
+
+  it('vp_rounding=NONE: the Withdrawn 45-TV squadron scores 22.5', () => {
+    expect(vpOf('1.2.2', ['vp_rounding=NONE'])).toEqual([40 + 29 + 22.5, 50]);
+    expect(vpOf('1.2.2', ['vp_rounding=NONE', 'reserve_vp=NONE'])).toEqual([40 + 22.5, 50]);
+  });
+
+  it('v1.2.1 (VP from enemy losses): the Withdrawn squadron gives the enemy 23, or 22.5 unrounded', () => {
+    expect(vpOf('1.2.1', [])).toEqual([0, 23]);
+    expect(vpOf('1.2.1', ['vp_rounding=NONE'])).toEqual([0, 22.5]);
+  });
+});
+
+describe('offtable_rule (GM-15)', () => {
+  // v1.2.1 Tengu (Speed 8: minimum 4"), Thrusters 0 so no turn, at (24, 45) heading 0: its front
+  // edge is at y = 46, 2" from the far edge, so every move it may make runs off the table (MV-16).
+  // A friendly Tengu touches its rear (centre (24, 43)), so holding position (Station Keeping,
+  // ending where it starts) is not a legal end either.
+  const setUp = (opts: string[], y: number) => {
+    const battle = new Battle(rulesFor('1.2.1', opts), miniScenario({ a: ['unknown.tengu', 'unknown.tengu'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle);
+    const [m, friend, enemy] = battle.models;
+    put(m, 24, y, 0);
+    put(friend, 24, y - 2, 0);
+    put(enemy, 4, 4, 90);
+    m.state.thrusters = 0;
+    inner.activate(m);
+    return { m, trace: inner.trace! };
+  };
+  const runOff = (opts: string[]) => setUp(opts, 45);
+
+  it('CLAMP (default): it stops with its front edge on y = 48, centre (24, 47), still on the table', () => {
+    const { m, trace } = runOff([]);
+    expect(m.where).toBe('table');
+    expect(m.state.destroyed).toBe(false);
+    expect(m.base.x).toBeCloseTo(24, 9);
+    // onTable allows GEOM_EPSILON (0.001") past the edge; the bisection lands within it.
+    expect(Math.abs(m.base.y - 47)).toBeLessThan(0.002);
+    expect(m.base.heading).toBe(0);
+    expect(onTable(m.base, 48, 48)).toBe(true);
+    expect(trace.activations).toHaveLength(1);
+    expect(trace.activations[0].notes.some((n) => n.includes('left the table'))).toBe(false);
+  });
+
+  it('WITHDRAWN: it leaves the table as Withdrawn, not destroyed', () => {
+    const { m, trace } = runOff(['offtable_rule=WITHDRAWN']);
+    expect(m.where).toBe('withdrawn');
+    expect(m.state.destroyed).toBe(false);
+    expect(trace.activations[0].notes).toContain('left the table: withdrawn (GM-15 offtable_rule)');
+  });
+
+  it('DESTROYED: it leaves the table as Destroyed', () => {
+    const { m, trace } = runOff(['offtable_rule=DESTROYED']);
+    expect(m.where).toBe('destroyed');
+    expect(m.state.destroyed).toBe(true);
+    expect(trace.activations[0].notes).toContain('left the table: destroyed (GM-15 offtable_rule)');
+  });
+
+  it('with room for a full legal move, WITHDRAWN changes nothing: the ship stays on the table', () => {
+    const { m } = setUp(['offtable_rule=WITHDRAWN'], 30);
+    expect(m.where).toBe('table');
+    expect(m.base.y - 30).toBeGreaterThanOrEqual(4 - 1e-9);
+    expect(m.base.y - 30).toBeLessThanOrEqual(8 + 1e-9);
+  });
+});
