@@ -86,9 +86,18 @@ function firepower(view: PolicyView, m: BattleModel, p: Pose, focus: number): nu
   return best;
 }
 
+/**
+ * Objective value of ending a move at p: the marker's points when inside its radius (it can
+ * be held at the next End Phase), and a pull towards markers still to be reached (up to a
+ * third of that, fading to nothing 24" beyond the radius).
+ */
 function onObjective(view: PolicyView, p: Pose): number {
   let n = 0;
-  for (const o of view.objectives) if (view.turn + 1 >= o.fromTurn && Math.hypot(o.x - p.x, o.y - p.y) <= o.radius) n += o.points;
+  for (const o of view.objectives) {
+    if (view.turn + 2 < o.fromTurn) continue;
+    const d = Math.hypot(o.x - p.x, o.y - p.y) - o.radius;
+    n += d <= 0 ? o.points : (o.points / 3) * Math.max(0, 1 - d / 24);
+  }
   return n;
 }
 
@@ -104,8 +113,10 @@ class Heuristic implements Policy {
   ) {}
 
   pickActivation(view: PolicyView, c: readonly BattleModel[]): number {
-    // Aggressive: the model closest to the enemy first; standoff: the farthest first.
+    // Standoff: the model with the best shot from where it stands goes first (then the
+    // farthest from the enemy); aggressive: the model closest to the enemy first.
     let best = 0;
+    let bestFire = -1;
     let bestD = this.name === 'aggressive' ? Infinity : -Infinity;
     const enemies = view.enemiesOf(c.length ? c[0].side : 0);
     c.forEach((m, i) => {
@@ -116,8 +127,17 @@ class Heuristic implements Policy {
         if (x < d) d = x;
       }
       d = d === Infinity ? 0 : Math.max(0, d - m.bulk);
-      if (this.name === 'aggressive' ? d < bestD : d > bestD) {
+      if (this.name === 'aggressive') {
+        if (d < bestD) {
+          best = i;
+          bestD = d;
+        }
+        return;
+      }
+      const fire = firepower(view, m, m.base, 1);
+      if (fire > bestFire + 1e-12 || (Math.abs(fire - bestFire) <= 1e-12 && d > bestD)) {
         best = i;
+        bestFire = fire;
         bestD = d;
       }
     });

@@ -104,7 +104,7 @@ describe('validateFleet: details', () => {
 describe('sample scenarios (scenarios/battles)', () => {
   const samples = {
     'standard-engagement.json': { zone: 'standard', deployment: 'fleet', objectives: 0, policies: ['aggressive', 'aggressive'] },
-    'beacon-assault.json': { zone: 'beacon', deployment: 'fleet', objectives: 2, policies: ['aggressive', 'standoff'] },
+    'beacon-assault.json': { zone: 'beacon', deployment: 'fleet', objectives: 2, policies: ['aggressive', 'aggressive'] },
     'corner-escalation.json': { zone: 'corner', deployment: 'escalating', objectives: 1, policies: ['standoff', 'aggressive'] },
   } as const;
   for (const [name, want] of Object.entries(samples)) {
