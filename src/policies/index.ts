@@ -151,7 +151,8 @@ class Heuristic implements Policy {
     const scores = new Float64Array(options.length);
     const before = new Uint8Array(options.length);
     options.forEach((o, i) => {
-      const fireEnd = firepower(view, m, o.pose, focus);
+      // Boosting halves Fire Control (GM-60): count half the firepower from the end position.
+      const fireEnd = firepower(view, m, o.pose, focus) * (o.action === 'boost' ? 0.5 : 1);
       const d = nearestEnemyDistance(view, m, o.pose);
       let score = Math.max(fireStart, fireEnd) + this.p.objective_weight * onObjective(view, o.pose);
       if (this.name === 'aggressive') score -= 0.02 * d;
@@ -209,6 +210,7 @@ class Heuristic implements Policy {
       case 'evade':
         return this.p.evade === 1 && view.threat(m, m.base) > 0;
       case 'station_keep':
+      case 'boost':
         return true;
     }
   }

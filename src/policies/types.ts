@@ -6,13 +6,15 @@ import type { Pose } from '../engine/battle/movement.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { ObjectiveMarker, PolicyName } from '../scenarios/scenarioTypes.js';
 
-export type ActionName = 'none' | 'station_keep' | 'withdraw' | 'evade' | 'concentrated_fire' | 'ram';
+export type ActionName = 'none' | 'station_keep' | 'withdraw' | 'evade' | 'concentrated_fire' | 'ram' | 'boost';
 
 export interface MoveOption {
   readonly pose: Pose;
   readonly action: ActionName;
   /** Inches the move covers. */
   readonly travelled: number;
+  /** Boost: Fuel it spends (squadrons; 0 for a capital ship). */
+  readonly fuel?: number;
 }
 
 /** A legal deployment spot; `front` runs from 0 (back of the zone) to 1 (nearest the enemy). */

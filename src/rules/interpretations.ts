@@ -182,6 +182,13 @@ export const INTERPRETATIONS = [
     default: 'PER_MODEL_UP',
     summary: 'battles: fractional Victory Points (a Withdrawn model) are rounded up per model, or kept as fractions',
   },
+  {
+    name: 'fuel_refill',
+    ids: ['GM-13'],
+    values: ['END_OF_OWN_ACTIVATION', 'END_PHASE'],
+    default: 'END_OF_OWN_ACTIVATION',
+    summary: 'battles: a squadron\'s Fuel is replenished at the end of its own activation (v1.2.2 text), or in the End Phase (v1.2.4)',
+  },
 ] as const satisfies readonly InterpretationSpec[];
 
 type Spec = (typeof INTERPRETATIONS)[number];

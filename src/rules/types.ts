@@ -92,6 +92,8 @@ export interface GameRules {
   readonly scoring: 'enemy_losses' | 'own_survivors';
   /** A scenario without objectives ends at once when a fleet has no capital ship left (v1.2.1, GM-52). */
   readonly immediateEndWithoutCapitals: boolean;
+  /** Capital ships may Boost: Speed doubled, Fire Control halved (v1.2.1 §6.4); not in v1.2.2 (GM-09). */
+  readonly capitalBoost: boolean;
 }
 
 export interface RulesData {

@@ -34,6 +34,7 @@ export const V1_2_1: RulesVersion = {
       escalatingDeployment: false, // GM-95
       scoring: 'enemy_losses', // §12.1
       immediateEndWithoutCapitals: true, // §4.4, GM-52
+      capitalBoost: true, // v1.2.1 Special Actions: Boost (Thrusters >= 1)
     },
     combat: {
       // v1.2.1 /attack (seed 001): short range 6" (AC) / 3" (AS); long range +3" per Sensors point.

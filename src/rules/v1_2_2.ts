@@ -17,9 +17,9 @@ export const V1_2_2 = deriveVersion(V1_2_1, {
       apply: (d) => ({ ...d, game: { ...d.game, capitalMove: 'thrusters_band', squadronCapitalSpacing: 0, squadronEnemySpacing: 0 } }),
     },
     {
-      summary: 'Actions: Evade needs no Skill Test and Sluggish models may not Evade; Concentrated Fire tests Skill and gives +1 Flex even on [N]; Station Keep targets give attackers +1 Flex (GM-63).',
-      source: 'v1.2.2 /actions (index); v1.2.3 cheat sheet for Station Keep',
-      apply: (d) => ({ ...d, game: { ...d.game, evadeTest: false, sluggishMayNotEvade: true, concentratedFireDice: 'skill', concentratedFireFlex: true, stationKeepFlex: 1 } }),
+      summary: 'Actions: Evade needs no Skill Test and Sluggish models may not Evade; Concentrated Fire tests Skill and gives +1 Flex even on [N]; Station Keep targets give attackers +1 Flex (GM-63); only squadrons Boost (GM-09).',
+      source: 'v1.2.2 /actions (index), /gameplay; v1.2.3 cheat sheet for Station Keep',
+      apply: (d) => ({ ...d, game: { ...d.game, evadeTest: false, sluggishMayNotEvade: true, concentratedFireDice: 'skill', concentratedFireFlex: true, stationKeepFlex: 1, capitalBoost: false } }),
     },
     {
       summary: 'Scenarios: Fleet Deployment alternates one model at a time, Escalating Deployment exists, and VP are the surviving own models with multipliers (Withdrawn 0.5, Crippled 0, Destroyed 0).',

@@ -100,6 +100,7 @@ describe('interpretation options', () => {
       fleet_deploy_capitals: 'VERSION',
       reserve_vp: 'FULL',
       vp_rounding: 'PER_MODEL_UP',
+      fuel_refill: 'END_OF_OWN_ACTIVATION',
     });
   });
 

@@ -19,6 +19,8 @@ export interface BattleRules extends GameRules {
   readonly reserveVp: number;
   /** GM-94 vp_rounding: round fractional VP up per model. */
   readonly vpRoundUp: boolean;
+  /** GM-13 fuel_refill: Fuel comes back at the end of the squadron's own activation (else in the End Phase). */
+  readonly fuelAfterActivation: boolean;
 }
 
 export function battleRules(rules: CompiledRules): BattleRules {
@@ -34,5 +36,6 @@ export function battleRules(rules: CompiledRules): BattleRules {
     zoneAnyPart: o.zone_containment === 'ANY_PART',
     reserveVp: o.reserve_vp === 'FULL' ? 1 : 0,
     vpRoundUp: o.vp_rounding === 'PER_MODEL_UP',
+    fuelAfterActivation: o.fuel_refill === 'END_OF_OWN_ACTIVATION',
   };
 }

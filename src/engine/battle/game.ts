@@ -565,6 +565,17 @@ export class Battle implements PolicyView {
         const d = Math.hypot(p.x - m.base.x, p.y - m.base.y);
         if (d <= m.unit.speed + 1e-9) out.push({ pose: p, action: 'none', travelled: d });
       }
+      // Boost (§6.4, GM-61): x2 Speed for 1 Fuel or x3 for 2, not when crippled; offered to close
+      // in when no enemy is within reach at normal Speed.
+      if (!m.state.crippled && m.fuel >= 1 && this.reachable(m).length === 0) {
+        for (const fuel of m.fuel >= 2 ? [1, 2] : [1]) {
+          const speed = m.unit.speed * (fuel + 1);
+          for (const p of squadronDestinations(m, speed, goals.filter((_, i) => i % 2 === 1 || i >= 6), W, H)) {
+            const d = Math.hypot(p.x - m.base.x, p.y - m.base.y);
+            if (d > m.unit.speed + 1e-9 && d <= speed + 1e-9) out.push({ pose: p, action: 'boost', travelled: d, fuel });
+          }
+        }
+      }
       const p = nearestLegal(this.br, m, { x: m.base.x, y: m.base.y, heading: 0 }, this.models, W, H, m.unit.speed);
       const last: MoveOption = { pose: p ?? { x: m.base.x, y: m.base.y, heading: 0 }, action: 'none', travelled: 0 };
       return [out, [last]];
@@ -580,6 +591,10 @@ export class Battle implements PolicyView {
       }
     };
     add(capitalMoves(lim), 'none');
+    if (this.br.capitalBoost && m.state.thrusters >= 1 && this.reachable(m).length === 0) {
+      // v1.2.1 Boost: Speed doubled for the activation; the minimum is half the doubled Speed (GM-56).
+      add(capitalMoves({ min: m.unit.speed, max: 2 * m.unit.speed, turns: lim.turns }), 'boost');
+    }
     if (allowStationKeep && lim.min > 0) {
       const sk = capitalLimits(this.br, m, true);
       add(capitalMoves({ min: 0, max: 0, turns: sk.turns }), 'station_keep'); // hold position, pivots allowed
@@ -662,7 +677,8 @@ export class Battle implements PolicyView {
    * ending on the table and overlapping no other base (GM-54, GM-73). Nearest first.
    */
   private ramOption(m: BattleModel): { target: BattleModel; pose: Pose } | null {
-    if (!m.unit.isCapital || m.state.structure !== 1) return null;
+    if (m.state.structure !== 1) return null;
+    if (!m.unit.isCapital) return this.squadronRamOption(m);
     const lim = capitalLimits(this.br, m, false);
     const W = this.width, H = this.height;
     let best: { target: BattleModel; pose: Pose } | null = null;
@@ -711,6 +727,37 @@ export class Battle implements PolicyView {
     return best;
   }
 
+  /**
+   * A squadron ram (§8.3, §8.4): any enemy model whose base it can reach within its Speed; it
+   * moves straight at the target into base contact (free path, GM-58), ending on the table and
+   * on top of no third base. Nearest first.
+   */
+  private squadronRamOption(m: BattleModel): { target: BattleModel; pose: Pose } | null {
+    const W = this.width, H = this.height;
+    let best: { target: BattleModel; pose: Pose } | null = null;
+    let bestD = Infinity;
+    const b = baseAt(m, { x: m.base.x, y: m.base.y, heading: 0 });
+    for (const e of this.enemiesOf(m.side)) {
+      const gap = separation(m.base, e.base);
+      if (gap > m.unit.speed || gap >= bestD) continue;
+      const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y, len = Math.hypot(dx, dy);
+      if (len < 1e-9) continue;
+      let lo = 0, hi = len;
+      for (let i = 0; i < 40; i++) {
+        const t = (lo + hi) / 2;
+        b.set(m.base.x + (dx / len) * t, m.base.y + (dy / len) * t, 0);
+        if (separation(b, e.base) > 0) lo = t;
+        else hi = t;
+      }
+      b.set(m.base.x + (dx / len) * lo, m.base.y + (dy / len) * lo, 0);
+      if (lo > m.unit.speed + 1e-9 || !onTable(b, W, H)) continue;
+      if (!this.models.every((o) => o === m || o === e || o.where !== 'table' || separation(b, o.base) > GEOM_EPSILON)) continue;
+      best = { target: e, pose: { x: b.x, y: b.y, heading: 0 } };
+      bestD = gap;
+    }
+    return best;
+  }
+
   private doRam(m: BattleModel, ram: { target: BattleModel; pose: Pose }, rec: TraceActivation | null): void {
     const tgt = ram.target;
     const save = { x: m.base.x, y: m.base.y, heading: m.base.heading };
@@ -723,8 +770,9 @@ export class Battle implements PolicyView {
       this.ramPlans.set(key, plan);
     }
     const roll = rollRam(this.rules, plan, m.state, tgt.state, this.roller, this.dice, this.tally);
-    // A failed Skill Test: the ship may not contact the target and stays where it was.
-    if (roll.result !== 'rammed') m.base.set(save.x, save.y, save.heading);
+    // A capital ship that fails its Skill Test may not contact the target and stays where it was;
+    // a squadron moves into contact first (§8.3 step 1) and is destroyed whatever happens.
+    if (roll.result !== 'rammed' && m.unit.isCapital) m.base.set(save.x, save.y, save.heading);
     if (rec) rec.ram = { target: tgt.label, result: roll.result, rammerAfter: this.stateText(m), targetAfter: this.stateText(tgt) };
     this.afterDamage(m);
     this.afterDamage(tgt);
@@ -772,6 +820,7 @@ export class Battle implements PolicyView {
       ? { turn: this.turn, model: m.label, action: 'none', before: poseOf(m.base), after: poseOf(m.base), fired: 'none', attacks: [], notes: [] }
       : null;
     const finish = () => {
+      if (this.br.fuelAfterActivation && !m.unit.isCapital) m.fuel = m.unit.fuel; // §6.5 (GM-13)
       if (rec) {
         rec.after = poseOf(m.base);
         this.trace!.activations.push(rec);
@@ -814,13 +863,17 @@ export class Battle implements PolicyView {
       action = 'evade';
       m.evading = true;
       if (this.br.evadeTest) {
-        const dice = Math.max(m.unit.skill, m.unit.isCapital ? m.state.thrusters : m.unit.fuel);
+        const dice = Math.max(m.unit.skill, m.unit.isCapital ? m.state.thrusters : m.fuel);
         const pass = this.skillTest(dice);
         if (!pass) fc = Math.min(fc, 1);
         if (rec) rec.test = `Evade Skill Test (${dice} dice): ${pass ? '[D+] passed' : '[N]: Fire Control drops to 1'}`;
       }
     }
     if (action === 'station_keep') m.stationKeeping = true;
+    if (action === 'boost') {
+      fc = Math.ceil(fc / 2); // Fire Control halved, rounded up (§6.4, GM-60)
+      m.fuel = Math.max(0, m.fuel - (opt.fuel ?? 0));
+    }
     if (rec) rec.action = action;
     if (choice.fireBefore) {
       fc = this.fireFrom(m, fc, action, cf, rec);
@@ -853,7 +906,7 @@ export class Battle implements PolicyView {
 
   private canEvade(m: BattleModel): boolean {
     if (m.unit.traits.has('Sluggish') && this.br.sluggishMayNotEvade) return false;
-    return m.unit.isCapital ? m.state.thrusters >= 1 : m.unit.fuel >= 2 && !m.state.crippled;
+    return m.unit.isCapital ? m.state.thrusters >= 1 : m.fuel >= 2 && !m.state.crippled;
   }
 
   /** Attacks of `m` that would bear on `t` from `p` (estimate; for the Concentrated Fire choice). */
@@ -949,6 +1002,7 @@ export class Battle implements PolicyView {
     for (const m of this.models) {
       m.evading = false; // GM-05 cleanup
       m.stationKeeping = false;
+      if (!this.br.fuelAfterActivation && !m.unit.isCapital) m.fuel = m.unit.fuel; // fuel_refill=END_PHASE
     }
   }
 

@@ -48,6 +48,8 @@ export class BattleModel {
   /** Declared this turn, cleared in the End Phase (GM-05). */
   evading = false;
   stationKeeping = false;
+  /** Current Fuel (squadrons; game.md §6.5: never above the printed rating, never below 0). */
+  fuel = 0;
   /** Structure taken from enemy models this game (damage dealt). */
   damageDealt = 0;
   /** Turn it was deployed (0: not yet). */
@@ -88,6 +90,7 @@ export class BattleModel {
     this.stationKeeping = false;
     this.damageDealt = 0;
     this.deployedTurn = 0;
+    this.fuel = this.unit.isCapital ? 0 : this.unit.fuel;
     this.base.set(0, 0, 0);
   }
 

@@ -81,9 +81,10 @@ describe('early_end.no_capital_ships (v1.2.2, End Phase)', () => {
 
 describe('early_end.op_at_least (v1.2.2, End Phase)', () => {
   // One marker beside fleet A's strip (A holds Initiative: y 0..12): (24, 2), radius 14,
-  // 1 OP per End Phase from turn 2; the game ends as soon as a fleet has 1 OP.
+  // 1 OP per End Phase from turn 2; the game ends as soon as a fleet has 1 OP. Fleet B is a
+  // single Tengu (at most 11" a turn from y > 36), which cannot contest the marker by turn 2.
   const s: Scenario = {
-    ...miniScenario({ a: ['unknown.tengu', 'jovian.pathfinder', 'jovian.pathfinder'], b: ['unknown.tengu', 'jovian.pathfinder'] }),
+    ...miniScenario({ a: ['unknown.tengu', 'jovian.pathfinder', 'jovian.pathfinder'], b: ['unknown.tengu'] }),
     objectives: [{ id: 'near-a', x: 24, y: 2, radius: 14, points: 1, fromTurn: 2 }],
     earlyEnd: { noCapitalShips: false, opAtLeast: 1 },
   };

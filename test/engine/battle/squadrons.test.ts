@@ -1,0 +1,155 @@
+// Squadron rules inside battles: Boost and Fuel (game.md §6.4, §6.5, GM-13, GM-60, GM-61,
+// GM-09) and ramming by squadrons (§8.3, §8.4), through hand-built activations and whole games.
+import { describe, expect, it } from 'vitest';
+import { applyRuleAssignments, DEFAULT_INTERPRETATIONS } from '../../../src/rules/interpretations.js';
+import { compileRules } from '../../../src/rules/compile.js';
+import { getRulesVersion } from '../../../src/rules/registry.js';
+import { separation } from '../../../src/engine/geometry.js';
+import { Battle, cardWith, handBattle, miniScenario, put, rules, sampleScenario, type BattleInternals } from '../../helpers/battle.js';
+import { battleStreams } from '../../../src/sim/battles.js';
+import { emptyTrace } from '../../helpers/battle.js';
+
+const pathfinder = cardWith('jovian.pathfinder', {}); // Speed 10, Fuel 3
+const tengu = cardWith('unknown.tengu', {});
+
+describe('Boost and Fuel', () => {
+  it('a squadron with no enemy in reach is offered Boost moves beyond its Speed, up to x3 with 2 Fuel', () => {
+    const battle = new Battle(rules('1.2.2'), miniScenario({ a: [pathfinder], b: [tengu] }));
+    const inner = handBattle(battle);
+    const [sq, ship] = battle.models;
+    put(sq, 24, 4, 0);
+    put(ship, 24, 46, 180);
+    const tiers = inner.moveTiers(sq, false);
+    const boosts = tiers[0].filter((o) => o.action === 'boost');
+    expect(boosts.length).toBeGreaterThan(0);
+    const far = Math.max(...boosts.map((o) => o.travelled));
+    expect(far).toBeGreaterThan(20); // more than x2 Speed: only the 2-Fuel Boost reaches
+    expect(far).toBeLessThanOrEqual(30 + 1e-9);
+    for (const o of tiers[0]) expect(o.travelled <= 10 + 1e-9 || o.action === 'boost').toBe(true);
+  });
+
+  it('with an enemy in reach, or crippled, or out of Fuel, no Boost is offered', () => {
+    const battle = new Battle(rules('1.2.2'), miniScenario({ a: [pathfinder], b: [tengu] }));
+    const inner = handBattle(battle);
+    const [sq, ship] = battle.models;
+    put(sq, 24, 20, 0);
+    put(ship, 24, 30, 180);
+    expect(inner.moveTiers(sq, false)[0].some((o) => o.action === 'boost')).toBe(false);
+    put(ship, 24, 46, 180);
+    sq.fuel = 0;
+    expect(inner.moveTiers(sq, false)[0].some((o) => o.action === 'boost')).toBe(false);
+    sq.fuel = 3;
+    sq.state.crippled = true;
+    expect(inner.moveTiers(sq, false)[0].some((o) => o.action === 'boost')).toBe(false);
+  });
+
+  it('capital ships Boost only under v1.2.1 (GM-09): Speed doubled, minimum the printed Speed (GM-56)', () => {
+    for (const [version, expected] of [['1.2.1', true], ['1.2.2', false]] as const) {
+      const battle = new Battle(rules(version), miniScenario({ a: [tengu], b: [tengu] }));
+      const inner = handBattle(battle);
+      const [a, b] = battle.models;
+      put(a, 24, 4, 0);
+      put(b, 24, 46, 180);
+      const boosts = inner.moveTiers(a, false)[0].filter((o) => o.action === 'boost');
+      expect(boosts.length > 0).toBe(expected);
+      if (expected) {
+        const straight = boosts.filter((o) => o.pose.heading === 0).map((o) => o.travelled);
+        expect(Math.min(...straight)).toBeCloseTo(8, 9); // Tengu Speed 8: half of 16
+        expect(Math.max(...straight)).toBeCloseTo(16, 9);
+      }
+    }
+  });
+
+  it('Fuel spent on Boost comes back at the end of the activation (default) or in the End Phase (fuel_refill=END_PHASE)', () => {
+    for (const [option, after] of [['END_OF_OWN_ACTIVATION', 3], ['END_PHASE', null]] as const) {
+      const r = compileRules(getRulesVersion('1.2.2'), applyRuleAssignments([`fuel_refill=${option}`], DEFAULT_INTERPRETATIONS));
+      const battle = new Battle(r, miniScenario({ a: [pathfinder], b: [tengu] }));
+      const inner = handBattle(battle);
+      const [sq, ship] = battle.models;
+      put(sq, 24, 4, 0);
+      put(ship, 24, 46, 180);
+      inner.activate(sq);
+      const act = inner.trace!.activations[0];
+      expect(act.action).toBe('boost'); // aggressive, 42" from the enemy: it boosts to close in
+      if (after !== null) expect(sq.fuel).toBe(after);
+      else {
+        expect(sq.fuel).toBeLessThan(3);
+        (inner as unknown as { endPhase(turn: number, op: [number, number]): void }).endPhase(1, [0, 0]);
+        expect(sq.fuel).toBe(3);
+      }
+    }
+  });
+
+  it('in whole games, a boosting model never attacks more than half its Fire Control (rounded up), and Fuel stays in 0..printed', () => {
+    let boosts = 0;
+    for (const version of ['1.2.1', '1.2.2'] as const) {
+      const scenario = sampleScenario('standard-engagement', version);
+      const battle = new Battle(rules(version), scenario);
+      const streams = battleStreams('squadrons', scenario.id);
+      for (let g = 0; g < 6; g++) {
+        const trace = emptyTrace();
+        battle.play(streams.dice.at(g), streams.policy.at(g), g % 2 === 1, trace);
+        for (const a of trace.activations) {
+          if (a.action !== 'boost') continue;
+          boosts++;
+          const m = battle.models.find((x) => x.label === a.model)!;
+          expect(a.attacks.length).toBeLessThanOrEqual(Math.ceil(m.unit.fireControl / 2));
+        }
+        for (const m of battle.models) {
+          expect(m.fuel).toBeGreaterThanOrEqual(0);
+          expect(m.fuel).toBeLessThanOrEqual(m.unit.isCapital ? 0 : m.unit.fuel);
+        }
+      }
+    }
+    expect(boosts).toBeGreaterThan(0);
+  });
+});
+
+describe('squadron rams (§8.3, §8.4)', () => {
+  function setUp(targetId: string) {
+    const target = cardWith(targetId, {});
+    const battle = new Battle(rules('1.2.2'), miniScenario({ a: [pathfinder], b: [target] }));
+    const inner = handBattle(battle) as BattleInternals & { ramOption(m: unknown): { target: unknown; pose: { x: number; y: number } } | null };
+    const [sq, tgt] = battle.models;
+    put(sq, 24, 20, 0);
+    put(tgt, 24, 26, 180);
+    sq.state.structure = 1;
+    return { battle, inner, sq, tgt };
+  }
+
+  it('a squadron at 1 Structure finds an enemy within its Speed and moves straight into base contact', () => {
+    for (const id of ['unknown.tengu', 'cega.wyvern']) {
+      const { inner, sq, tgt } = setUp(id);
+      const o = inner.ramOption(sq);
+      expect(o?.target).toBe(tgt);
+      expect(o!.pose.x).toBeCloseTo(24, 9);
+      sq.base.set(o!.pose.x, o!.pose.y, 0);
+      expect(Math.abs(separation(sq.base, tgt.base))).toBeLessThan(0.002);
+    }
+  });
+
+  it('no ram above 1 Structure or beyond its Speed', () => {
+    const { inner, sq, tgt } = setUp('unknown.tengu');
+    sq.state.structure = 2;
+    expect(inner.ramOption(sq)).toBeNull();
+    sq.state.structure = 1;
+    put(tgt, 24, 40, 180);
+    expect(inner.ramOption(sq)).toBeNull();
+  });
+
+  it('an aggressive squadron that rams is destroyed whatever the dice, and the trace records the ram', () => {
+    for (let seed = 0; seed < 6; seed++) {
+      const { battle, sq, tgt } = setUp('unknown.tengu');
+      const inner = handBattle(battle, `ram-${seed}`);
+      put(sq, 24, 20, 0);
+      put(tgt, 24, 26, 180);
+      sq.state.structure = 1;
+      inner.activate(sq);
+      const act = inner.trace!.activations[0];
+      expect(act.action).toBe('ram');
+      expect(['rammed', 'failed', 'shot-down']).toContain(act.ram!.result);
+      expect(sq.where).toBe('destroyed');
+      expect(Math.abs(separation(sq.base, tgt.base))).toBeLessThan(0.002);
+    }
+  });
+});
