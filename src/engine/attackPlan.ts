@@ -26,6 +26,12 @@ export interface Situation {
   readonly targetEvading?: boolean;
   /** Battles: extra rerolls of [N] results (a passed Concentrated Fire test). */
   readonly extraRerolls?: number;
+  /** Battles: the target may not defend against missiles (dogfights, bombing, assault; combat.md §8.2). */
+  readonly noMissileDefence?: boolean;
+  /** Battles: Armor is ignored (v1.2.2 Bombing and Assault, combat.md §11). */
+  readonly ignoreArmor?: boolean;
+  /** Battles: an Assault (combat.md §11.3): each weapon uses max(AC, AS) against the ship, Lance allowed. */
+  readonly assault?: boolean;
 }
 
 export interface AttackPlan {
@@ -67,11 +73,12 @@ export function planAttack(
   const t = target.unit;
   const c = rules.combat;
   const kind = t.isCapital ? 'AC' : 'AS';
-  const rating = t.isCapital ? weapon.ac : weapon.as;
+  // Assault (ASasAC): the better of the two ratings against the assaulted ship.
+  const rating = at.assault && t.isCapital ? Math.max(weapon.ac ?? 0, weapon.as ?? 0) || null : t.isCapital ? weapon.ac : weapon.as;
   const against = t.isCapital ? 'a capital ship' : 'a squadron';
   if (weapon.cls === 'drone_bay' || weapon.cls === 'point_defense') return { ok: false, reason: `${weapon.name} is not an attack weapon` };
   if (rating === null || rating === 0) return { ok: false, reason: `${weapon.name} has no ${kind} rating: it cannot attack ${against}` };
-  if (weapon.cls === 'lance' && !a.isCapital && t.isCapital) {
+  if (weapon.cls === 'lance' && !a.isCapital && t.isCapital && !at.assault) {
     return { ok: false, reason: `${weapon.name} is a Lance: squadrons use it against capital ships only in an Assault (INTERPRETATION, combat.md §6.2)` };
   }
   usage.unit(a, `weapons[${weapon.index}].${kind.toLowerCase()}`, `weapons[${weapon.index}].macro`, 'sensors');
@@ -105,7 +112,7 @@ export function planAttack(
     usage.unit(t, 'traits.Belt');
     notes.push(`Belt ${t.traits.get('Belt')}`);
   }
-  if (c.armorByArc && t.isCapital && (!missile || rules.flags.armorVsMissiles)) {
+  if (c.armorByArc && t.isCapital && !at.ignoreArmor && (!missile || rules.flags.armorVsMissiles)) {
     const field = at.aspect === 'front' ? 'fore' : at.aspect === 'side' ? 'portStarboard' : 'aft';
     const armor = t.armor[field];
     acc.macro -= armor; // v1.2.2 /attack: Armor of the attacked arc is negative Macro
@@ -134,7 +141,7 @@ export function planAttack(
   const barrier = target.hasWorking('Barrier') && (weapon.cls === 'mass_driver' || weapon.cls === 'kinetic_cannon');
   if (barrier) usage.unit(t, 'traits.Barrier');
   let defence: Pool | null = null;
-  if ((missile || barrier) && target.defense > 0) {
+  if (((missile && !at.noMissileDefence) || barrier) && target.defense > 0) {
     usage.unit(t, 'defense');
     const countermeasures = target.hasWorking('Countermeasures') ? 1 : 0;
     if (countermeasures) usage.unit(t, 'traits.Countermeasures');

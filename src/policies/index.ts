@@ -7,7 +7,12 @@ import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
 
-const common = (deployDepth: number, withdrawAt: number, ram: number, concentrate: number): Record<string, ParamSpec> => ({
+const common = (deployDepth: number, withdrawAt: number, ram: number, concentrate: number, strike: number): Record<string, ParamSpec> => ({
+  intercept: { default: 1, min: 0, max: 1, summary: '1: squadrons intercept enemy squadrons in reach (actively), and against enemy bombing and assaults (passively)' },
+  bomb: { default: strike, min: 0, max: 1, summary: '1: squadrons make bombing runs on enemy capital ships they can reach' },
+  assault: { default: strike, min: 0, max: 1, summary: '1: Exo-Armor squadrons assault enemy capital ships they can reach (v1.2.2)' },
+  engage_pd: { default: 1, min: 0, max: 1, summary: '1: capital ships declare Engage Point Defense when enemy squadrons are within 3" (v1.2.2)' },
+  board: { default: strike, min: 0, max: 1, summary: '1: capital ships with Marines board an enemy capital ship within 1" when they have more Marines than it' },
   deploy_depth: { default: deployDepth, min: 0, max: 1, summary: 'where in its deployment zone a model is placed: 0 at the back, 1 at the front' },
   withdraw_at: { default: withdrawAt, min: 0, max: 20, summary: 'a capital ship declares Withdraw once its Structure is at or below this (0: never)' },
   ram: { default: ram, min: 0, max: 1, summary: '1: a capital ship down to 1 Structure rams an enemy capital ship in its front arc when it can reach one' },
@@ -19,12 +24,12 @@ const common = (deployDepth: number, withdrawAt: number, ram: number, concentrat
 
 export const PARAMS: Record<PolicyName, Record<string, ParamSpec>> = {
   aggressive: {
-    ...common(1, 0, 1, 1),
+    ...common(1, 0, 1, 1, 1),
     focus: { default: 1, min: 0, max: 1, summary: '1: fire first where expected damage per remaining Structure is highest (finish damaged models); 0: most expected damage' },
     objective_weight: { default: 0.5, min: 0, max: 10, summary: 'score for ending a move on an objective marker, in expected Structure damage' },
   },
   standoff: {
-    ...common(0.3, 1, 0, 0),
+    ...common(0.3, 1, 0, 0, 0),
     range_margin: { default: 1, min: 0, max: 12, summary: 'inches inside its own longest reach at which the model tries to hold' },
     caution: { default: 1, min: 0, max: 10, summary: 'weight of the damage the enemy could deal at the end position (keeping out of the enemy\'s reach and best arcs)' },
     objective_weight: { default: 0.5, min: 0, max: 10, summary: 'score for ending a move on an objective marker, in expected Structure damage' },
@@ -211,7 +216,18 @@ class Heuristic implements Policy {
         return this.p.evade === 1 && view.threat(m, m.base) > 0;
       case 'station_keep':
       case 'boost':
+      case 'return_to_base':
         return true;
+      case 'intercept':
+        return this.p.intercept === 1;
+      case 'bombing':
+        return this.p.bomb === 1;
+      case 'assault':
+        return this.p.assault === 1;
+      case 'engage_point_defence':
+        return this.p.engage_pd === 1;
+      case 'board':
+        return this.p.board === 1;
     }
   }
 }

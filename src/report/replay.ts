@@ -133,15 +133,17 @@ function walk(input: ReplayInput) {
   };
   for (const a of activations) {
     deployUpTo(a.turn);
-    const fleet = byLabel.get(a.model)?.fleet ?? (a.model.startsWith('B') ? 1 : 0);
-    const from = a.fired === 'before-move' ? a.before : a.after;
     for (const k of a.attacks) {
+      // In dogfights and bombing runs the opponent attacks inside the same activation.
+      const attacker = k.attacker ?? a.model;
+      const fleet = byLabel.get(attacker)?.fleet ?? (attacker.startsWith('B') ? 1 : 0);
+      const from = attacker !== a.model ? (at.get(attacker) ?? a.after) : a.fired === 'before-move' && !k.window ? a.before : a.after;
       const to = at.get(k.target);
       const prev = stateOf.get(k.target);
       const kind: AttackKind = (k.targetAfter === 'crippled' || k.targetAfter === 'destroyed') && prev !== k.targetAfter ? 'kill' : k.structureDamage > 0 ? 'damage' : 'miss';
       stateOf.set(k.target, k.targetAfter);
       if (!to) continue; // cannot happen in an engine trace: targets are on the table
-      const title = `turn ${a.turn}: ${a.model}, ${k.weapon} at ${k.target} (${k.range}" ${k.band}, ${k.aspect}): ${k.results}, ${k.structureDamage} damage, ${k.targetAfter}`;
+      const title = `turn ${a.turn}: ${attacker}, ${k.weapon} at ${k.target} (${k.range}" ${k.band}, ${k.aspect}): ${k.results}, ${k.structureDamage} damage, ${k.targetAfter}`;
       attacks.push({ from: { ...from }, to: { ...to }, kind, fleet, title });
     }
     if (a.ram) {

@@ -57,10 +57,10 @@ async function battleUnitParts(battles: readonly Engagement[], drawn: (id: strin
       intro: `Over ${e.games ?? e.trials ?? 0} games, every model of a type in every game is one appearance (both sides pooled). Rates are shares of appearances; damage is Structure taken off the enemy, mean per appearance, and per 100 TV of the type (battle-based points efficiency: see the README). Intervals treat appearances as independent, so where a fleet has several models of a type they are somewhat narrow.`,
       ...(d ?? {}),
       table: {
-        columns: ['unit', 'id', 'TV', 'models per game', 'sides', 'appearances', 'destroyed', 'crippled', 'withdrawn', 'Structure dealt', 'per 100 TV', '95% low', '95% high'],
+        columns: ['unit', 'id', 'TV', 'models per game', 'sides', 'appearances', 'destroyed', 'crippled', 'withdrawn', 'captured', 'Structure dealt', 'per 100 TV', '95% low', '95% high'],
         rows: [...e.units]
           .sort((a, b) => b.damage_per_100_tv.value - a.damage_per_100_tv.value)
-          .map((u) => [u.name, u.id, u.tv, u.models_per_game, u.sides.join('+'), u.appearances, f3(u.destroyed_rate), f3(u.crippled_rate), f3(u.withdrawn_rate), f3(u.damage_dealt), f3(u.damage_per_100_tv.value), f3(u.damage_per_100_tv.low), f3(u.damage_per_100_tv.high)]),
+          .map((u) => [u.name, u.id, u.tv, u.models_per_game, u.sides.join('+'), u.appearances, f3(u.destroyed_rate), f3(u.crippled_rate), f3(u.withdrawn_rate), f3(u.captured_rate ?? 0), f3(u.damage_dealt), f3(u.damage_per_100_tv.value), f3(u.damage_per_100_tv.low), f3(u.damage_per_100_tv.high)]),
       },
     });
   }

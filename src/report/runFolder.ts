@@ -44,6 +44,8 @@ export interface BattleUnitResult {
   destroyed_rate: number;
   crippled_rate: number;
   withdrawn_rate: number;
+  /** Captured by the enemy (older results files: absent). */
+  captured_rate?: number;
   /** Structure taken off enemies, mean per appearance. */
   damage_dealt: number;
   /** damage_dealt per 100 TV, with a 95% normal interval. */

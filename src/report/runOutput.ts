@@ -26,14 +26,14 @@ export function battleUnitsOf(s: Slot): BattleUnitStats[] {
 /**
  * Rows of results.csv: every metric of every slot; battles add their unit types' figures,
  * named unit:<unit id>:<figure> (destroyed_rate, crippled_rate, withdrawn_rate,
- * damage_dealt, damage_per_100_tv), after the cell's own metrics.
+ * captured_rate, damage_dealt, damage_per_100_tv), after the cell's own metrics.
  */
 export function resultRows(batch: Batch, slots: readonly Slot[]): string[][] {
   const rows: string[][] = [];
   for (const s of slots) {
     const v = batch.variants[s.variant];
     const trials = s.engine.exact ? 'exact' : String(s.trials());
-    const perUnit = battleUnitsOf(s).flatMap((u) => [u.destroyed, u.crippled, u.withdrawn, u.damageDealt, u.damagePer100Tv].map((m) => ({ ...m, name: `unit:${u.unit.id}:${m.name}` })));
+    const perUnit = battleUnitsOf(s).flatMap((u) => [u.destroyed, u.crippled, u.withdrawn, u.captured, u.damageDealt, u.damagePer100Tv].map((m) => ({ ...m, name: `unit:${u.unit.id}:${m.name}` })));
     for (const m of [...s.metrics(), ...perUnit]) rows.push([s.cell.experiment, s.cell.id, s.cell.kind, v.name, v.rules, m.name, fmt(m.value), fmt(m.low), fmt(m.high), trials, batch.seed]);
   }
   return rows;
@@ -54,6 +54,7 @@ function battleUnitsJson(s: Slot) {
     destroyed_rate: num(u.destroyed.value),
     crippled_rate: num(u.crippled.value),
     withdrawn_rate: num(u.withdrawn.value),
+    captured_rate: num(u.captured.value),
     damage_dealt: num(u.damageDealt.value),
     damage_per_100_tv: interval(u.damagePer100Tv),
   }));

@@ -65,6 +65,10 @@ export interface CombatRules {
   readonly ramRearBonus: number;
 }
 
+import type { BoardingRules } from '../engine/battle/boarding.js';
+import type { DogfightRules } from '../engine/battle/dogfight.js';
+import type { StrikeRules } from '../engine/battle/strike.js';
+
 /** Whole-game rules a battle needs beyond single engagements (game.md §4–§12). */
 export interface GameRules {
   /** Capital-ship move: half Speed to Speed with one turn if Thrusters >= 1 (v1.2.1 §6.1, GM-08),
@@ -94,6 +98,16 @@ export interface GameRules {
   readonly immediateEndWithoutCapitals: boolean;
   /** Capital ships may Boost: Speed doubled, Fire Control halved (v1.2.1 §6.4); not in v1.2.2 (GM-09). */
   readonly capitalBoost: boolean;
+  /** Interception and Dogfights (game.md §7.5, combat.md §10). */
+  readonly dogfight: DogfightRules;
+  /** Bombing Run / Bombing (game.md §7.6, combat.md §11.1-11.2). */
+  readonly strike: StrikeRules;
+  /** Exo-Armor Assault exists (v1.2.2, combat.md §11.3). */
+  readonly assault: boolean;
+  /** Engage Point Defense exists (v1.2.2, combat.md §8.3). */
+  readonly engagePointDefence: boolean;
+  /** Boarding (game.md §7.4, combat.md §12). */
+  readonly boarding: BoardingRules;
 }
 
 export interface RulesData {

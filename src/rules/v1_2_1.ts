@@ -35,6 +35,14 @@ export const V1_2_1: RulesVersion = {
       scoring: 'enemy_losses', // §12.1
       immediateEndWithoutCapitals: true, // §4.4, GM-52
       capitalBoost: true, // v1.2.1 Special Actions: Boost (Thrusters >= 1)
+      // v1.2.1 dogfight page (combat.md §10.1): Break Off tests Skill or Fuel; survivors get a free move.
+      dogfight: { breakOffTest: 'skill_or_fuel', breakOffFailAllowsRtb: false, breakerMayAttackAgain: false, afterwards: 'free_move', stayOnTarget: 'active_only' },
+      // v1.2.1 bombing page (combat.md §11.1): PD or an interception each run; an RTB move at the end.
+      strike: { interceptOrPd: 'either', bombingIgnoresArmor: false, returnToBase: 'move', heavySkillDice: 1 },
+      assault: false,
+      engagePointDefence: false, // not known to exist in v1.2.1 (game.md §7.2 notes)
+      // combat.md §12.1: the boarding raid (PD repels on any success; Escalated marine attack; capture at 0 Structure).
+      boarding: { procedure: 'raid', casualties: { D: 1, T: 2, Q: -1 }, pdRepels: true, defenderMarineLoss: 'per_set' },
     },
     combat: {
       // v1.2.1 /attack (seed 001): short range 6" (AC) / 3" (AS); long range +3" per Sensors point.

@@ -12,6 +12,21 @@ export const V1_2_2 = deriveVersion(V1_2_1, {
   title: 'Jovian Wars rules v1.2.2',
   changes: [
     {
+      summary: 'Squadron actions: a failed Break Off may end the dogfight in Return to Base, and survivors without Fuel return to base; bombing faces PD every run and ignores Armor; Exo-Armor may Assault; capital ships may Engage Point Defense; boarders stay aboard (Boarded state) and capture when the Marines are gone.',
+      source: 'v1.2.2 /actions (dogfight, bombing, assault), /states (Assaulting, Boarded), /boarding',
+      apply: (d) => ({
+        ...d,
+        game: {
+          ...d.game,
+          dogfight: { breakOffTest: 'skill', breakOffFailAllowsRtb: true, breakerMayAttackAgain: true, afterwards: 'rtb_if_no_fuel', stayOnTarget: 'active_only' },
+          strike: { interceptOrPd: 'pd_each_run', bombingIgnoresArmor: true, returnToBase: 'state', heavySkillDice: 1 },
+          assault: true,
+          engagePointDefence: true,
+          boarding: { procedure: 'boarded_state', casualties: { D: 1, T: 2, Q: -1 }, pdRepels: false, defenderMarineLoss: 'per_set' },
+        },
+      }),
+    },
+    {
       summary: 'Capital ships move Speed - Thrusters to Speed + Thrusters and turn up to min(Turns, Thrusters) times; squadrons no longer keep 1" spacing.',
       source: 'v1.2.2 /movement (and RC1 changelog)',
       apply: (d) => ({ ...d, game: { ...d.game, capitalMove: 'thrusters_band', squadronCapitalSpacing: 0, squadronEnemySpacing: 0 } }),

@@ -20,8 +20,8 @@ export const B_OP = 7; // fleet a at 7 (+square 8), fleet b at 9 (+10)
 export const B_VP = 11; // 11/12, 13/14
 export const B_SURV = 15; // 15/16, 17/18
 export const B_UNITS = 19;
-/** Per unit type: appearances, destroyed, crippled, withdrawn, damage dealt, its square. */
-export const U_STRIDE = 6;
+/** Per unit type: appearances, destroyed, crippled, withdrawn, damage dealt, its square, captured. */
+export const U_STRIDE = 7;
 
 export function battleCountsLength(units: number): number {
   return B_UNITS + U_STRIDE * units;
@@ -64,6 +64,7 @@ export function playTrial(battle: Battle, streams: BattleStreams, t: number, mir
       if (fate === 'destroyed') c[u + 1]++;
       else if (fate === 'crippled') c[u + 2]++;
       else if (fate === 'withdrawn') c[u + 3]++;
+      else if (fate === 'captured') c[u + 6]++;
       addSq(c, u + 4, m.damageDealt);
     }
   }
@@ -117,6 +118,7 @@ export function summarizeBattles(battle: Battle, c: number[]) {
       destroyed_rate: mean(c[b + 1], k),
       crippled_rate: mean(c[b + 2], k),
       withdrawn_rate: mean(c[b + 3], k),
+      captured_rate: mean(c[b + 6], k),
       damage_dealt: mean(c[b + 4], k),
       damage_per_100_tv: k ? (100 * c[b + 4]) / (k * u.tv) : 0,
     };

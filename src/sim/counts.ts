@@ -138,6 +138,8 @@ export interface BattleUnitStats {
   readonly destroyed: Metric;
   readonly crippled: Metric;
   readonly withdrawn: Metric;
+  /** Captured by the enemy (boarding). */
+  readonly captured: Metric;
   /** Structure the model took off enemies, mean per appearance. */
   readonly damageDealt: Metric;
   /** damageDealt per 100 TV of the unit type. */
@@ -164,6 +166,7 @@ export function battleUnitStats(c: readonly number[], units: readonly BattleUnit
       destroyed: r('destroyed_rate', 1),
       crippled: r('crippled_rate', 2),
       withdrawn: r('withdrawn_rate', 3),
+      captured: r('captured_rate', 6),
       damageDealt: m('damage_dealt', 1),
       damagePer100Tv: m('damage_per_100_tv', unit.tv > 0 ? 100 / unit.tv : 0),
     };

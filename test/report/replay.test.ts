@@ -144,7 +144,7 @@ describe('escaping', () => {
         before: { x: 5, y: 2, heading: 0 },
         after: { x: 5, y: 8, heading: 0 },
         fired: 'after-move',
-        attacks: [{ weapon: 'gun <&>', target: 'B1 x.y', range: 11, band: 'short', aspect: 'front', results: '[D+]', structureDamage: 6, targetAfter: 'destroyed' }],
+        attacks: [{ attacker: nasty, window: 0, weapon: 'gun <&>', target: 'B1 x.y', range: 11, band: 'short', aspect: 'front', results: '[D+]', structureDamage: 6, targetAfter: 'destroyed' }],
         notes: [],
       },
     ],

@@ -20,10 +20,14 @@ import { planRam, rollRam, type RamPlan } from '../ram.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../usage.js';
 import { battleRules, type BattleRules } from './battleRules.js';
 import { Gunnery, type AttackRecord, type ShotMods } from './gunnery.js';
+import type { ProcedureHooks } from './procedures.js';
+import { boardedFight, initiateBoarding } from './boarding.js';
+import { dogfight, mayIntercept, type DogfightChooser, type DogfightResult } from './dogfight.js';
+import { assault, bombing, engagePointDefence, type InterceptFn } from './strike.js';
 import { BattleModel, MovingBase } from './model.js';
 import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, nearestLegal, squadronDestinations, type Pose } from './movement.js';
 
-export type Fate = 'intact' | 'crippled' | 'destroyed' | 'withdrawn' | 'reserve';
+export type Fate = 'intact' | 'crippled' | 'destroyed' | 'withdrawn' | 'reserve' | 'captured';
 
 export interface GameResult {
   /** Per fleet (0 = scenario side a): Objective Points, Victory Points, TV still fighting. */
@@ -327,6 +331,7 @@ export class Battle implements PolicyView {
   }
 
   fate(m: BattleModel): Fate {
+    if (m.captured && m.where !== 'destroyed' && !m.state.destroyed) return 'captured';
     if (m.where === 'withdrawn') return 'withdrawn';
     if (m.where === 'destroyed' || m.state.destroyed) return 'destroyed';
     if (m.state.crippled) return 'crippled';
@@ -622,6 +627,49 @@ export class Battle implements PolicyView {
     return { opt: { pose: { x: m.base.x, y: m.base.y, heading: m.base.heading }, action: 'none', travelled: 0 }, fireBefore: false, forced: false, leaves: false };
   }
 
+  /** Hooks through which the squadron and boarding procedures attack, roll and write the trace. */
+  private procedureHooks(rec: TraceActivation | null): ProcedureHooks {
+    return {
+      rules: this.rules,
+      roller: this.roller,
+      rng: this.dice,
+      tally: this.tally,
+      attackWindow: (att, tgt, opts) => {
+        const a = att as BattleModel, t = tgt as BattleModel;
+        const mods: ShotMods = { flex: opts.flex ?? 0, rerolls: 0, noMissileDefence: opts.noMissileDefence, ignoreArmor: opts.ignoreArmor, assault: opts.assault };
+        const n = rec ? rec.attacks.length : 0;
+        const left = this.gunnery.window(() =>
+          this.gunnery.fire(a, [t], opts.fc, () => mods, this.dice, this.tally, rec ? rec.attacks : null, () => {
+            this.afterDamage(t);
+            return this.ended !== null;
+          }),
+        );
+        if (rec && rec.attacks.length > n) rec.fired = rec.fired === 'none' ? 'after-move' : rec.fired;
+        this.afterDamage(t);
+        return opts.fc - left;
+      },
+      note: (line) => {
+        rec?.notes.push(line);
+      },
+    };
+  }
+
+  /** A Return to Base move: straight towards the nearest own table edge, up to Speed, to a legal spot. */
+  private rtbMove(m: BattleModel): Pose {
+    const z = this.zoneOf(m.side), W = this.width, H = this.height, zone = this.scenario.zone;
+    const edges: Array<[number, number]> = [];
+    if (zone === 'beacon' || z === 0) edges.push([m.base.x, 0]);
+    if (zone === 'beacon' || z === 1) edges.push([m.base.x, H]);
+    if (zone === 'beacon' || (zone === 'corner' && z === 0)) edges.push([0, m.base.y]);
+    if (zone === 'beacon' || (zone === 'corner' && z === 1)) edges.push([W, m.base.y]);
+    let [tx, ty] = edges[0];
+    for (const [x, y] of edges) if (Math.hypot(x - m.base.x, y - m.base.y) < Math.hypot(tx - m.base.x, ty - m.base.y)) [tx, ty] = [x, y];
+    const d = Math.hypot(tx - m.base.x, ty - m.base.y);
+    const step = Math.min(m.unit.speed, Math.max(0, d - m.reach));
+    const want = { x: d > 0 ? m.base.x + ((tx - m.base.x) / d) * step : m.base.x, y: d > 0 ? m.base.y + ((ty - m.base.y) / d) * step : m.base.y, heading: 0 };
+    return nearestLegal(this.br, m, want, this.models, W, H, m.unit.speed) ?? { x: m.base.x, y: m.base.y, heading: 0 };
+  }
+
   /** Own table edges for Withdraw (GM-16). */
   private touchesOwnEdge(m: BattleModel, p: Pose): boolean {
     const b = baseAt(m, p);
@@ -733,29 +781,39 @@ export class Battle implements PolicyView {
    * on top of no third base. Nearest first.
    */
   private squadronRamOption(m: BattleModel): { target: BattleModel; pose: Pose } | null {
-    const W = this.width, H = this.height;
     let best: { target: BattleModel; pose: Pose } | null = null;
     let bestD = Infinity;
-    const b = baseAt(m, { x: m.base.x, y: m.base.y, heading: 0 });
     for (const e of this.enemiesOf(m.side)) {
       const gap = separation(m.base, e.base);
       if (gap > m.unit.speed || gap >= bestD) continue;
-      const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y, len = Math.hypot(dx, dy);
-      if (len < 1e-9) continue;
-      let lo = 0, hi = len;
-      for (let i = 0; i < 40; i++) {
-        const t = (lo + hi) / 2;
-        b.set(m.base.x + (dx / len) * t, m.base.y + (dy / len) * t, 0);
-        if (separation(b, e.base) > 0) lo = t;
-        else hi = t;
-      }
-      b.set(m.base.x + (dx / len) * lo, m.base.y + (dy / len) * lo, 0);
-      if (lo > m.unit.speed + 1e-9 || !onTable(b, W, H)) continue;
-      if (!this.models.every((o) => o === m || o === e || o.where !== 'table' || separation(b, o.base) > GEOM_EPSILON)) continue;
-      best = { target: e, pose: { x: b.x, y: b.y, heading: 0 } };
+      const pose = this.contactPose(m, e, m.unit.speed);
+      if (!pose) continue;
+      best = { target: e, pose };
       bestD = gap;
     }
     return best;
+  }
+
+  /**
+   * Where a squadron moving straight at `e` first touches it, if that is within `reach` inches,
+   * wholly on the table and clear of every third base (GM-58 free paths; GM-59: contact the
+   * action requires). Null otherwise.
+   */
+  private contactPose(m: BattleModel, e: BattleModel, reach: number): Pose | null {
+    const b = baseAt(m, { x: m.base.x, y: m.base.y, heading: 0 });
+    const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y, len = Math.hypot(dx, dy);
+    if (len < 1e-9) return null;
+    let lo = 0, hi = len;
+    for (let i = 0; i < 40; i++) {
+      const t = (lo + hi) / 2;
+      b.set(m.base.x + (dx / len) * t, m.base.y + (dy / len) * t, 0);
+      if (separation(b, e.base) > 0) lo = t;
+      else hi = t;
+    }
+    b.set(m.base.x + (dx / len) * lo, m.base.y + (dy / len) * lo, 0);
+    if (lo > reach + 1e-9 || !onTable(b, this.width, this.height)) return null;
+    if (!this.models.every((o) => o === m || o === e || o.where !== 'table' || separation(b, o.base) > GEOM_EPSILON)) return null;
+    return { x: b.x, y: b.y, heading: 0 };
   }
 
   private doRam(m: BattleModel, ram: { target: BattleModel; pose: Pose }, rec: TraceActivation | null): void {
@@ -827,12 +885,28 @@ export class Battle implements PolicyView {
       }
     };
     // Ram (§8): a capital ship at 1 Structure with an enemy capital ship ahead.
+    // Return to Base (GM-77): it heads for its own table edge at full Speed (hangers are not
+    // modelled yet), makes no attacks and declares nothing; the state ends with this activation.
+    if (m.rtb) {
+      if (rec) rec.action = 'return_to_base';
+      const p = this.rtbMove(m);
+      m.base.set(p.x, p.y, 0);
+      m.rtb = false;
+      return finish();
+    }
     const ram = this.ramOption(m);
     if (ram && policy.wants(this, m, 'ram', this.pol)) {
       if (rec) rec.action = 'ram';
       this.doRam(m, ram, rec);
       return finish();
     }
+    // Boarded (v1.2.2, GM-20): Boarders and Marines fight at the start of the ship's activation.
+    if (m.boarders > 0 && this.br.boarding.procedure === 'boarded_state') {
+      this.resolveBoardedFight(m, rec);
+      if (m.captured) return finish(); // GM-75: captured before its owner acts; it serves the captor from next turn
+    }
+    // Squadron actions: interception, bombing, assault (game.md §7.5-7.7).
+    if (!m.unit.isCapital && this.squadronStrike(m, policy, rec)) return finish();
     // Withdraw (GM-16): leaves by an own edge; no attacks.
     if (policy.wants(this, m, 'withdraw', this.pol)) {
       const p = this.withdrawMove(m);
@@ -869,6 +943,11 @@ export class Battle implements PolicyView {
         if (rec) rec.test = `Evade Skill Test (${dice} dice): ${pass ? '[D+] passed' : '[N]: Fire Control drops to 1'}`;
       }
     }
+    if (action === 'none' && m.unit.isCapital && this.br.engagePointDefence && this.squadronsNear(m, opt.pose, 3).length && policy.wants(this, m, 'engage_point_defence', this.pol)) {
+      action = 'engage_point_defence'; // combat.md §8.3 EngagePD: resolved after the move
+    }
+    const boardTarget = action === 'none' && m.unit.isCapital ? this.boardingTarget(m, opt.pose) : null;
+    if (boardTarget && policy.wants(this, m, 'board', this.pol)) action = 'board';
     if (action === 'station_keep') m.stationKeeping = true;
     if (action === 'boost') {
       fc = Math.ceil(fc / 2); // Fire Control halved, rounded up (§6.4, GM-60)
@@ -896,12 +975,176 @@ export class Battle implements PolicyView {
       if (!choice.fireBefore) this.fireFrom(m, fc, action, cf, rec);
       fc = 0;
     }, rec);
+    if (action === 'engage_point_defence' && !this.ended) {
+      const targets = this.squadronsNear(m, m.base, 3);
+      engagePointDefence(this.procedureHooks(rec), m, targets);
+      for (const t of targets) this.afterDamage(t);
+    }
+    if (action === 'board' && boardTarget && !this.ended) this.board(m, boardTarget, rec);
     if (!choice.fireBefore && !firedAtStop && !this.ended) {
       const n = rec ? rec.attacks.length : 0;
       fc = this.fireFrom(m, fc, action, cf, rec);
       if (rec && rec.attacks.length > n) rec.fired = 'after-move';
     }
     return finish();
+  }
+
+  /** Enemy squadrons on the table whose bases lie within `inches` of `m` standing at `p`. */
+  private squadronsNear(m: BattleModel, p: Pose, inches: number): BattleModel[] {
+    const b = baseAt(m, p);
+    const out: BattleModel[] = [];
+    for (const e of this.enemiesOf(m.side)) {
+      if (e.unit.isCapital) continue;
+      const far = inches + m.reach + e.reach;
+      if ((e.base.x - p.x) ** 2 + (e.base.y - p.y) ** 2 > far * far) continue;
+      if (separation(b, e.base) <= inches + GEOM_EPSILON) out.push(e);
+    }
+    return out;
+  }
+
+  /**
+   * An enemy capital ship this ship could board from `p` (§7.4): within 1", Marines to commit,
+   * not itself Boarded (GM-70), and more Marines than the target has (the odds the policies want).
+   */
+  private boardingTarget(m: BattleModel, p: Pose): BattleModel | null {
+    if (m.marines < 1 || m.boarders > 0) return null;
+    const b = baseAt(m, p);
+    for (const e of this.enemiesOf(m.side)) {
+      if (!e.unit.isCapital || e.marines >= m.marines) continue;
+      if (e.boarders > 0 && e.boarderSide !== m.side) continue;
+      const far = 1 + m.reach + e.reach;
+      if ((e.base.x - p.x) ** 2 + (e.base.y - p.y) ** 2 > far * far) continue;
+      if (separation(b, e.base) <= 1 + GEOM_EPSILON) return e;
+    }
+    return null;
+  }
+
+  private board(m: BattleModel, t: BattleModel, rec: TraceActivation | null): void {
+    const committed = m.marines;
+    const r = initiateBoarding(this.procedureHooks(rec), this.br.boarding, m, t, committed, t.boarders > 0 ? { boarders: t.boarders, boarderSide: t.boarderSide } : null);
+    if (r.boarded) {
+      t.boarders = r.boarded.boarders;
+      t.boarderSide = r.boarded.boarderSide;
+    }
+    this.afterDamage(t);
+    if (r.captured) this.capture(t, m.side, rec);
+  }
+
+  private resolveBoardedFight(m: BattleModel, rec: TraceActivation | null): void {
+    const r = boardedFight(this.procedureHooks(rec), this.br.boarding, m, { boarders: m.boarders, boarderSide: m.boarderSide });
+    m.boarders = r.boarded ? r.boarded.boarders : 0;
+    if (r.captured) this.capture(m, m.boarderSide, rec);
+  }
+
+  /** GM-75: the ship changes sides; VP x1.5 to the captor; it activates for the captor from the next turn. */
+  private capture(t: BattleModel, side: 0 | 1, rec: TraceActivation | null): void {
+    t.captured = true;
+    t.side = side;
+    t.boarders = 0;
+    t.activated = true;
+    this.epoch++;
+    rec?.notes.push(`${t.label} is captured by fleet ${this.fleetLabel(side)}`);
+  }
+
+  /** Picks a Dogfight action: Stay on Target when it can, else Engage, else Break Off, else pass. */
+  private readonly dogfightChooser: DogfightChooser = (_self, _other, _round, legal) =>
+    legal.includes('stay_on_target') ? 'stay_on_target' : legal.includes('engage') ? 'engage' : legal.includes('break_off') ? 'break_off' : 'pass';
+
+  private dogfightAftermath(r: DogfightResult, ...models: BattleModel[]): void {
+    for (const p of r.rtb) (p as BattleModel).rtb = true;
+    for (const x of models) this.afterDamage(x);
+  }
+
+  /** Passive interception (§7.5, §7.6, §7.7): a friendly squadron within 3" of `ship` dogfights the striker. */
+  private interceptFor(ship: BattleModel, rec: TraceActivation | null): InterceptFn {
+    return (striker) => {
+      const s = striker as BattleModel;
+      let best: BattleModel | null = null;
+      let bestGap = Infinity;
+      for (const d of this.models) {
+        if (d.side !== ship.side || d.unit.isCapital || !d.fights(this.br.inertHulks) || d.rtb || d.intercepted || !mayIntercept(d)) continue;
+        const gap = separation(d.base, ship.base);
+        if (gap > 3 + GEOM_EPSILON || gap >= bestGap) continue;
+        if (!this.policyOfSide(d.side).wants(this, d, 'intercept', this.pol)) continue;
+        best = d;
+        bestGap = gap;
+      }
+      if (!best) return 'none';
+      const pose = this.contactPose(best, s, Infinity);
+      if (pose) best.base.set(pose.x, pose.y, 0);
+      best.intercepted = true;
+      rec?.notes.push(`${best.label} intercepts ${s.label}`);
+      const r = dogfight(this.procedureHooks(rec), this.br.dogfight, s, best, this.dogfightChooser);
+      this.dogfightAftermath(r, s, best);
+      return { survived: !s.state.destroyed };
+    };
+  }
+
+  /**
+   * A squadron's strike this activation, if its policy takes one: an active interception of an
+   * enemy squadron it can reach, or a bombing run / assault on an enemy capital ship it can
+   * reach. Returns true when the activation was spent on it. After a dogfight the interceptor
+   * does not make its optional free move (an AI simplification).
+   */
+  private squadronStrike(m: BattleModel, policy: Policy, rec: TraceActivation | null): boolean {
+    if (m.state.crippled && this.br.squadronCapitalSpacing > 0) return false; // v1.2.1 crippled squadrons: Repair or Withdraw only
+    let prey: BattleModel | null = null;
+    let preyPose: Pose | null = null;
+    let ship: BattleModel | null = null;
+    let shipPose: Pose | null = null;
+    let preyScore = Infinity;
+    let shipGap = Infinity;
+    for (const e of this.enemiesOf(m.side)) {
+      const gap = separation(m.base, e.base);
+      if (gap > m.unit.speed) continue;
+      if (!e.unit.isCapital) {
+        // Intercept the enemy squadron closest to one of our capital ships (the biggest threat).
+        let threat = Infinity;
+        for (const f of this.models) if (f.side === m.side && f.unit.isCapital && f.fights(this.br.inertHulks)) threat = Math.min(threat, separation(e.base, f.base));
+        if (threat < preyScore) {
+          const pose = this.contactPose(m, e, m.unit.speed);
+          if (pose) [prey, preyPose, preyScore] = [e, pose, threat];
+        }
+      } else if (gap < shipGap) {
+        const pose = this.contactPose(m, e, m.unit.speed);
+        if (pose) [ship, shipPose, shipGap] = [e, pose, gap];
+      }
+    }
+    const hooks = this.procedureHooks(rec);
+    if (prey && preyPose && mayIntercept(m) && policy.wants(this, m, 'intercept', this.pol)) {
+      if (rec) rec.action = 'intercept';
+      m.base.set(preyPose.x, preyPose.y, 0);
+      const r = dogfight(hooks, this.br.dogfight, m, prey, this.dogfightChooser);
+      this.dogfightAftermath(r, m, prey);
+      return true;
+    }
+    if (!ship || !shipPose) return false;
+    if (this.br.assault && m.unit.type === 'exo_armor' && policy.wants(this, m, 'assault', this.pol)) {
+      if (rec) rec.action = 'assault';
+      m.base.set(shipPose.x, shipPose.y, 0);
+      const r = assault(hooks, m, ship, this.interceptFor(ship, rec));
+      // The AI always chooses Return to Base after an assault (the Assaulting state is not modelled).
+      if (r.end === 'undecided' || r.end === 'return_to_base' || r.end === 'assaulting') m.rtb = true;
+      this.afterDamage(m);
+      this.afterDamage(ship);
+      return true;
+    }
+    if ((m.unit.speed >= ship.unit.speed || m.fuel >= 1) && policy.wants(this, m, 'bombing', this.pol)) {
+      if (rec) rec.action = 'bombing';
+      m.base.set(shipPose.x, shipPose.y, 0);
+      const r = bombing(hooks, this.br.strike, m, ship, this.interceptFor(ship, rec), { continueRun: () => true });
+      this.afterDamage(m);
+      this.afterDamage(ship);
+      if (r.rtb && !m.state.destroyed) {
+        if (this.br.strike.returnToBase === 'state') m.rtb = true;
+        else {
+          const p = this.rtbMove(m); // v1.2.1: an RTB move at once
+          m.base.set(p.x, p.y, 0);
+        }
+      }
+      return true;
+    }
+    return false;
   }
 
   private canEvade(m: BattleModel): boolean {
@@ -1003,6 +1246,7 @@ export class Battle implements PolicyView {
       m.evading = false; // GM-05 cleanup
       m.stationKeeping = false;
       if (!this.br.fuelAfterActivation && !m.unit.isCapital) m.fuel = m.unit.fuel; // fuel_refill=END_PHASE
+      m.intercepted = false;
     }
   }
 
@@ -1013,6 +1257,10 @@ export class Battle implements PolicyView {
     for (const m of this.models) {
       const f = this.fate(m);
       const tv = m.unit.tv;
+      if (f === 'captured') {
+        vp[m.side] += round(tv * 1.5); // to the captor (its side now); the original owner scores 0 (seed 000, §12.1)
+        continue;
+      }
       if (this.br.scoring === 'own_survivors') {
         const mult = f === 'intact' ? 1 : f === 'reserve' ? this.br.reserveVp : f === 'withdrawn' ? 0.5 : 0;
         vp[m.side] += round(tv * mult);

@@ -25,10 +25,14 @@ export interface ShotEntry {
 
 /** Situation modifiers of one attacker's activation against one target. */
 export interface ShotMods {
-  /** Flex dice from the situation (Station Keep target, Concentrated Fire). */
+  /** Flex dice from the situation (Station Keep target, Concentrated Fire, Assault). */
   flex: number;
   /** Extra [N] rerolls (passed Concentrated Fire). */
   rerolls: number;
+  /** Attack Windows of dogfights, bombing and assaults (combat.md §8.2, §11). */
+  noMissileDefence?: boolean;
+  ignoreArmor?: boolean;
+  assault?: boolean;
 }
 
 const ARCS: readonly FacingArc[] = ['F', 'P', 'S', 'R'];
@@ -36,6 +40,10 @@ const ASPECT_OF: Record<FacingArc, Situation['aspect']> = { F: 'front', P: 'side
 const ASPECT_INDEX = { front: 0, side: 1, rear: 2 } as const;
 
 export interface AttackRecord {
+  /** The attacking model (in a dogfight or bombing run the opponent may attack too). */
+  attacker: string;
+  /** Attack Window within the activation: 0 for the model's own attacks, then 1, 2, ... for dogfight, bombing and assault windows. */
+  window: number;
   weapon: string;
   target: string;
   range: number;
@@ -68,6 +76,7 @@ export class Gunnery {
     key = key * 3 + ASPECT_INDEX[asp];
     key = key * 4 + ARCS.indexOf(arc);
     key = key * 4 + Math.min(3, mods.flex);
+    key = key * 8 + (mods.noMissileDefence ? 1 : 0) + (mods.ignoreArmor ? 2 : 0) + (mods.assault ? 4 : 0);
     key = key * 2 + Math.min(1, mods.rerolls);
     key = key * 2 + evading;
     key = key * 8 + bits;
@@ -83,6 +92,9 @@ export class Gunnery {
       targetArc: w.arcs.includes('T') || !att.unit.isCapital ? (w.arcs.find((a) => a !== 'T') as FacingArc | undefined) ?? 'F' : arc,
       extraFlex: mods.flex,
       extraRerolls: mods.rerolls,
+      noMissileDefence: mods.noMissileDefence,
+      ignoreArmor: mods.ignoreArmor,
+      assault: mods.assault,
       targetEvading: evading === 1,
     };
     // The range check of planAttack uses the attacker's Sensors: the band was measured with them.
@@ -105,6 +117,26 @@ export class Gunnery {
 
   startActivation(): void {
     this.used.fill(0);
+    this.windowIndex = 0;
+    this.windows = 0;
+  }
+
+  private readonly saved = new Int8Array(64);
+  /** The Attack Window being logged: 0 for a model's own attacks; numbered from 1 within an activation. */
+  private windowIndex = 0;
+  private windows = 0;
+  /** Runs `fn` with every weapon unused (a separate Attack Window), then restores the activation's record. */
+  window<T>(fn: () => T): T {
+    this.saved.set(this.used);
+    this.used.fill(0);
+    const outer = this.windowIndex;
+    this.windowIndex = ++this.windows;
+    try {
+      return fn();
+    } finally {
+      this.used.set(this.saved);
+      this.windowIndex = outer;
+    }
   }
 
   /**
@@ -148,6 +180,8 @@ export class Gunnery {
         att.damageDealt += dealt;
         if (log) {
           log.push({
+            attacker: att.label,
+            window: this.windowIndex,
             weapon: weapons[bestW].name,
             target: tgt.label,
             range: Math.round(dist * 1000) / 1000,

@@ -52,6 +52,17 @@ export class BattleModel {
   fuel = 0;
   /** Structure taken from enemy models this game (damage dealt). */
   damageDealt = 0;
+  /** Return to Base (game.md §10, GM-77): no interception, bombing, assault, ramming or attacks; it heads home. */
+  rtb = false;
+  /** Has intercepted this turn (GM-69: at most once per turn as a passive interceptor). */
+  intercepted = false;
+  /** Current Marines (boarding, §7.4). */
+  marines = 0;
+  /** Boarded state (v1.2.2): enemy Boarders aboard, and the side they belong to. */
+  boarders = 0;
+  boarderSide: 0 | 1 = 0;
+  /** Captured (GM-75): the side now controlling it (its `side`), and the side it was taken from. */
+  captured = false;
   /** Turn it was deployed (0: not yet). */
   deployedTurn = 0;
 
@@ -91,6 +102,11 @@ export class BattleModel {
     this.damageDealt = 0;
     this.deployedTurn = 0;
     this.fuel = this.unit.isCapital ? 0 : this.unit.fuel;
+    this.rtb = false;
+    this.intercepted = false;
+    this.marines = this.unit.marines;
+    this.boarders = 0;
+    this.captured = false;
     this.base.set(0, 0, 0);
   }
 

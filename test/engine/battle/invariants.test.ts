@@ -41,7 +41,8 @@ const CONFIGS: Config[] = SCENARIO_VERSIONS.flatMap(([name, version, mixed], i):
 ]);
 
 /** End state of each model, independent of Battle.fate(). */
-function endState(m: Battle['models'][number]): 'reserve' | 'intact' | 'crippled' | 'destroyed' | 'withdrawn' {
+function endState(m: Battle['models'][number]): 'reserve' | 'intact' | 'crippled' | 'destroyed' | 'withdrawn' | 'captured' {
+  if (m.captured && m.where !== 'destroyed' && !m.state.destroyed) return 'captured';
   if (m.where === 'withdrawn') return 'withdrawn';
   if (m.where === 'destroyed' || m.state.destroyed) return 'destroyed';
   if (m.where === 'reserve') return 'reserve';
@@ -54,6 +55,10 @@ function expectedVp(battle: Battle, version: RulesVersionId): [number, number] {
   for (const m of battle.models) {
     const s = endState(m);
     const tv = m.unit.tv;
+    if (s === 'captured') {
+      vp[1 - m.fleet] += Math.ceil(tv * 1.5); // x1.5 to the captor, 0 to the owner (seed 000, §12.1)
+      continue;
+    }
     if (version === '1.2.2') {
       if (s === 'intact' || s === 'reserve') vp[m.fleet] += tv;
       else if (s === 'withdrawn') vp[m.fleet] += Math.ceil(tv / 2);
@@ -78,7 +83,8 @@ function checkGame(battle: Battle, scenario: Scenario, version: RulesVersionId, 
   const W = scenario.table.width, H = scenario.table.height;
   const onTableModels = battle.models.filter((m) => m.where === 'table');
   // Sides follow the mirror flag.
-  for (const m of battle.models) expect(m.side, `${what}: ${m.label} position`).toBe(mirrored ? 1 - m.fleet : m.fleet);
+  // Table positions follow the fleets (a Captured ship has changed sides, GM-75).
+  for (const m of battle.models) expect(m.side, `${what}: ${m.label} position`).toBe((mirrored ? 1 - m.fleet : m.fleet) ^ (m.captured ? 1 : 0));
   // Every base on the table lies wholly on it (GM-15); crippled hulks included.
   for (const m of onTableModels) expect.soft(onTable(m.base, W, H), `${what}: ${m.label} off the table at ${m.base.x}, ${m.base.y}, ${m.base.heading}`).toBe(true);
   // No two bases on the table overlap (touching is allowed after rams and forced placements).
@@ -118,21 +124,34 @@ function checkGame(battle: Battle, scenario: Scenario, version: RulesVersionId, 
     expect(a.turn).toBeLessThanOrEqual(r.turns);
     const m = byLabel.get(a.model)!;
     expect(m, `${what}: unknown model ${a.model}`).toBeDefined();
-    expect(a.attacks.length, `${what}: turn ${a.turn} ${a.model} made ${a.attacks.length} attacks with Fire Control ${m.unit.fireControl}`).toBeLessThanOrEqual(m.unit.fireControl);
-    const uses = new Map<string, number>();
+    // Per Attack Window and attacker (a dogfight or bombing run has several windows, and the
+    // opponent attacks in them too): at most Fire Control attacks, each weapon instance once.
+    const windows = new Map<string, { model: (typeof battle.models)[number]; n: number; uses: Map<string, number> }>();
     for (const at of a.attacks) {
-      uses.set(at.weapon, (uses.get(at.weapon) ?? 0) + 1);
-      expect(byLabel.get(at.target)!.side, `${what}: ${a.model} fired on its own side`).not.toBe(m.side);
+      const att = byLabel.get(at.attacker)!;
+      expect(att, `${what}: unknown attacker ${at.attacker}`).toBeDefined();
+      if (at.window === 0) expect(at.attacker, `${what}: own-window attacks belong to the activating model`).toBe(a.model);
+      const key = `${at.attacker}|${at.window}`;
+      const w = windows.get(key) ?? { model: att, n: 0, uses: new Map<string, number>() };
+      w.n++;
+      w.uses.set(at.weapon, (w.uses.get(at.weapon) ?? 0) + 1);
+      windows.set(key, w);
+      // Sides are checked at the end of the game, so skip pairs where a capture changed one.
+      const tgtModel = byLabel.get(at.target)!;
+      if (!att.captured && !tgtModel.captured) expect(tgtModel.side, `${what}: ${at.attacker} fired on its own side`).not.toBe(att.side);
       // Range bands from the firer's card Sensors at most (Sensors only go down).
       const short = byLabel.get(at.target)!.unit.isCapital ? 6 : 3;
-      expect(at.range, `${what}: ${a.model} → ${at.target} at ${at.range}" with Sensors ${m.unit.sensors}`).toBeLessThanOrEqual(short + 3 * m.unit.sensors + 0.002);
+      expect(at.range, `${what}: ${at.attacker} → ${at.target} at ${at.range}" with Sensors ${att.unit.sensors}`).toBeLessThanOrEqual(short + 3 * att.unit.sensors + 0.002);
       if (at.band === 'short') expect(at.range).toBeLessThanOrEqual(short + 0.002);
       else expect(at.range).toBeGreaterThan(short - 0.002);
     }
-    for (const [name, n] of uses) {
-      const count = m.unit.weapons.filter((w) => w.name === name).reduce((s, w) => s + w.count, 0);
-      expect(count, `${what}: ${a.model} fired unknown weapon ${name}`).toBeGreaterThan(0);
-      expect(n, `${what}: turn ${a.turn} ${a.model} fired ${name} ${n} times (count ${count})`).toBeLessThanOrEqual(count);
+    for (const [key, w] of windows) {
+      expect(w.n, `${what}: turn ${a.turn} window ${key} made ${w.n} attacks with Fire Control ${w.model.unit.fireControl}`).toBeLessThanOrEqual(w.model.unit.fireControl);
+      for (const [name, n] of w.uses) {
+        const count = w.model.unit.weapons.filter((x) => x.name === name).reduce((s, x) => s + x.count, 0);
+        expect(count, `${what}: ${key} fired unknown weapon ${name}`).toBeGreaterThan(0);
+        expect(n, `${what}: turn ${a.turn} ${key} fired ${name} ${n} times (count ${count})`).toBeLessThanOrEqual(count);
+      }
     }
     if (a.action === 'withdraw' || a.action === 'ram') expect(a.attacks).toHaveLength(0);
   }

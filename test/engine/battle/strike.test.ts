@@ -1,0 +1,333 @@
+// Point defence, bombing and assault procedures (combat.md §8, §11; game.md §7.6, §7.7), driven
+// by a scripted Roller (one outcome per roll) and a scripted Attack Window, so each rule step
+// can be checked on its own.
+import { describe, expect, it } from 'vitest';
+import { parseOutcome, NO_RESULT } from '../../../src/dice/outcome.js';
+import type { Pool } from '../../../src/dice/pool.js';
+import { Roller } from '../../../src/dice/roll.js';
+import { applyResults, DamageTally } from '../../../src/engine/damage.js';
+import type { Participant, ProcedureHooks, WindowOptions } from '../../../src/engine/battle/procedures.js';
+import {
+  assault,
+  bombing,
+  engagePointDefence,
+  pointDefenceAttack,
+  type Interception,
+  type StrikeRules,
+} from '../../../src/engine/battle/strike.js';
+import { CombatState } from '../../../src/engine/state.js';
+import { sampleRosterFiles } from '../../../src/paths.js';
+import { compileRules, type CompiledRules } from '../../../src/rules/compile.js';
+import { DEFAULT_INTERPRETATIONS } from '../../../src/rules/interpretations.js';
+import { getRulesVersion } from '../../../src/rules/registry.js';
+import type { RandomStream } from '../../../src/rng/stream.js';
+import { ScriptedDice } from '../../../src/rng/scripted.js';
+import { loadRoster } from '../../../src/units/load.js';
+import type { UnitCard } from '../../../src/units/types.js';
+
+// The two rules versions as StrikeRules (combat.md §11.1 and §11.2; §16 item 15 for Heavy).
+const OLDER: StrikeRules = { interceptOrPd: 'either', bombingIgnoresArmor: false, returnToBase: 'move', heavySkillDice: 1 };
+const NEWER: StrikeRules = { interceptOrPd: 'pd_each_run', bombingIgnoresArmor: true, returnToBase: 'state', heavySkillDice: 1 };
+
+const roster = loadRoster(sampleRosterFiles());
+const card = (id: string, changes: Partial<UnitCard> = {}): UnitCard => ({ ...roster.units.get(id)!, ...changes });
+const rules122 = compileRules(getRulesVersion('1.2.2'), DEFAULT_INTERPRETATIONS);
+const rules121 = compileRules(getRulesVersion('1.2.1'), DEFAULT_INTERPRETATIONS);
+
+function model(id: string, changes: Partial<UnitCard> = {}): Participant {
+  const unit = card(id, changes);
+  return { unit, state: new CombatState(unit), fuel: unit.fuel, label: unit.name };
+}
+
+const O = (text: string): number => {
+  const code = parseOutcome(text);
+  if (code === null) throw new Error(`bad outcome ${text}`);
+  return code;
+};
+
+/** A Roller that answers each roll with the next scripted outcome and records the pools asked for. */
+class ScriptRoller extends Roller {
+  readonly bases: number[] = [];
+  constructor(rules: CompiledRules, private readonly outcomes: number[]) {
+    super(rules.dice);
+  }
+  override unopposed(pool: Pool, _rng: RandomStream): number {
+    this.bases.push(pool.base);
+    const next = this.outcomes.shift();
+    if (next === undefined) throw new Error('script roller: no outcome left');
+    return next;
+  }
+  get left(): number {
+    return this.outcomes.length;
+  }
+}
+
+interface Harness {
+  hooks: ProcedureHooks;
+  roller: ScriptRoller;
+  windows: Array<{ att: string; tgt: string; opts: WindowOptions }>;
+  notes: string[];
+}
+
+/** Hooks with scripted rolls; each Attack Window makes every attack it may and applies the next `hits` outcome to the target. */
+function harness(rules: CompiledRules, rolls: string[], hits: string[] = []): Harness {
+  const roller = new ScriptRoller(rules, rolls.map(O));
+  const windows: Harness['windows'] = [];
+  const notes: string[] = [];
+  const tally = new DamageTally();
+  const hooks: ProcedureHooks = {
+    rules,
+    roller,
+    rng: new ScriptedDice([]),
+    tally,
+    attackWindow(att, tgt, opts) {
+      windows.push({ att: att.label, tgt: tgt.label, opts });
+      const hit = hits.shift();
+      if (hit) applyResults(rules, tgt.state, O(hit), tally);
+      return opts.fc;
+    },
+    note: (line) => notes.push(line),
+  };
+  return { hooks, roller, windows, notes };
+}
+
+/** An interception whose dogfight costs the bomber `fuel` and which it survives (or not). */
+function dogfight(fuel: number, survived = true) {
+  const calls: string[] = [];
+  const fn = (p: Participant): Interception => {
+    calls.push(p.label);
+    p.fuel -= fuel;
+    if (!survived) p.state.destroyed = true;
+    return { survived };
+  };
+  return { fn, calls };
+}
+
+const always = (answer: boolean) => {
+  const asked: number[] = [];
+  return { asked, continueRun: (_b: Participant, i: number) => (asked.push(i), answer) };
+};
+
+describe('point defence attacks', () => {
+  it('roll the current Defense as the base pool, no macro, and hit squadrons on the squadron table', () => {
+    const h = harness(rules122, ['[T2]']);
+    const ship = model('unknown.thunderbolt');
+    ship.state.defense = 3;
+    const wyvern = model('cega.wyvern');
+    const code = pointDefenceAttack(h.hooks, ship, wyvern);
+    expect(code).toBe(O('[T2]'));
+    expect(h.roller.bases).toEqual([3]);
+    expect(wyvern.state.structure).toBe(5 - 2);
+  });
+
+  it('diminished (Engage Point Defense on an Assaulting squadron): each Result drops a step, a [D] vanishes', () => {
+    const h = harness(rules122, ['[D1,T2,Q5]', '[D3]']);
+    const ship = model('unknown.thunderbolt');
+    const wyvern = model('cega.wyvern');
+    expect(pointDefenceAttack(h.hooks, ship, wyvern, { diminish: true })).toBe(O('[D2,T5]'));
+    expect(wyvern.state.structure).toBe(5 - 1 - 2); // the [Q] became a [T]: not destroyed
+    expect(wyvern.state.destroyed).toBe(false);
+    expect(pointDefenceAttack(h.hooks, ship, wyvern, { diminish: true })).toBe(NO_RESULT);
+    expect(wyvern.state.structure).toBe(2);
+  });
+
+  it('with real dice: Defense 3 rolling 4,4,4 is [T4], diminished to [D4]', () => {
+    for (const [diminish, left] of [[false, 3], [true, 4]] as const) {
+      const ship = model('unknown.thunderbolt');
+      ship.state.defense = 3;
+      const wyvern = model('cega.wyvern');
+      const dice = new ScriptedDice([4, 4, 4]);
+      const hooks: ProcedureHooks = { ...harness(rules122, []).hooks, roller: new Roller(rules122.dice), rng: dice };
+      pointDefenceAttack(hooks, ship, wyvern, { diminish });
+      dice.assertConsumed();
+      expect(wyvern.state.structure).toBe(left);
+    }
+  });
+
+  it('Engage Point Defense attacks each listed squadron once, skipping the destroyed, diminishing the Assaulting', () => {
+    const h = harness(rules122, ['[D2]', '[T3]']);
+    const ship = model('unknown.thunderbolt');
+    ship.state.defense = 3;
+    const wyvern = model('cega.wyvern');
+    const pathfinder = model('jovian.pathfinder');
+    const gone = model('unknown.wraith');
+    gone.state.destroyed = true;
+    const codes = engagePointDefence(h.hooks, ship, [wyvern, gone, pathfinder], { diminish: (p) => p === pathfinder });
+    expect(codes).toEqual([O('[D2]'), NO_RESULT, O('[D3]')]);
+    expect(h.roller.bases).toEqual([3, 3]);
+    expect(h.roller.left).toBe(0);
+    expect(wyvern.state.structure).toBe(4);
+    expect(pathfinder.state.structure).toBe(5); // [T3] diminished to [D3]
+  });
+});
+
+describe('bombing: the Wraith example (game.md §7.6, combat.md TV-15/TV-16)', () => {
+  it('newer rules: interception once, Skill Test [D], PD [N] then [D]; two runs for 1 Fuel; RTB state', () => {
+    // Rolls in order: Skill Test, PD of run 1, PD of run 2. The Thunderbolt's Defense is raised
+    // to 3 here (the card's 1 is a lower bound), since one die can never roll a [D].
+    const h = harness(rules122, ['[D4]', '[N]', '[D3]'], ['[D1]', '[D1,T5]']);
+    const wraith = model('unknown.wraith');
+    const tb = model('unknown.thunderbolt');
+    tb.state.defense = 3;
+    const df = dogfight(1);
+    const choose = always(true);
+    const r = bombing(h.hooks, NEWER, wraith, tb, df.fn, choose);
+    expect(df.calls).toEqual(['Wraith']); // once, before the runs
+    expect(r).toMatchObject({ runs: 2, fuelSpent: 1, rtb: true, destroyed: false, skillTest: 'passed', attacks: 4 });
+    expect(wraith.fuel).toBe(0);
+    expect(wraith.state.structure).toBe(5 - 1); // the second run's PD [D]
+    // Skill 2 + 1 Heavy; then the current Defense: 3, and 2 after run 1's [D1] hit it.
+    expect(h.roller.bases).toEqual([2 + 1, 3, 2]);
+    expect(h.roller.left).toBe(0);
+    expect(choose.asked).toEqual([1]); // asked before run 2 only; then out of Fuel
+    expect(h.windows).toHaveLength(2);
+    for (const w of h.windows) expect(w.opts).toEqual({ fc: 2, noMissileDefence: true, ignoreArmor: true });
+    // [D1] then [D1,T5] on the Thunderbolt: Defense 3 -> 1, Structure 6 -> 5.
+    expect(tb.state.defense).toBe(1);
+    expect(tb.state.structure).toBe(5);
+    expect(h.notes.some((l) => /enters Return to Base/.test(l))).toBe(true);
+  });
+
+  it('older rules: the interception replaces run 1\'s PD; run 2 gets PD [D]; armor applies; RTB move', () => {
+    const h = harness(rules121, ['[D2]', '[D3]']); // Skill Test, PD of run 2
+    const wraith = model('unknown.wraith');
+    const tb = model('unknown.thunderbolt');
+    tb.state.defense = 2;
+    let calls = 0;
+    const intercept = (p: Participant): Interception => {
+      calls++;
+      if (calls > 1) return 'none'; // the Pathfinder is gone: the defender uses PD
+      p.fuel -= 1;
+      return { survived: true };
+    };
+    const r = bombing(h.hooks, OLDER, wraith, tb, intercept, always(true));
+    expect(calls).toBe(2); // asked in each run
+    expect(r).toMatchObject({ runs: 2, fuelSpent: 1, rtb: true, skillTest: 'passed' });
+    expect(wraith.fuel).toBe(0);
+    expect(wraith.state.structure).toBe(4);
+    expect(h.roller.bases).toEqual([3, 2]);
+    expect(h.windows.map((w) => w.opts)).toEqual([
+      { fc: 2, noMissileDefence: true, ignoreArmor: false },
+      { fc: 2, noMissileDefence: true, ignoreArmor: false },
+    ]);
+    expect(h.notes.some((l) => /Return to Base move/.test(l))).toBe(true);
+  });
+});
+
+describe('bombing: Fuel, the free first run and stopping', () => {
+  for (const [name, br] of [['older', OLDER], ['newer', NEWER]] as const) {
+    it(`${name} rules: the first run is free only when the bomber's Speed >= the target's`, () => {
+      // Wraith Speed 10, Fuel 2, no interceptions, always carries on.
+      for (const [targetSpeed, runs] of [[5, 3], [10, 3], [11, 2]] as const) {
+        const h = harness(rules122, ['[N]', '[N]', '[N]']);
+        const wraith = model('unknown.wraith');
+        const tb = model('unknown.thunderbolt', { speed: targetSpeed });
+        const r = bombing(h.hooks, br, wraith, tb, () => 'none', always(true));
+        expect(r, `target Speed ${targetSpeed}`).toMatchObject({ runs, fuelSpent: 2, rtb: true, skillTest: null });
+        expect(wraith.fuel).toBe(0);
+        expect(h.windows).toHaveLength(runs);
+      }
+    });
+  }
+
+  it('stopping early: the owner declines run 2 and returns to base with Fuel left', () => {
+    const h = harness(rules122, ['[N]']);
+    const wraith = model('unknown.wraith');
+    const choose = always(false);
+    const r = bombing(h.hooks, NEWER, wraith, model('unknown.thunderbolt'), () => 'none', choose);
+    expect(r).toMatchObject({ runs: 1, fuelSpent: 0, rtb: true });
+    expect(choose.asked).toEqual([1]);
+    expect(wraith.fuel).toBe(2);
+  });
+
+  it('a bomber shot down by point defence ends the bombing without RTB', () => {
+    const h = harness(rules122, ['[N]', '[Q2]']);
+    const r = bombing(h.hooks, NEWER, model('unknown.wraith'), model('unknown.thunderbolt'), () => 'none', always(true));
+    expect(r).toMatchObject({ runs: 2, fuelSpent: 1, rtb: false, destroyed: true });
+    expect(h.windows).toHaveLength(1);
+  });
+
+  it('a bomber destroyed in the dogfight, or left with no Fuel, makes no run', () => {
+    for (const br of [OLDER, NEWER]) {
+      const h1 = harness(rules122, []);
+      const r1 = bombing(h1.hooks, br, model('unknown.wraith'), model('unknown.thunderbolt'), dogfight(1, false).fn, always(true));
+      expect(r1).toMatchObject({ destroyed: true, rtb: false });
+      expect(h1.windows).toHaveLength(0);
+      const h2 = harness(rules122, []);
+      const r2 = bombing(h2.hooks, br, model('unknown.wraith'), model('unknown.thunderbolt'), dogfight(2).fn, always(true));
+      expect(r2).toMatchObject({ destroyed: false, rtb: true, skillTest: null });
+      expect(h2.windows).toHaveLength(0);
+    }
+  });
+});
+
+describe('bombing: a failed post-interception Skill Test ([N])', () => {
+  it('older rules: one attack at FC 1 in that run, then an RTB move', () => {
+    const h = harness(rules121, ['[N]']);
+    const wraith = model('unknown.wraith');
+    const choose = always(true);
+    const r = bombing(h.hooks, OLDER, wraith, model('unknown.thunderbolt'), dogfight(1).fn, choose);
+    expect(r).toMatchObject({ runs: 1, fuelSpent: 0, rtb: true, skillTest: 'failed', attacks: 1 });
+    expect(h.windows.map((w) => w.opts.fc)).toEqual([1]);
+    expect(h.roller.bases).toEqual([3]); // only the Skill Test: the interception replaced the PD
+    expect(choose.asked).toEqual([]);
+    expect(wraith.fuel).toBe(1);
+  });
+
+  it('newer rules: one run at FC 1 (PD first), then Return to Base', () => {
+    const h = harness(rules122, ['[N]', '[N]']);
+    const wraith = model('unknown.wraith');
+    const r = bombing(h.hooks, NEWER, wraith, model('unknown.thunderbolt'), dogfight(1).fn, always(true));
+    expect(r).toMatchObject({ runs: 1, fuelSpent: 0, rtb: true, skillTest: 'failed', attacks: 1 });
+    expect(h.windows.map((w) => w.opts.fc)).toEqual([1]);
+    expect(h.roller.bases).toEqual([3, 1]);
+  });
+
+  it('without the Heavy trait the Skill Test is Skill dice only', () => {
+    const h = harness(rules122, ['[D1]', '[N]']);
+    const noHeavy = model('unknown.wraith', { traits: new Map() });
+    bombing(h.hooks, NEWER, noHeavy, model('unknown.thunderbolt'), dogfight(1).fn, always(false));
+    expect(h.roller.bases).toEqual([2, 1]);
+  });
+});
+
+describe('assault (combat.md §11.3)', () => {
+  it('a [T] point defence drives the exo-armor off: damage applies, no window', () => {
+    const h = harness(rules122, ['[T6]']);
+    const wyvern = model('cega.wyvern');
+    const r = assault(h.hooks, wyvern, model('unknown.thunderbolt'), () => 'none', { stayAssaulting: () => true });
+    expect(r).toMatchObject({ end: 'driven_off', pd: O('[T6]'), window: false, attacks: 0 });
+    expect(wyvern.state.structure).toBe(3);
+    expect(h.windows).toHaveLength(0);
+  });
+
+  it('surviving a [D]: one Attack Window with +2 Flex, AS as AC, no missile defence, no Armor; then the owner chooses', () => {
+    for (const [choice, end] of [[true, 'assaulting'], [false, 'return_to_base']] as const) {
+      const h = harness(rules122, ['[D5]']);
+      const wyvern = model('cega.wyvern');
+      const r = assault(h.hooks, wyvern, model('unknown.thunderbolt'), () => 'none', { stayAssaulting: () => choice });
+      expect(r).toMatchObject({ end, window: true, attacks: 2 });
+      expect(wyvern.state.structure).toBe(4);
+      expect(h.windows).toEqual([{ att: 'Wyvern', tgt: 'Thunderbolt', opts: { fc: 2, flex: 2, assault: true, noMissileDefence: true, ignoreArmor: true } }]);
+    }
+  });
+
+  it('without a chooser the result is undecided; a [Q] destroys; an interception comes first', () => {
+    const h = harness(rules122, ['[N]', '[Q1]']);
+    expect(assault(h.hooks, model('cega.wyvern'), model('unknown.thunderbolt'), () => 'none').end).toBe('undecided');
+    const df = dogfight(1);
+    const wyvern = model('cega.wyvern');
+    const r = assault(h.hooks, wyvern, model('unknown.thunderbolt'), df.fn);
+    expect(df.calls).toEqual(['Wyvern']);
+    expect(r).toMatchObject({ end: 'destroyed', window: false });
+    expect(wyvern.state.destroyed).toBe(true);
+    // Out of Fuel after the dogfight: Return to Base, no PD roll.
+    const h2 = harness(rules122, []);
+    expect(assault(h2.hooks, model('cega.wyvern'), model('unknown.thunderbolt'), dogfight(2).fn).end).toBe('return_to_base');
+  });
+
+  it('only Exo-Armor may assault', () => {
+    const h = harness(rules122, []);
+    expect(() => assault(h.hooks, model('unknown.wraith'), model('unknown.thunderbolt'), () => 'none')).toThrow(/Exo-Armor/);
+  });
+});
