@@ -61,8 +61,11 @@ export interface Policy {
   pickDeployment(view: PolicyView, m: BattleModel, candidates: readonly DeployCandidate[], legal: (i: number) => boolean, rng: RandomStream): number;
   /** Beacon zones: where to place the next beacon, from legal candidates. */
   pickBeacon(view: PolicyView, side: 0 | 1, home: { x: number; y: number }, candidates: ReadonlyArray<{ x: number; y: number }>, rng: RandomStream): number;
-  /** Squadrons kept In Reserve at deployment, and the turn whose Deployment Phase brings them in. */
-  holdBack(): { squadrons: number; untilTurn: number };
+  /**
+   * Squadrons kept In Reserve at deployment, the turn whose Deployment Phase brings them in, and
+   * how many squadrons to deploy Embarked on carriers when the Deployment Type allows (GM-18).
+   */
+  holdBack(): { squadrons: number; untilTurn: number; embark?: number };
   /** Whether to declare an action when the engine finds it available. */
   wants(view: PolicyView, m: BattleModel, action: Exclude<ActionName, 'none'>, rng: RandomStream): boolean;
 }

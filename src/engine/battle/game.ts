@@ -335,7 +335,7 @@ export class Battle implements PolicyView {
     if (m.where === 'withdrawn') return 'withdrawn';
     if (m.where === 'destroyed' || m.state.destroyed) return 'destroyed';
     if (m.state.crippled) return 'crippled';
-    return m.where === 'reserve' ? 'reserve' : 'intact';
+    return m.where === 'reserve' ? 'reserve' : 'intact'; // Embarked counts x1 while its carrier survives (GM-31, VP-02)
   }
 
   // ------------------------------------------------------------------ deployment
@@ -437,7 +437,37 @@ export class Battle implements PolicyView {
     return out;
   }
 
+  /**
+   * A carrier this squadron may deploy Embarked on (seed 000, GM-86): Fleet Deployment from the
+   * first phase on any friendly capital ship with room whose base lies in the zone; Escalating
+   * Deployment never in the first phase, later only on ships deployed in that same phase.
+   */
+  private embarkCarrier(m: BattleModel, turn: number): BattleModel | null {
+    if (m.unit.isCapital) return null;
+    const want = this.policyOfSide(m.side).holdBack().embark ?? 0;
+    if (want < 1) return null;
+    let already = 0;
+    for (const x of this.models) if (x.side === m.side && x.where === 'embarked') already++;
+    if (already >= want) return null;
+    if (this.scenario.deployment === 'escalating' && turn === 1) return null;
+    for (const c of this.models) {
+      if (c.side !== m.side || !c.unit.isCapital || c.where !== 'table' || c.unit.hangers < 1 || this.aboard(c) >= c.unit.hangers) continue;
+      if (this.scenario.deployment === 'escalating' && c.deployedTurn !== turn) continue;
+      return c;
+    }
+    return null;
+  }
+
   private deployOne(m: BattleModel, turn: number, coverBeacons: boolean): boolean {
+    const carrier = coverBeacons ? null : this.embarkCarrier(m, turn);
+    if (carrier) {
+      m.where = 'embarked';
+      m.carrier = carrier;
+      m.deployedTurn = turn;
+      this.epoch++;
+      this.trace?.deployments.push({ turn, model: `${m.label} (Embarked on ${carrier.label})`, x: carrier.base.x, y: carrier.base.y, heading: 0 });
+      return true;
+    }
     const cands = this.deployCandidates(m, m.side, coverBeacons);
     if (!cands.length) {
       this.trace?.deployments.push({ turn, model: `${m.label}: no legal spot in its zone, stays In Reserve`, x: NaN, y: NaN, heading: NaN });
@@ -524,7 +554,7 @@ export class Battle implements PolicyView {
       if (this.ended) return;
       const pick = (s: 0 | 1) => {
         cands.length = 0;
-        for (const m of this.models) if (m.side === s && !m.activated && m.fights(this.br.inertHulks)) cands.push(m);
+        for (const m of this.models) if (m.side === s && !m.activated && (m.fights(this.br.inertHulks) || m.where === 'embarked')) cands.push(m);
         return cands.length;
       };
       if (!pick(side)) {
@@ -655,8 +685,14 @@ export class Battle implements PolicyView {
   }
 
   /** A Return to Base move: straight towards the nearest own table edge, up to Speed, to a legal spot. */
-  private rtbMove(m: BattleModel): Pose {
+  private rtbMove(m: BattleModel, carrier: BattleModel | null = null): Pose {
     const z = this.zoneOf(m.side), W = this.width, H = this.height, zone = this.scenario.zone;
+    if (carrier) {
+      const dx = carrier.base.x - m.base.x, dy = carrier.base.y - m.base.y, d = Math.hypot(dx, dy);
+      const step = Math.min(m.unit.speed, Math.max(0, d - carrier.reach - m.reach - 0.05));
+      const want = { x: m.base.x + (d > 0 ? (dx / d) * step : 0), y: m.base.y + (d > 0 ? (dy / d) * step : 0), heading: 0 };
+      return nearestLegal(this.br, m, want, this.models, W, H, m.unit.speed) ?? { x: m.base.x, y: m.base.y, heading: 0 };
+    }
     const edges: Array<[number, number]> = [];
     if (zone === 'beacon' || z === 0) edges.push([m.base.x, 0]);
     if (zone === 'beacon' || z === 1) edges.push([m.base.x, H]);
@@ -844,6 +880,7 @@ export class Battle implements PolicyView {
   private afterDamage(m: BattleModel): boolean {
     this.epoch++;
     if (m.state.destroyed && m.where === 'table') m.where = 'destroyed';
+    if (m.unit.isCapital && m.unit.hangers > 0 && (m.where === 'destroyed' || m.captured)) this.loseEmbarked(m);
     if (this.br.immediateEndWithoutCapitals && this.objectives.length === 0 && !this.ended) {
       for (const side of [0, 1] as const) {
         const fleet = this.models.filter((x) => x.side === side && x.unit.isCapital);
@@ -885,12 +922,25 @@ export class Battle implements PolicyView {
       }
     };
     // Ram (§8): a capital ship at 1 Structure with an enemy capital ship ahead.
-    // Return to Base (GM-77): it heads for its own table edge at full Speed (hangers are not
-    // modelled yet), makes no attacks and declares nothing; the state ends with this activation.
+    m.launched = false;
+    // Embarked (GM-18): Launch, placed touching the carrier, then carry on with the activation.
+    if (m.where === 'embarked') {
+      if (!this.launch(m, rec)) return finish();
+    }
+    // Return to Base (GM-77): it heads at full Speed for the nearest friendly carrier with room
+    // (and Lands on reaching it) or else its own table edge; no attacks, nothing declared; the
+    // state ends with this activation.
     if (m.rtb) {
       if (rec) rec.action = 'return_to_base';
-      const p = this.rtbMove(m);
-      m.base.set(p.x, p.y, 0);
+      const carrier = this.carrierFor(m);
+      const landing = carrier && !m.launched ? this.contactPose(m, carrier, m.unit.speed) : null;
+      if (carrier && landing) {
+        m.base.set(landing.x, landing.y, 0);
+        this.land(m, carrier, rec);
+      } else {
+        const p = this.rtbMove(m, carrier);
+        m.base.set(p.x, p.y, 0);
+      }
       m.rtb = false;
       return finish();
     }
@@ -1036,8 +1086,19 @@ export class Battle implements PolicyView {
     if (r.captured) this.capture(m, m.boarderSide, rec);
   }
 
+  /** GM-32 / GM-76: squadrons aboard a carrier that is Destroyed or Captured are Destroyed. */
+  private loseEmbarked(carrier: BattleModel): void {
+    for (const x of this.models) {
+      if (x.carrier !== carrier || x.where !== 'embarked') continue;
+      x.where = 'destroyed';
+      x.state.destroyed = true;
+      x.carrier = null;
+    }
+  }
+
   /** GM-75: the ship changes sides; VP x1.5 to the captor; it activates for the captor from the next turn. */
   private capture(t: BattleModel, side: 0 | 1, rec: TraceActivation | null): void {
+    this.loseEmbarked(t);
     t.captured = true;
     t.side = side;
     t.boarders = 0;
@@ -1144,6 +1205,70 @@ export class Battle implements PolicyView {
       }
       return true;
     }
+    return false;
+  }
+
+  /** Squadrons aboard a carrier now. */
+  private aboard(carrier: BattleModel): number {
+    let n = 0;
+    for (const x of this.models) if (x.carrier === carrier && x.where === 'embarked') n++;
+    return n;
+  }
+
+  /** The nearest friendly capital ship on the table with free Hangers capacity (GM-18), or null. */
+  private carrierFor(m: BattleModel): BattleModel | null {
+    let best: BattleModel | null = null;
+    let bestD = Infinity;
+    for (const c of this.models) {
+      if (c.side !== m.side || !c.unit.isCapital || c.unit.hangers < 1 || !c.fights(this.br.inertHulks)) continue;
+      if (this.aboard(c) >= c.unit.hangers) continue;
+      const d = Math.hypot(c.base.x - m.base.x, c.base.y - m.base.y);
+      if (d < bestD) [best, bestD] = [c, d];
+    }
+    return best;
+  }
+
+  /** Land (GM-18): in base contact with the carrier, it becomes Embarked and its activation ends. */
+  private land(m: BattleModel, carrier: BattleModel, rec: TraceActivation | null): void {
+    m.where = 'embarked';
+    m.carrier = carrier;
+    m.launched = true; // no Launch in the same activation
+    this.epoch++;
+    rec?.notes.push(`${m.label} lands on ${carrier.label}`);
+  }
+
+  /**
+   * Launch (GM-18): placed with its base touching the carrier's, clear of every other base and
+   * wholly on the table, nearest the enemy first. False when there is no such spot (it stays aboard).
+   */
+  private launch(m: BattleModel, rec: TraceActivation | null): boolean {
+    const c = m.carrier!;
+    const enemy = this.nearestEnemies(c)[0] ?? null;
+    const aim = enemy ? bearing(c.base.x, c.base.y, enemy.base.x, enemy.base.y) : c.base.heading;
+    const b = baseAt(m, { x: c.base.x, y: c.base.y, heading: 0 });
+    for (let k = 0; k < 16; k++) {
+      const dir = aim + (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 22.5;
+      const ux = sinDeg(dir), uy = cosDeg(dir);
+      // Out from the carrier's centre until the bases just touch.
+      let lo = 0, hi = c.reach + m.reach + 0.01;
+      for (let i = 0; i < 30; i++) {
+        const t = (lo + hi) / 2;
+        b.set(c.base.x + ux * t, c.base.y + uy * t, 0);
+        if (separation(b, c.base) < 0) lo = t;
+        else hi = t;
+      }
+      b.set(c.base.x + ux * hi, c.base.y + uy * hi, 0);
+      if (!onTable(b, this.width, this.height)) continue;
+      if (!this.models.every((o) => o === m || o === c || o.where !== 'table' || separation(b, o.base) > GEOM_EPSILON)) continue;
+      m.base.set(b.x, b.y, 0);
+      m.where = 'table';
+      m.carrier = null;
+      m.launched = true;
+      this.epoch++;
+      rec?.notes.push(`${m.label} launches from ${c.label}`);
+      return true;
+    }
+    rec?.notes.push(`${m.label} cannot launch from ${c.label}: no room beside it`);
     return false;
   }
 

@@ -4,7 +4,7 @@ import type { UnitCard } from '../../units/types.js';
 import { capitalBaseSize, cosDeg, sinDeg, type Base, type BaseShape } from '../geometry.js';
 import { CombatState } from '../state.js';
 
-export type Where = 'reserve' | 'table' | 'destroyed' | 'withdrawn';
+export type Where = 'reserve' | 'table' | 'destroyed' | 'withdrawn' | 'embarked';
 
 /** A base whose position changes: satisfies geometry's read-only Base. */
 export class MovingBase implements Base {
@@ -63,6 +63,10 @@ export class BattleModel {
   boarderSide: 0 | 1 = 0;
   /** Captured (GM-75): the side now controlling it (its `side`), and the side it was taken from. */
   captured = false;
+  /** Embarked (GM-18, GM-76): the carrier it is aboard (where = 'embarked'). */
+  carrier: BattleModel | null = null;
+  /** Launched or landed this activation (GM-18: not both in one activation). */
+  launched = false;
   /** Turn it was deployed (0: not yet). */
   deployedTurn = 0;
 
@@ -107,6 +111,8 @@ export class BattleModel {
     this.marines = this.unit.marines;
     this.boarders = 0;
     this.captured = false;
+    this.carrier = null;
+    this.launched = false;
     this.base.set(0, 0, 0);
   }
 

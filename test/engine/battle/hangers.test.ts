@@ -1,0 +1,89 @@
+// Hangers (game.md GM-18, GM-32, GM-76, seed 000 deployment): Embarked deployment, Launch,
+// Land on Return to Base, capacity, and the loss of squadrons aboard a lost carrier.
+import { describe, expect, it } from 'vitest';
+import type { BattleModel } from '../../../src/engine/battle/model.js';
+import { separation } from '../../../src/engine/geometry.js';
+import { battleStreams } from '../../../src/sim/battles.js';
+import { Battle, cardWith, emptyTrace, handBattle, miniScenario, put, rules, type BattleInternals } from '../../helpers/battle.js';
+
+const valiant = cardWith('jovian.valiant', {}); // Hangers 2
+const pathfinder = cardWith('jovian.pathfinder', {});
+const tengu = cardWith('unknown.tengu', {});
+
+type Hangars = BattleInternals & {
+  carrierFor(m: BattleModel): BattleModel | null;
+  afterDamage(m: BattleModel): boolean;
+};
+
+function setUp() {
+  const battle = new Battle(rules('1.2.2'), miniScenario({ a: [valiant, pathfinder, pathfinder, pathfinder], b: [tengu] }));
+  const inner = handBattle(battle) as Hangars;
+  const [carrier, s1, s2, s3, enemy] = battle.models;
+  put(carrier, 24, 10, 0);
+  put(enemy, 24, 44, 180);
+  return { battle, inner, carrier, s1, s2, s3, enemy };
+}
+
+describe('hangers', () => {
+  it('a squadron in Return to Base within reach of its carrier lands and is Embarked; capacity is respected', () => {
+    const { inner, carrier, s1, s2, s3 } = setUp();
+    put(s1, 24, 16, 0);
+    s1.rtb = true;
+    inner.activate(s1);
+    expect(s1.where).toBe('embarked');
+    expect(s1.carrier).toBe(carrier);
+    expect(s1.rtb).toBe(false);
+    put(s2, 20, 12, 0);
+    s2.rtb = true;
+    inner.activate(s2);
+    expect(s2.where).toBe('embarked');
+    // Hangers 2: full now.
+    put(s3, 28, 12, 0);
+    expect(inner.carrierFor(s3)).toBeNull();
+    s3.rtb = true;
+    inner.activate(s3);
+    expect(s3.where).toBe('table');
+  });
+
+  it('an Embarked squadron launches touching its carrier and carries on with its activation', () => {
+    const { inner, carrier, s1 } = setUp();
+    s1.where = 'embarked';
+    s1.carrier = carrier;
+    inner.activate(s1);
+    expect(s1.where).toBe('table');
+    expect(s1.carrier).toBeNull();
+    expect(inner.trace!.activations[0].notes.some((n) => n.includes('launches from'))).toBe(true);
+    // It moved on after launching: no longer exactly touching the carrier, and clear of it.
+    expect(separation(s1.base, carrier.base)).toBeGreaterThan(-0.001);
+  });
+
+  it('squadrons aboard a carrier that is destroyed are destroyed with it (GM-32)', () => {
+    const { inner, carrier, s1 } = setUp();
+    s1.where = 'embarked';
+    s1.carrier = carrier;
+    carrier.state.destroyed = true;
+    inner.afterDamage(carrier);
+    expect(carrier.where).toBe('destroyed');
+    expect(s1.where).toBe('destroyed');
+    expect(s1.state.destroyed).toBe(true);
+  });
+
+  it('a policy that embarks squadrons at deployment puts them aboard, never on the table, until they launch', () => {
+    const battle = new Battle(rules('1.2.2'), miniScenario({ a: [valiant, pathfinder, pathfinder, pathfinder], b: [tengu, pathfinder] }));
+    const policies = (battle as unknown as { policies: Array<{ holdBack(): object }> }).policies;
+    policies[0].holdBack = () => ({ squadrons: 0, untilTurn: 2, embark: 2 });
+    const streams = battleStreams('hangers', 'hangers');
+    const trace = emptyTrace();
+    battle.play(streams.dice.at(0), streams.policy.at(0), false, trace);
+    const embarked = trace.deployments.filter((d) => d.turn === 1 && d.model.includes('(Embarked on A1'));
+    expect(embarked).toHaveLength(2);
+    // Nobody attacks a model while it is aboard: its first attack as a target comes after its launch.
+    for (const e of embarked) {
+      const label = e.model.split(' (')[0];
+      const launch = trace.activations.findIndex((a) => a.notes.some((n) => n.startsWith(`${label} launches`)));
+      const firstHit = trace.activations.findIndex((a) => a.attacks.some((x) => x.target === label));
+      if (firstHit >= 0) expect(launch).toBeGreaterThanOrEqual(0);
+      if (firstHit >= 0) expect(firstHit).toBeGreaterThanOrEqual(launch);
+    }
+  });
+});
