@@ -146,7 +146,8 @@ export class Battle implements PolicyView {
     if (this.enemyListsTurnStamp !== this.epoch) {
       this.enemyLists[0].length = 0;
       this.enemyLists[1].length = 0;
-      for (const m of this.models) if (m.fights(this.br.inertHulks)) this.enemyLists[1 - m.side].push(m);
+      // A side's own models first, then ships it captured (mirror-symmetric order, as for activations).
+      for (const own of [false, true]) for (const m of this.models) if (m.captured === own && m.fights(this.br.inertHulks)) this.enemyLists[1 - m.side].push(m);
       this.enemyListsTurnStamp = this.epoch;
     }
     return this.enemyLists[side];
@@ -554,7 +555,9 @@ export class Battle implements PolicyView {
       if (this.ended) return;
       const pick = (s: 0 | 1) => {
         cands.length = 0;
-        for (const m of this.models) if (m.side === s && !m.activated && (m.fights(this.br.inertHulks) || m.where === 'embarked')) cands.push(m);
+        // The side's own models first, then ships it captured: the same order whichever fleet
+        // holds which table position, so mirrored games stay mirror images.
+        for (const own of [false, true]) for (const m of this.models) if (m.captured === own && m.side === s && !m.activated && (m.fights(this.br.inertHulks) || m.where === 'embarked')) cands.push(m);
         return cands.length;
       };
       if (!pick(side)) {
@@ -955,7 +958,8 @@ export class Battle implements PolicyView {
       this.resolveBoardedFight(m, rec);
       if (m.captured) return finish(); // GM-75: captured before its owner acts; it serves the captor from next turn
     }
-    // Squadron actions: interception, bombing, assault (game.md §7.5-7.7).
+    // Squadron actions: staying Assaulting; interception, bombing, assault (game.md §7.5-7.7).
+    if (m.assaulting && this.assaultingTurn(m, policy, rec)) return finish();
     if (!m.unit.isCapital && this.squadronStrike(m, policy, rec)) return finish();
     // Withdraw (GM-16): leaves by an own edge; no attacks.
     if (policy.wants(this, m, 'withdraw', this.pol)) {
@@ -1018,6 +1022,7 @@ export class Battle implements PolicyView {
       this.afterDamage(m);
       return finish();
     }
+    if (m.unit.isCapital) this.carryAssaulters(m, rec);
     let firedAtStop = false;
     if (forced) this.resolveOverlaps(m, () => {
       // GM-64: the active ship fires where it stopped; Fire Control it does not use then is lost.
@@ -1027,7 +1032,7 @@ export class Battle implements PolicyView {
     }, rec);
     if (action === 'engage_point_defence' && !this.ended) {
       const targets = this.squadronsNear(m, m.base, 3);
-      engagePointDefence(this.procedureHooks(rec), m, targets);
+      engagePointDefence(this.procedureHooks(rec), m, targets, { diminish: (sq) => (sq as BattleModel).assaulting !== null });
       for (const t of targets) this.afterDamage(t);
     }
     if (action === 'board' && boardTarget && !this.ended) this.board(m, boardTarget, rec);
@@ -1174,6 +1179,10 @@ export class Battle implements PolicyView {
     const hooks = this.procedureHooks(rec);
     if (prey && preyPose && mayIntercept(m) && policy.wants(this, m, 'intercept', this.pol)) {
       if (rec) rec.action = 'intercept';
+      if (prey.assaulting) {
+        rec?.notes.push(`${prey.label} stops Assaulting ${prey.assaulting.label}: intercepted`);
+        prey.assaulting = null; // interception cancels Assaulting (§11.4)
+      }
       m.base.set(preyPose.x, preyPose.y, 0);
       const r = dogfight(hooks, this.br.dogfight, m, prey, this.dogfightChooser);
       this.dogfightAftermath(r, m, prey);
@@ -1183,11 +1192,7 @@ export class Battle implements PolicyView {
     if (this.br.assault && m.unit.type === 'exo_armor' && policy.wants(this, m, 'assault', this.pol)) {
       if (rec) rec.action = 'assault';
       m.base.set(shipPose.x, shipPose.y, 0);
-      const r = assault(hooks, m, ship, this.interceptFor(ship, rec));
-      // The AI always chooses Return to Base after an assault (the Assaulting state is not modelled).
-      if (r.end === 'undecided' || r.end === 'return_to_base' || r.end === 'assaulting') m.rtb = true;
-      this.afterDamage(m);
-      this.afterDamage(ship);
+      this.doAssault(m, ship, policy, rec);
       return true;
     }
     if ((m.unit.speed >= ship.unit.speed || m.fuel >= 1) && policy.wants(this, m, 'bombing', this.pol)) {
@@ -1270,6 +1275,82 @@ export class Battle implements PolicyView {
     }
     rec?.notes.push(`${m.label} cannot launch from ${c.label}: no room beside it`);
     return false;
+  }
+
+  /**
+   * An Assault and its aftermath (combat.md §11.3, §11.4): the squadron ends Assaulting (sitting
+   * on the ship) when its policy wants to stay, else in Return to Base.
+   */
+  private doAssault(m: BattleModel, ship: BattleModel, policy: Policy, rec: TraceActivation | null): void {
+    const r = assault(this.procedureHooks(rec), m, ship, this.interceptFor(ship, rec));
+    this.afterDamage(m);
+    this.afterDamage(ship);
+    m.assaulting = null;
+    if (r.end === 'undecided' && !m.state.destroyed) {
+      if (ship.fights(this.br.inertHulks) && policy.wants(this, m, 'assault', this.pol)) {
+        m.assaulting = ship;
+        rec?.notes.push(`${m.label} stays Assaulting ${ship.label}`);
+      } else m.rtb = true;
+    } else if (r.end === 'return_to_base') m.rtb = true;
+    this.epoch++;
+  }
+
+  /**
+   * An Assaulting squadron's own activation (§11.4): it stays and assaults again while its ship
+   * still fights and its policy wants to, or cancels: placed 1" from the ship, then it acts normally.
+   */
+  private assaultingTurn(m: BattleModel, policy: Policy, rec: TraceActivation | null): boolean {
+    const ship = m.assaulting!;
+    if (ship.fights(this.br.inertHulks) && ship.side !== m.side && policy.wants(this, m, 'assault', this.pol)) {
+      if (rec) rec.action = 'assault';
+      this.doAssault(m, ship, policy, rec);
+      return true;
+    }
+    m.assaulting = null;
+    const dx = m.base.x - ship.base.x, dy = m.base.y - ship.base.y, d = Math.hypot(dx, dy) || 1;
+    const want = { x: m.base.x + (dx / d) * 1, y: m.base.y + (dy / d) * 1, heading: 0 };
+    const p = nearestLegal(this.br, m, want, this.models, this.width, this.height, 6);
+    if (p) m.base.set(p.x, p.y, 0);
+    rec?.notes.push(`${m.label} stops Assaulting ${ship.label}`);
+    this.epoch++;
+    return false;
+  }
+
+  /**
+   * Squadrons Assaulting a ship that moved ride with it (§11.4): each is put back in base contact,
+   * on the line from the ship's centre through where it was, clear of every other base. Where
+   * there is no room it is placed at the nearest clear spot and goes home (Return to Base).
+   */
+  private carryAssaulters(ship: BattleModel, rec: TraceActivation | null): void {
+    for (const x of this.models) {
+      if (x.assaulting !== ship || x.where !== 'table') continue;
+      let dx = x.base.x - ship.base.x, dy = x.base.y - ship.base.y;
+      let len = Math.hypot(dx, dy);
+      if (len < 1e-9) [dx, dy, len] = [sinDeg(ship.base.heading), cosDeg(ship.base.heading), 1];
+      const b = baseAt(x, { x: 0, y: 0, heading: 0 });
+      let lo = 0, hi = ship.reach + x.reach + 0.01;
+      for (let i = 0; i < 30; i++) {
+        const t = (lo + hi) / 2;
+        b.set(ship.base.x + (dx / len) * t, ship.base.y + (dy / len) * t, 0);
+        if (separation(b, ship.base) < 0) lo = t;
+        else hi = t;
+      }
+      b.set(ship.base.x + (dx / len) * hi, ship.base.y + (dy / len) * hi, 0);
+      const clear = onTable(b, this.width, this.height) && this.models.every((o) => o === x || o === ship || o.where !== 'table' || separation(b, o.base) > -GEOM_EPSILON);
+      if (clear) {
+        x.base.set(b.x, b.y, 0);
+        continue;
+      }
+      x.assaulting = null;
+      x.rtb = true;
+      const ok = (q: Pose) => {
+        const c = baseAt(x, q);
+        return onTable(c, this.width, this.height) && this.models.every((o) => o === x || o.where !== 'table' || separation(c, o.base) > -GEOM_EPSILON);
+      };
+      const p = nearestLegal(this.br, x, { x: b.x, y: b.y, heading: 0 }, this.models, this.width, this.height, 12, ok);
+      if (p) x.base.set(p.x, p.y, 0);
+      rec?.notes.push(`${x.label} cannot stay on ${ship.label}: Return to Base`);
+    }
   }
 
   private canEvade(m: BattleModel): boolean {

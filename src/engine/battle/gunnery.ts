@@ -3,7 +3,7 @@
 // current Sensors), and the attack plans and samplers for them, built once per distinct
 // situation and shared by every game of a run.
 import type { AliasSampler } from '../../dice/alias.js';
-import { outcomeName } from '../../dice/outcome.js';
+import { DIMINISH_ALL, outcomeName } from '../../dice/outcome.js';
 import type { CompiledRules } from '../../rules/compile.js';
 import type { RandomStream } from '../../rng/stream.js';
 import type { WeaponLine } from '../../units/types.js';
@@ -162,6 +162,7 @@ export class Gunnery {
         for (let i = 0; i < weapons.length; i++) {
           const w = weapons[i];
           if (this.used[i] >= w.count) continue;
+          if (tgt.assaulting && w.macro !== 0) continue; // Assaulting: only Macro 0 weapons (combat.md §11.4)
           const arc = this.bearing(att, w, tgt);
           if (!arc) continue;
           const e = this.entry(att, w, tgt, band, asp, arc, mods);
@@ -174,7 +175,8 @@ export class Gunnery {
         this.used[bestW]++;
         fc--;
         const before = tgt.state.structure;
-        const code = best.sampler.sample(rng);
+        const rolled = best.sampler.sample(rng);
+        const code = tgt.assaulting ? DIMINISH_ALL[rolled] : rolled; // every result against it Diminished
         applyResults(this.rules, tgt.state, code, tally);
         const dealt = Math.max(0, before - tgt.state.structure);
         att.damageDealt += dealt;

@@ -67,6 +67,8 @@ export class BattleModel {
   carrier: BattleModel | null = null;
   /** Launched or landed this activation (GM-18: not both in one activation). */
   launched = false;
+  /** Assaulting (v1.2.2 state, combat.md §11.4): the capital ship it sits on. */
+  assaulting: BattleModel | null = null;
   /** Turn it was deployed (0: not yet). */
   deployedTurn = 0;
 
@@ -113,6 +115,7 @@ export class BattleModel {
     this.captured = false;
     this.carrier = null;
     this.launched = false;
+    this.assaulting = null;
     this.base.set(0, 0, 0);
   }
 

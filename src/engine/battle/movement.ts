@@ -162,7 +162,7 @@ export function legalEnd(br: BattleRules, m: BattleModel, p: Pose, others: reado
   const b = baseAt(m, p);
   if (!onTable(b, w, h)) return false;
   for (const o of others) {
-    if (o === m || o.where !== 'table') continue;
+    if (o === m || o.where !== 'table' || o.assaulting === m) continue; // squadrons Assaulting it ride along (§11.4)
     // Not touching: a separation above eps; GM-14 ALLOW_TOUCH: only not overlapping.
     let need = !m.unit.isCapital && br.squadronTouch ? -GEOM_EPSILON : GEOM_EPSILON;
     if (!m.unit.isCapital) {

@@ -29,10 +29,13 @@ function playGames(version: RulesVersionId, scenario: Scenario, games: number, s
   for (let g = 0; g < games; g++) {
     const trace = emptyTrace();
     const result = battle.play(streams.dice.at(g), streams.policy.at(g), g % 2 === 1, trace);
-    const initSide = battle.models.find((m) => m.fleet === result.initiative)!.side;
+    // Table positions at deployment: by fleet and mirroring (a later capture changes m.side).
+    const mirrored = g % 2 === 1;
+    const sideOf = (fleet: number) => ((mirrored ? 1 - fleet : fleet) as 0 | 1);
+    const initSide = sideOf(result.initiative);
     // The Battle object is reused by the next game: keep a copy of each model's per-game
     // fields (its side), sharing the card and the base shape.
-    const byLabel = new Map(battle.models.map((m) => [m.label, { ...m, unit: m.unit, base: m.base, side: m.side } as BattleModel] as const));
+    const byLabel = new Map(battle.models.map((m) => [m.label, { ...m, unit: m.unit, base: m.base, side: sideOf(m.fleet) } as BattleModel] as const));
     out.push({ battle, trace, result, byLabel, initSide });
   }
   return out;
