@@ -1,10 +1,13 @@
-// The AI policies: aggressive, standoff and random. Each reads its parameters from the
-// scenario file (checked against PARAMS) and chooses among the legal options the engine offers.
+// The AI policies: aggressive, standoff, random, scripted (src/policies/scripted.ts) and
+// lookahead (src/policies/lookahead.ts). Each reads its parameters from the scenario file
+// (checked against PARAMS) and chooses among the legal options the engine offers.
 import { UserError } from '../errors.js';
 import type { BattleModel } from '../engine/battle/model.js';
 import type { Pose } from '../engine/battle/movement.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
+import { ScriptedPolicy } from './scripted.js';
+import { LOOKAHEAD_PARAMS, LookaheadPolicy } from './lookahead.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
 
 const common = (deployDepth: number, withdrawAt: number, ram: number, concentrate: number, strike: number): Record<string, ParamSpec> => ({
@@ -33,6 +36,14 @@ export const PARAMS: Record<PolicyName, Record<string, ParamSpec>> = {
     range_margin: { default: 1, min: 0, max: 12, summary: 'inches inside its own longest reach at which the model tries to hold' },
     caution: { default: 1, min: 0, max: 10, summary: 'weight of the damage the enemy could deal at the end position (keeping out of the enemy\'s reach and best arcs)' },
     objective_weight: { default: 0.5, min: 0, max: 10, summary: 'score for ending a move on an objective marker, in expected Structure damage' },
+  },
+  lookahead: LOOKAHEAD_PARAMS,
+  scripted: {
+    // Models and turns no order covers play as aggressive, with these parameters.
+    ...common(1, 0, 1, 1, 1),
+    focus: { default: 1, min: 0, max: 1, summary: 'aggressive play (turns and models no order covers): 1 fires first where expected damage per remaining Structure is highest; 0: most expected damage' },
+    objective_weight: { default: 0.5, min: 0, max: 10, summary: 'aggressive play: score for ending a move on an objective marker, in expected Structure damage' },
+    range_margin: { default: 1, min: 0, max: 12, summary: 'hold orders: inches inside the range band edge (own long range, or short range) at which the model keeps from the nearest enemies' },
   },
   random: {
     deploy_depth: { default: 0.5, min: 0, max: 1, summary: 'unused by random (deployment spots are uniform); accepted for symmetry' },
@@ -71,7 +82,7 @@ export function firstLegal(keys: Float64Array, legal: (i: number) => boolean, hi
   return -1;
 }
 
-function nearestEnemyDistance(view: PolicyView, m: BattleModel, p: Pose): number {
+export function nearestEnemyDistance(view: PolicyView, m: BattleModel, p: Pose): number {
   let best = Infinity;
   for (const e of view.nearestEnemies(m)) {
     const dx = e.base.x - p.x, dy = e.base.y - p.y;
@@ -81,7 +92,7 @@ function nearestEnemyDistance(view: PolicyView, m: BattleModel, p: Pose): number
   return best === Infinity ? 0 : Math.max(0, best);
 }
 
-function firepower(view: PolicyView, m: BattleModel, p: Pose, focus: number): number {
+export function firepower(view: PolicyView, m: BattleModel, p: Pose, focus: number): number {
   let best = 0;
   for (const e of view.reachable(m)) {
     const x = view.estimate(m, p, e);
@@ -281,5 +292,7 @@ class RandomPolicy implements Policy {
 
 export function makePolicy(spec: PolicySpec, where: string): Policy {
   const params = policyParams(spec, where);
+  if (spec.name === 'scripted') return new ScriptedPolicy(params, spec.orders ?? [], new Heuristic('aggressive', params));
+  if (spec.name === 'lookahead') return new LookaheadPolicy(params);
   return spec.name === 'random' ? new RandomPolicy() : new Heuristic(spec.name, params);
 }

@@ -10,8 +10,8 @@ import { sampleRosterFiles } from '../paths.js';
 import { getRulesVersion, type RulesVersionId } from '../rules/registry.js';
 import { loadRoster } from '../units/load.js';
 import type { Roster, UnitCard } from '../units/types.js';
-import { FLEET_FILE_SCHEMA, MAX_MODELS_PER_SIDE, SCENARIO_DEFAULTS, SCENARIO_SCHEMA } from './scenarioSchema.js';
-import type { DeploymentType, EarlyEnd, ObjectiveMarker, PolicyName, Scenario, SideSpec, ZoneKind } from './scenarioTypes.js';
+import { FLEET_FILE_SCHEMA, MAX_MODELS_PER_SIDE, SCENARIO_DEFAULTS, SCENARIO_SCHEMA, SCREEN_DEFAULT_IN } from './scenarioSchema.js';
+import type { DeploymentType, EarlyEnd, ObjectiveMarker, OrderKind, OrderTarget, OrderUnits, PolicyName, PolicySpec, Scenario, ScriptedOrder, SideSpec, ZoneKind } from './scenarioTypes.js';
 
 type Json = Record<string, unknown>;
 
@@ -104,13 +104,95 @@ function unknownUnit(roster: Roster, id: string): string {
   return `unknown unit "${id}"; ${near.length ? `did you mean ${near.slice(0, 5).join(', ')}? ` : ''}known units: ${known}`;
 }
 
+/** Which kinds of model an order's `units` covers. */
+const COVERS: Record<OrderUnits, readonly ('capital' | 'squadron')[]> = { all: ['capital', 'squadron'], capital: ['capital'], squadron: ['squadron'] };
+
+/**
+ * The scripted policy's orders (schema-checked already): turn ranges parsed and checked
+ * against the scenario's turns, no two orders for the same models sharing a turn, and each
+ * field only on the orders that read it. Problems go to `problems` as "FILE: PATH: message".
+ */
+export function parseOrders(raw: readonly Json[], file: string, path: string, turns: number, problems: string[]): ScriptedOrder[] {
+  const out: Array<ScriptedOrder & { i: number; text: string }> = [];
+  raw.forEach((o, i) => {
+    const at = `${file}: ${path}[${i}]`;
+    const kind = o.do as OrderKind;
+    const text = o.turns as string;
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(text);
+    let ok = true;
+    if (!m) {
+      problems.push(`${at}.turns: "${text}" is not a turn or a range of turns; write "N" or "N-M" with turns 1..${turns}, e.g. "1-2"`);
+      ok = false;
+    }
+    const from = m ? Number(m[1]) : 0;
+    const to = m ? Number(m[2] ?? m[1]) : 0;
+    if (m && from > to) {
+      problems.push(`${at}.turns: "${text}" runs backwards; write the earlier turn first ("${to}-${from}")`);
+      ok = false;
+    } else if (m && (from < 1 || to > turns)) {
+      problems.push(`${at}.turns: "${text}" lies outside the scenario's turns; allowed 1..${turns} ("N" or "N-M")`);
+      ok = false;
+    }
+    const misplaced = (field: string, readers: string) => {
+      if (o[field] !== undefined) problems.push(`${at}.${field}: only ${readers} orders read "${field}"; this is a "${kind}" order (drop the field)`);
+    };
+    if (kind !== 'hold') misplaced('range', '"hold"');
+    if (kind !== 'close' && kind !== 'hold') misplaced('target', '"close" and "hold"');
+    if (kind !== 'screen') misplaced('distance', '"screen"');
+    const units = (o.units as OrderUnits | undefined) ?? 'all';
+    if (kind === 'screen' && units === 'capital') problems.push(`${at}.units: a "screen" order moves squadrons; units "capital" leaves it nothing to do (use "squadron" or "all")`);
+    if (!ok) return;
+    out.push({
+      i,
+      text,
+      from,
+      to,
+      do: kind,
+      range: (o.range as 'long' | 'short' | undefined) ?? 'long',
+      target: (o.target as OrderTarget | undefined) ?? (kind === 'close' ? 'nearest' : null),
+      units,
+      distance: (o.distance as number | undefined) ?? SCREEN_DEFAULT_IN,
+    });
+  });
+  // A screen order only ever moves squadrons, whatever its `units`.
+  const covered = (o: ScriptedOrder) => COVERS[o.units].filter((u) => o.do !== 'screen' || u === 'squadron');
+  for (let j = 1; j < out.length; j++) {
+    for (let k = 0; k < j; k++) {
+      const a = out[k], b = out[j];
+      const lo = Math.max(a.from, b.from), hi = Math.min(a.to, b.to);
+      const shared = covered(a).filter((u) => covered(b).includes(u));
+      if (lo > hi || !shared.length) continue;
+      const when = lo === hi ? `turn ${lo}` : `turns ${lo}-${hi}`;
+      problems.push(`${file}: ${path}[${b.i}].turns: "${b.text}" overlaps ${path}[${a.i}] ("${a.text}") in ${when} for the same models (${shared.map((u) => (u === 'capital' ? 'capital ships' : 'squadrons')).join(' and ')}); give each turn at most one order per kind of model (split them with "units": "capital" / "squadron")`);
+      break;
+    }
+  }
+  return out.map(({ i: _i, text: _t, ...o }) => o);
+}
+
+/** A side's policy: name, params, and (scripted) its checked orders. */
+function loadPolicy(file: string, path: string, policy: Json, turns: number, problems: string[]): PolicySpec {
+  const name = policy.name as PolicyName;
+  const params = { ...((policy.params as Record<string, number> | undefined) ?? {}) };
+  const raw = policy.orders as Json[] | undefined;
+  if (name !== 'scripted') {
+    if (raw !== undefined) problems.push(`${file}: ${path}.orders: only the "scripted" policy reads orders; this side plays "${name}" (set "name": "scripted" or drop "orders")`);
+    return { name, params };
+  }
+  if (raw === undefined) {
+    problems.push(`${file}: ${path}: the "scripted" policy needs "orders", a list of { "turns": "N-M", "do": hold | close | withdraw | objective | screen, ... }`);
+    return { name, params, orders: [] };
+  }
+  return { name, params, orders: parseOrders(raw, file, `${path}.orders`, turns, problems) };
+}
+
 interface SideResult {
   readonly spec: SideSpec;
   /** Fleet-building problems, each already prefixed with its location. */
   readonly fleetProblems: string[];
 }
 
-function loadSide(file: string, base: string, key: 'a' | 'b', raw: Json, roster: Roster, points: number, rulesVersion: string, problems: string[]): SideResult {
+function loadSide(file: string, base: string, key: 'a' | 'b', raw: Json, roster: Roster, points: number, turns: number, rulesVersion: string, problems: string[]): SideResult {
   const path = `sides.${key}`;
   const hasFleet = raw.fleet !== undefined;
   const hasFile = raw.fleet_file !== undefined;
@@ -164,12 +246,12 @@ function loadSide(file: string, base: string, key: 'a' | 'b', raw: Json, roster:
     usable = false;
   }
   const fleetProblems = usable ? validateFleet(rulesVersion, points, fleet).map((p) => `${where}: ${p}`) : [];
-  const policy = raw.policy as Json;
+  const policy = loadPolicy(file, `${path}.policy`, raw.policy as Json, turns, problems);
   return {
     spec: {
       name: (raw.name as string | undefined) ?? SCENARIO_DEFAULTS.sideNames[key === 'a' ? 0 : 1],
       fleet,
-      policy: { name: policy.name as PolicyName, params: { ...((policy.params as Record<string, number> | undefined) ?? {}) } },
+      policy,
       tv: fleet.reduce((s, u) => s + u.tv, 0),
     },
     fleetProblems,
@@ -242,8 +324,8 @@ export function loadScenario(file: string, opts: LoadScenarioOptions): Scenario 
   }
 
   const sides = data.sides as Record<'a' | 'b', Json>;
-  const a = loadSide(file, base, 'a', sides.a, roster, points, opts.rulesVersion, problems);
-  const b = loadSide(file, base, 'b', sides.b, roster, points, opts.rulesVersion, problems);
+  const a = loadSide(file, base, 'a', sides.a, roster, points, turns, opts.rulesVersion, problems);
+  const b = loadSide(file, base, 'b', sides.b, roster, points, turns, opts.rulesVersion, problems);
   const fleetProblems = [...a.fleetProblems, ...b.fleetProblems];
   if (!opts.allowInvalidFleets) {
     const v = opts.rulesVersion.replace(/^v?/, 'v');

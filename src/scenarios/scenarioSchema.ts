@@ -60,6 +60,33 @@ export const FLEET_FILE_SCHEMA = {
   },
 };
 
+/** Scripted policy orders: what `do`, `target`, `range` and `units` accept. */
+export const ORDER_KINDS = ['hold', 'close', 'withdraw', 'objective', 'screen'] as const;
+export const ORDER_TARGETS = ['largest', 'nearest', 'weakest', 'capital', 'squadron'] as const;
+export const ORDER_RANGES = ['long', 'short'] as const;
+export const ORDER_UNITS = ['capital', 'squadron', 'all'] as const;
+export const SCREEN_DEFAULT_IN = 4;
+export const SCREEN_MAX_IN = 24;
+export const MAX_ORDERS = 50;
+
+const order = {
+  type: 'object',
+  required: ['turns', 'do'],
+  additionalProperties: false,
+  description: 'one order of the scripted policy: what the models it covers do in some Game Turns',
+  properties: {
+    turns: { type: 'string', minLength: 1, description: 'the turns it applies to: "N" or "N-M" (inclusive, within the scenario\'s turns); two orders covering the same models may not share a turn' },
+    do: {
+      enum: [...ORDER_KINDS],
+      description: 'hold: keep at the `range` band from the nearest enemy and fire; close: move to short range of the `target` and focus it; withdraw: capital ships declare Withdraw once they can reach their own edge, else head for it; objective: move onto the nearest objective marker and stay; screen: squadrons keep within `distance` of the nearest friendly capital ship',
+    },
+    target: { enum: [...ORDER_TARGETS], description: 'close and hold: the enemy to focus: largest (highest TV), nearest, weakest (least Structure left), capital, squadron (close default: nearest; hold default: the best shot)' },
+    range: { enum: [...ORDER_RANGES], default: 'long', description: 'hold: long (the edge of the model\'s own long range) or short (just inside short range)' },
+    units: { enum: [...ORDER_UNITS], default: 'all', description: 'which of the side\'s models the order covers' },
+    distance: { type: 'number', minimum: 0, maximum: SCREEN_MAX_IN, default: SCREEN_DEFAULT_IN, description: 'screen: inches (base to base) a squadron stays within of the nearest friendly capital ship' },
+  },
+};
+
 const side = {
   type: 'object',
   required: ['policy'],
@@ -75,12 +102,19 @@ const side = {
       additionalProperties: false,
       description: 'the decision policy that plays this side',
       properties: {
-        name: { enum: ['aggressive', 'standoff', 'random'], description: 'policy module' },
+        name: { enum: ['aggressive', 'standoff', 'random', 'scripted', 'lookahead'], description: 'policy module' },
         params: {
           type: 'object',
           propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' },
           additionalProperties: { type: 'number' },
           description: 'policy parameters, name -> number (each policy checks which names it knows)',
+        },
+        orders: {
+          type: 'array',
+          minItems: 1,
+          maxItems: MAX_ORDERS,
+          items: order,
+          description: 'scripted policy only: orders by turn; models and turns no order covers play as aggressive',
         },
       },
     },

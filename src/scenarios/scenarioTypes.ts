@@ -4,7 +4,7 @@ import type { Roster, UnitCard } from '../units/types.js';
 
 export type ZoneKind = 'standard' | 'beacon' | 'corner';
 export type DeploymentType = 'fleet' | 'escalating';
-export type PolicyName = 'aggressive' | 'standoff' | 'random';
+export type PolicyName = 'aggressive' | 'standoff' | 'random' | 'scripted' | 'lookahead';
 export type SideId = 0 | 1;
 
 /** An objective marker: at each End Phase from `fromTurn` on, the side that holds it scores. */
@@ -30,6 +30,27 @@ export interface PolicySpec {
   readonly name: PolicyName;
   /** Policy parameters, validated per policy (src/policies). */
   readonly params: Readonly<Record<string, number>>;
+  /** Scripted policy only: the orders by turn (absent or empty for every other policy). */
+  readonly orders?: readonly ScriptedOrder[];
+}
+
+export type OrderKind = 'hold' | 'close' | 'withdraw' | 'objective' | 'screen';
+export type OrderTarget = 'largest' | 'nearest' | 'weakest' | 'capital' | 'squadron';
+export type OrderUnits = 'capital' | 'squadron' | 'all';
+
+/** One order of a scripted policy: what the models it covers do in turns from..to (inclusive). */
+export interface ScriptedOrder {
+  readonly from: number;
+  readonly to: number;
+  readonly do: OrderKind;
+  /** hold: the range band kept from the nearest enemy. */
+  readonly range: 'long' | 'short';
+  /** close and hold: which enemy to focus (null: the best shot, as aggressive picks). */
+  readonly target: OrderTarget | null;
+  /** Which of the side's models the order covers. */
+  readonly units: OrderUnits;
+  /** screen: inches a squadron keeps within of the nearest friendly capital ship. */
+  readonly distance: number;
 }
 
 export interface SideSpec {
