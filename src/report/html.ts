@@ -14,6 +14,10 @@ export interface Section {
   svg?: string;
   files?: string[];
   table?: { columns: string[]; rows: Array<Array<string | number>> };
+  /** A picture file shown as a thumbnail that links to a page (battles: a sample game), with a caption. */
+  figure?: { src: string; href: string; alt: string; width: number; height: number; caption: string };
+  /** Remarks shown as warnings right after the intro (for instance why a picture is missing). */
+  notes?: string[];
   /** Subsections, each under its own h3 after the section's own chart and table. */
   parts?: Section[];
 }
@@ -31,7 +35,17 @@ h1{font-size:22px}h2{font-size:18px;margin-top:32px;border-bottom:1px solid #ccc
 table{border-collapse:collapse;font-size:12px;margin:8px 0}th,td{border:1px solid #ddd;padding:3px 6px;text-align:right}
 th{background:#f3f3f3;cursor:pointer;user-select:none}td:first-child,th:first-child{text-align:left}
 .facts td{text-align:left}.warning{background:#fff4e5;border:1px solid #f0a030;padding:8px 12px;margin:12px 0}
-.warning summary{font-weight:bold;cursor:pointer}.chart{overflow-x:auto;margin:8px 0}.files{font-size:12px;color:#555}`;
+.warning summary{font-weight:bold;cursor:pointer}.chart{overflow-x:auto;margin:8px 0}.files{font-size:12px;color:#555}
+figure.replay{margin:8px 0}figure.replay img{border:1px solid #ccc;max-width:100%;height:auto}figure.replay figcaption{font-size:12px;color:#555}`;
+
+/** Thumbnail width of a figure, in pixels. */
+const THUMB_WIDTH = 360;
+
+function figureHtml(f: NonNullable<Section['figure']>): string {
+  const w = Math.min(THUMB_WIDTH, f.width);
+  const h = Math.round((f.height * w) / f.width);
+  return `<figure class="replay"><a href="${esc(f.href)}"><img src="${esc(f.src)}" alt="${esc(f.alt)}" width="${w}" height="${h}"></a><figcaption>${esc(f.caption)} <a href="${esc(f.href)}">${esc(f.href)}</a> · <a href="${esc(f.src)}">${esc(f.src)}</a></figcaption></figure>`;
+}
 
 const SORT_SCRIPT = `document.querySelectorAll('table.sortable th').forEach(function(th){th.addEventListener('click',function(){
 var i=th.cellIndex,tb=th.closest('table').tBodies[0],rows=Array.prototype.slice.call(tb.rows),asc=th.dataset.asc!=='1';
@@ -49,6 +63,8 @@ function sectionHtml(s: Section, tag: 'section' | 'div', heading: 'h2' | 'h3'): 
   return [
     `<${tag}${tag === 'div' ? ' class="part"' : ''} id="${esc(s.id)}"><${heading}>${esc(s.title)}</${heading}>`,
     s.intro ? `<p>${esc(s.intro)}</p>` : '',
+    ...(s.notes ?? []).map((n) => `<div class="warning">${esc(n)}</div>`),
+    s.figure ? figureHtml(s.figure) : '',
     s.svg ? `<div class="chart" data-chart="${esc(s.id)}">${s.svg}</div>` : '',
     s.files?.length ? `<p class="files">${s.files.map((f) => `<a href="${esc(f)}">${esc(f)}</a>`).join(' · ')}</p>` : '',
     s.table ? table(s.table) : '',

@@ -10,6 +10,7 @@ import { battleEfficiency, unitEfficiency, type UnitEfficiency } from './efficie
 import { page, type Section } from './html.js';
 import { render } from './render.js';
 import { readRunFolder, type Engagement, type RunFolder } from './runFolder.js';
+import { REPLAY_GAME, writeReplays, type ReplayLink } from './replayLinks.js';
 import { writeAtomically } from './runOutput.js';
 
 const f3 = (x: number) => x.toFixed(3);
@@ -41,13 +42,14 @@ export function shifts(run: RunFolder['results'], eff: Map<string, UnitEfficienc
 }
 
 /**
- * Per battle experiment and variant: the unit types' figures (results.json `units`), as a
- * table and a chart of damage per 100 TV. Results written before battles reported unit
- * types have none, and get no part.
+ * Per battle experiment and variant: its sample game (`replays`, in the same order), then the
+ * unit types' figures (results.json `units`) as a table and a chart of damage per 100 TV.
+ * Results written before battles reported unit types have none, and get no unit part.
  */
-async function battleUnitParts(battles: readonly Engagement[], drawn: (id: string, spec: VegaLiteSpec | null) => Promise<Pick<Section, 'svg' | 'files'> | null>): Promise<Section[]> {
+async function battleUnitParts(battles: readonly Engagement[], drawn: (id: string, spec: VegaLiteSpec | null) => Promise<Pick<Section, 'svg' | 'files'> | null>, replays: readonly ReplayLink[]): Promise<Section[]> {
   const parts: Section[] = [];
-  for (const e of battles) {
+  for (const [i, e] of battles.entries()) {
+    parts.push(replayPart(e, replays[i]));
     if (!e.units?.length) continue;
     const id = `battle-units-${slug(e.engagement)}-${slug(e.variant)}`;
     const d = await drawn(id, battleUnitDamage(e));
@@ -65,6 +67,17 @@ async function battleUnitParts(battles: readonly Engagement[], drawn: (id: strin
     });
   }
   return parts;
+}
+
+/** A battle's sample game: a thumbnail linking to its replay page, or the note saying why there is none. */
+function replayPart(e: Engagement, link: ReplayLink): Section {
+  const base = { id: `battle-replay-${slug(e.engagement)}-${slug(e.variant)}`, title: `Sample game: ${e.engagement}, ${e.variant}` };
+  if (!link.drawn) return { ...base, notes: [link.note] };
+  return {
+    ...base,
+    notes: [...link.notes],
+    figure: { src: link.svg, href: link.html, alt: `Replay of game ${REPLAY_GAME} of ${e.engagement} (${e.variant})`, width: link.width, height: link.height, caption: link.caption },
+  };
 }
 
 /** What a nightly run adds to its report: the gate against the baseline and trends from the history. */
@@ -137,7 +150,7 @@ export async function renderReport(dir: string, nightly?: NightlyExtras): Promis
     sections.push({
       id: 'battles',
       title: 'Battles',
-      intro: 'Win rates per game with 95% intervals (a mirrored trial is two games, the fleets swapping table positions); A and B are the scenario\'s sides. Below, per battle, its unit types. results.csv has every metric, the unit types\' figures as unit:ID:FIGURE.',
+      intro: 'Win rates per game with 95% intervals (a mirrored trial is two games, the fleets swapping table positions); A and B are the scenario\'s sides. Below, per battle, a sample game (the first game of the run, drawn from above: check that the fleets do something sensible) and its unit types. results.csv has every metric, the unit types\' figures as unit:ID:FIGURE.',
       table: {
         columns: ['engagement', 'variant', 'A', 'B', 'games', 'A wins', 'B wins', 'draws', 'turns', 'VP A', 'VP B', 'OP A', 'OP B', 'surviving TV A', 'surviving TV B'],
         rows: battles.map((e) => {
@@ -145,7 +158,7 @@ export async function renderReport(dir: string, nightly?: NightlyExtras): Promis
           return [e.engagement, e.variant, e.a, e.b, e.games ?? e.trials ?? '', rate(m.a_win_rate), rate(m.b_win_rate), rate(m.draw_rate), mean(m.mean_turns), mean(m.mean_vp_a), mean(m.mean_vp_b), mean(m.mean_op_a), mean(m.mean_op_b), mean(m.mean_surviving_tv_a), mean(m.mean_surviving_tv_b)];
         }),
       },
-      parts: await battleUnitParts(battles, drawn),
+      parts: await battleUnitParts(battles, drawn, writeReplays(dir, run, battles)),
     });
   }
   const [first, ...others] = results.variants;

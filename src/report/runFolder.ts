@@ -75,6 +75,10 @@ export interface RunFolder {
     seed: string;
     placeholders_used: string[];
     variants: Array<{ name: string; rules: string; rules_changes: string[]; options: string[]; overlay: { path: string; sha256: string } | null }>;
+    /** The batch's unit files (the sample roster when it names none). */
+    units?: Array<{ path: string; sha256: string }>;
+    /** Files battle cells read (scenarios, fleets, units), absent in runs without battles. */
+    scenario_inputs?: Array<{ path: string; sha256: string }>;
   };
 }
 
