@@ -16,6 +16,7 @@ const common = (deployDepth: number, withdrawAt: number, ram: number, concentrat
   assault: { default: strike, min: 0, max: 1, summary: '1: Exo-Armor squadrons assault enemy capital ships they can reach (v1.2.2)' },
   engage_pd: { default: 1, min: 0, max: 1, summary: '1: capital ships declare Engage Point Defense when enemy squadrons are within 3" (v1.2.2)' },
   board: { default: strike, min: 0, max: 1, summary: '1: capital ships with Marines board an enemy capital ship within 1" when they have more Marines than it' },
+  escort: { default: strike ? 0 : 6, min: 0, max: 24, summary: 'squadrons try to end their moves within this many inches of a friendly capital ship (0: no escort duty)' },
   deploy_depth: { default: deployDepth, min: 0, max: 1, summary: 'where in its deployment zone a model is placed: 0 at the back, 1 at the front' },
   withdraw_at: { default: withdrawAt, min: 0, max: 20, summary: 'a capital ship declares Withdraw once its Structure is at or below this (0: never)' },
   ram: { default: ram, min: 0, max: 1, summary: '1: a capital ship down to 1 Structure rams an enemy capital ship in its front arc when it can reach one' },
@@ -92,6 +93,11 @@ export function nearestEnemyDistance(view: PolicyView, m: BattleModel, p: Pose):
   return best === Infinity ? 0 : Math.max(0, best);
 }
 
+/** Centre-to-centre distance less the model's bulk: a cheap distance from a pose to a model. */
+function distanceTo(f: BattleModel, p: Pose): number {
+  return Math.max(0, Math.hypot(f.base.x - p.x, f.base.y - p.y) - f.bulk);
+}
+
 export function firepower(view: PolicyView, m: BattleModel, p: Pose, focus: number): number {
   let best = 0;
   for (const e of view.reachable(m)) {
@@ -166,11 +172,20 @@ class Heuristic implements Policy {
     const reach = Math.min(view.maxRange(m, true), view.maxRange(m, false) + 3);
     const scores = new Float64Array(options.length);
     const before = new Uint8Array(options.length);
+    // Escort duty: the friendly capital ship nearest to the squadron.
+    let escortOf: BattleModel | null = null;
+    if (this.p.escort > 0 && !m.unit.isCapital) {
+      for (const f of view.models) {
+        if (f.side !== m.side || !f.unit.isCapital || f.where !== 'table' || f.state.destroyed) continue;
+        if (!escortOf || distanceTo(f, m.base) < distanceTo(escortOf, m.base)) escortOf = f;
+      }
+    }
     options.forEach((o, i) => {
       // Boosting halves Fire Control (GM-60): count half the firepower from the end position.
       const fireEnd = firepower(view, m, o.pose, focus) * (o.action === 'boost' ? 0.5 : 1);
       const d = nearestEnemyDistance(view, m, o.pose);
       let score = Math.max(fireStart, fireEnd) + this.p.objective_weight * onObjective(view, o.pose);
+      if (escortOf && !m.unit.isCapital) score -= 0.1 * Math.max(0, distanceTo(escortOf, o.pose) - this.p.escort);
       if (this.name === 'aggressive') score -= 0.02 * d;
       else score -= this.p.caution * view.threat(m, o.pose) + 0.05 * Math.abs(d - (reach - this.p.range_margin));
       scores[i] = score;

@@ -1171,9 +1171,14 @@ export class Battle implements PolicyView {
           const pose = this.contactPose(m, e, m.unit.speed);
           if (pose) [prey, preyPose, preyScore] = [e, pose, threat];
         }
-      } else if (gap < shipGap) {
-        const pose = this.contactPose(m, e, m.unit.speed);
-        if (pose) [ship, shipPose, shipGap] = [e, pose, gap];
+      } else {
+        // Bomb or assault the most exposed ship in reach: least point defence and Structure left
+        // (crippled hulks first), then the nearest.
+        const exposure = e.state.defense + e.state.structure + gap / 100;
+        if (exposure < shipGap) {
+          const pose = this.contactPose(m, e, m.unit.speed);
+          if (pose) [ship, shipPose, shipGap] = [e, pose, exposure];
+        }
       }
     }
     const hooks = this.procedureHooks(rec);
