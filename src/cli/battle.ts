@@ -163,8 +163,8 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
       `turns played: ${s.turns.mean.toFixed(2)}; activations per game: ${s.activations_per_game.toFixed(1)}`,
       '',
       ...formatTable(
-        ['unit', 'TV', 'games', 'destroyed', 'crippled', 'withdrawn', 'damage / 100 TV'],
-        s.units.map((u) => [u.id, String(u.tv), String(u.appearances), pct(u.destroyed_rate), pct(u.crippled_rate), pct(u.withdrawn_rate), u.damage_per_100_tv.toFixed(2)]),
+        ['unit', 'TV', 'games', 'destroyed', 'crippled', 'withdrawn', 'captured', 'damage / 100 TV'],
+        s.units.map((u) => [u.id, String(u.tv), String(u.appearances), pct(u.destroyed_rate), pct(u.crippled_rate), pct(u.withdrawn_rate), pct(u.captured_rate), u.damage_per_100_tv.toFixed(2)]),
       ),
       '',
       ...placeholderLines(placeholders),
