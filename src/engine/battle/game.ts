@@ -842,8 +842,10 @@ export class Battle implements PolicyView {
     const b = baseAt(m, { x: m.base.x, y: m.base.y, heading: 0 });
     const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y, len = Math.hypot(dx, dy);
     if (len < 1e-9) return null;
-    let lo = 0, hi = len;
-    for (let i = 0; i < 40; i++) {
+    // The bases cannot touch before the centres are within both reaches: start the search there.
+    let lo = Math.max(0, len - m.reach - e.reach - 0.01), hi = len;
+    if (lo > reach + 1e-9) return null;
+    for (let i = 0; i < 28; i++) {
       const t = (lo + hi) / 2;
       b.set(m.base.x + (dx / len) * t, m.base.y + (dy / len) * t, 0);
       if (separation(b, e.base) > 0) lo = t;
@@ -1154,35 +1156,42 @@ export class Battle implements PolicyView {
    */
   private squadronStrike(m: BattleModel, policy: Policy, rec: TraceActivation | null): boolean {
     if (m.state.crippled && this.br.squadronCapitalSpacing > 0) return false; // v1.2.1 crippled squadrons: Repair or Withdraw only
-    let prey: BattleModel | null = null;
-    let preyPose: Pose | null = null;
-    let ship: BattleModel | null = null;
-    let shipPose: Pose | null = null;
-    let preyScore = Infinity;
-    let shipGap = Infinity;
+    // Candidates ranked cheaply first; the exact contact position is found only for the best.
+    const preys: Array<{ e: BattleModel; key: number }> = [];
+    const ships: Array<{ e: BattleModel; key: number }> = [];
+    const speed = m.unit.speed;
     for (const e of this.enemiesOf(m.side)) {
+      const cd = Math.hypot(e.base.x - m.base.x, e.base.y - m.base.y);
+      if (cd - m.reach - e.reach > speed) continue; // cannot reach it whatever the shapes
       const gap = separation(m.base, e.base);
-      if (gap > m.unit.speed) continue;
+      if (gap > speed) continue;
       if (!e.unit.isCapital) {
         // Intercept the enemy squadron closest to one of our capital ships (the biggest threat).
         let threat = Infinity;
-        for (const f of this.models) if (f.side === m.side && f.unit.isCapital && f.fights(this.br.inertHulks)) threat = Math.min(threat, separation(e.base, f.base));
-        if (threat < preyScore) {
-          const pose = this.contactPose(m, e, m.unit.speed);
-          if (pose) [prey, preyPose, preyScore] = [e, pose, threat];
+        for (const f of this.models) {
+          if (f.side !== m.side || !f.unit.isCapital || !f.fights(this.br.inertHulks)) continue;
+          threat = Math.min(threat, Math.hypot(e.base.x - f.base.x, e.base.y - f.base.y) - f.bulk);
         }
+        preys.push({ e, key: threat });
       } else {
         // Bomb or assault the most exposed ship in reach: least point defence and Structure left
         // (crippled hulks first), then the nearest.
-        const exposure = e.state.defense + e.state.structure + gap / 100;
-        if (exposure < shipGap) {
-          const pose = this.contactPose(m, e, m.unit.speed);
-          if (pose) [ship, shipPose, shipGap] = [e, pose, exposure];
-        }
+        ships.push({ e, key: e.state.defense + e.state.structure + gap / 100 });
       }
     }
+    const firstReachable = (list: Array<{ e: BattleModel; key: number }>): [BattleModel | null, Pose | null] => {
+      list.sort((a, b) => a.key - b.key);
+      for (const c of list) {
+        const pose = this.contactPose(m, c.e, speed);
+        if (pose) return [c.e, pose];
+      }
+      return [null, null];
+    };
+    const wantsIntercept = preys.length > 0 && mayIntercept(m) && policy.wants(this, m, 'intercept', this.pol);
+    const [prey, preyPose] = wantsIntercept ? firstReachable(preys) : [null, null];
+    const [ship, shipPose] = prey ? [null, null] : firstReachable(ships);
     const hooks = this.procedureHooks(rec);
-    if (prey && preyPose && mayIntercept(m) && policy.wants(this, m, 'intercept', this.pol)) {
+    if (prey && preyPose) {
       if (rec) rec.action = 'intercept';
       if (prey.assaulting) {
         rec?.notes.push(`${prey.label} stops Assaulting ${prey.assaulting.label}: intercepted`);
