@@ -174,3 +174,34 @@ export function put(m: BattleModel, x: number, y: number, heading = 0): BattleMo
   m.base.set(x, y, heading);
   return m;
 }
+
+// ------------------------------------------------------------------ independent scoring
+
+/** End state of a model, worked out without Battle.fate(). */
+export function endState(m: BattleModel): 'reserve' | 'intact' | 'crippled' | 'destroyed' | 'withdrawn' | 'captured' {
+  if (m.captured && m.where !== 'destroyed' && !m.state.destroyed) return 'captured';
+  if (m.where === 'withdrawn') return 'withdrawn';
+  if (m.where === 'destroyed' || m.state.destroyed) return 'destroyed';
+  if (m.where === 'reserve') return 'reserve';
+  return m.state.crippled ? 'crippled' : 'intact';
+}
+
+/**
+ * VP per fleet (0 = side a) recomputed from the end states: §12.2 (v1.2.2) or §12.1 with GM-93
+ * (v1.2.1), GM-94 rounding; a captured ship x1.5 to the captor, 0 to its owner (seed 000).
+ */
+export function expectedVp(battle: Battle, version: RulesVersionId): [number, number] {
+  const vp: [number, number] = [0, 0];
+  for (const m of battle.models) {
+    const s = endState(m);
+    const tv = m.unit.tv;
+    const enemy = 1 - m.fleet;
+    if (s === 'captured') vp[enemy] += Math.ceil(tv * 1.5);
+    else if (version === '1.2.2') {
+      if (s === 'intact' || s === 'reserve') vp[m.fleet] += tv;
+      else if (s === 'withdrawn') vp[m.fleet] += Math.ceil(tv / 2);
+    } else if (s === 'destroyed' || (s === 'crippled' && m.unit.isCapital)) vp[enemy] += tv;
+    else if (s === 'withdrawn') vp[enemy] += Math.ceil(tv / 2);
+  }
+  return vp;
+}

@@ -95,6 +95,8 @@ export class Battle implements PolicyView {
   private dice!: RandomStream;
   private pol!: RandomStream;
   private trace: Trace | null = null;
+  /** The trace record of the activation in progress (for notes from bookkeeping), or null. */
+  private currentRec: TraceActivation | null = null;
   private ended: string | null = null;
   private activations = 0;
   private beacons: Array<{ side: 0 | 1; x: number; y: number }> = [];
@@ -885,7 +887,10 @@ export class Battle implements PolicyView {
   private afterDamage(m: BattleModel): boolean {
     this.epoch++;
     if (m.state.destroyed && m.where === 'table') m.where = 'destroyed';
-    if (m.unit.isCapital && m.unit.hangers > 0 && (m.where === 'destroyed' || m.captured)) this.loseEmbarked(m);
+    if (m.unit.isCapital && m.unit.hangers > 0) {
+      if (m.where === 'destroyed') this.loseEmbarked(m); // GM-32 (a capture is handled in capture())
+      else if (m.where === 'withdrawn') this.withdrawEmbarked(m);
+    }
     if (this.br.immediateEndWithoutCapitals && this.objectives.length === 0 && !this.ended) {
       for (const side of [0, 1] as const) {
         const fleet = this.models.filter((x) => x.side === side && x.unit.isCapital);
@@ -919,6 +924,7 @@ export class Battle implements PolicyView {
     const rec: TraceActivation | null = this.trace
       ? { turn: this.turn, model: m.label, action: 'none', before: poseOf(m.base), after: poseOf(m.base), fired: 'none', attacks: [], notes: [] }
       : null;
+    this.currentRec = rec;
     const finish = () => {
       if (this.br.fuelAfterActivation && !m.unit.isCapital) m.fuel = m.unit.fuel; // §6.5 (GM-13)
       if (rec) {
@@ -1103,6 +1109,16 @@ export class Battle implements PolicyView {
     }
   }
 
+  /** INTERPRETATION: squadrons aboard a carrier that withdraws leave the table with it, as Withdrawn. */
+  private withdrawEmbarked(carrier: BattleModel): void {
+    for (const x of this.models) {
+      if (x.carrier !== carrier || x.where !== 'embarked') continue;
+      x.where = 'withdrawn';
+      x.carrier = null;
+      this.currentRec?.notes.push(`${x.label} withdraws aboard ${carrier.label}`);
+    }
+  }
+
   /** GM-75: the ship changes sides; VP x1.5 to the captor; it activates for the captor from the next turn. */
   private capture(t: BattleModel, side: 0 | 1, rec: TraceActivation | null): void {
     this.loseEmbarked(t);
@@ -1114,9 +1130,12 @@ export class Battle implements PolicyView {
     rec?.notes.push(`${t.label} is captured by fleet ${this.fleetLabel(side)}`);
   }
 
-  /** Picks a Dogfight action: Stay on Target when it can, else Engage, else Break Off, else pass. */
-  private readonly dogfightChooser: DogfightChooser = (_self, _other, _round, legal) =>
-    legal.includes('stay_on_target') ? 'stay_on_target' : legal.includes('engage') ? 'engage' : legal.includes('break_off') ? 'break_off' : 'pass';
+  /** Picks a Dogfight action: Stay on Target when it can, else Engage, else Break Off, else pass (Return to Base: Break Off only). */
+  private readonly dogfightChooser: DogfightChooser = (self, _other, _round, legal) => {
+    // Return to Base (GM-77): no attacks, so an intercepted squadron heading home only tries to break off.
+    if ((self as BattleModel).rtb) return legal.includes('break_off') ? 'break_off' : 'pass';
+    return legal.includes('stay_on_target') ? 'stay_on_target' : legal.includes('engage') ? 'engage' : legal.includes('break_off') ? 'break_off' : 'pass';
+  };
 
   private dogfightAftermath(r: DogfightResult, ...models: BattleModel[]): void {
     for (const p of r.rtb) (p as BattleModel).rtb = true;

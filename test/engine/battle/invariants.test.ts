@@ -8,7 +8,7 @@ import { onTable, separation } from '../../../src/engine/geometry.js';
 import type { RulesVersionId } from '../../../src/rules/registry.js';
 import type { PolicyName, Scenario } from '../../../src/scenarios/scenarioTypes.js';
 import { battleStreams } from '../../../src/sim/battles.js';
-import { Battle, emptyTrace, rules, sampleScenario, withPolicies, type SampleScenario } from '../../helpers/battle.js';
+import { Battle, emptyTrace, endState, expectedVp, rules, sampleScenario, withPolicies, type SampleScenario } from '../../helpers/battle.js';
 
 // A fresh Battle spends most of its first games building attack plans (cached per Battle),
 // so each configuration reuses one Battle for many games; extra Battles (fresh replays and
@@ -40,36 +40,6 @@ const CONFIGS: Config[] = SCENARIO_VERSIONS.flatMap(([name, version, mixed], i):
   ...(mixed ? [{ name, version, pair: mixed, games: 12, freshReplay: false, mirrorCheck: false }] : []),
 ]);
 
-/** End state of each model, independent of Battle.fate(). */
-function endState(m: Battle['models'][number]): 'reserve' | 'intact' | 'crippled' | 'destroyed' | 'withdrawn' | 'captured' {
-  if (m.captured && m.where !== 'destroyed' && !m.state.destroyed) return 'captured';
-  if (m.where === 'withdrawn') return 'withdrawn';
-  if (m.where === 'destroyed' || m.state.destroyed) return 'destroyed';
-  if (m.where === 'reserve') return 'reserve';
-  return m.state.crippled ? 'crippled' : 'intact';
-}
-
-/** VP per fleet (0 = side a) from the end states: §12.2 (v1.2.2) or §12.1 with GM-93 (v1.2.1), GM-94 rounding. */
-function expectedVp(battle: Battle, version: RulesVersionId): [number, number] {
-  const vp: [number, number] = [0, 0];
-  for (const m of battle.models) {
-    const s = endState(m);
-    const tv = m.unit.tv;
-    if (s === 'captured') {
-      vp[1 - m.fleet] += Math.ceil(tv * 1.5); // x1.5 to the captor, 0 to the owner (seed 000, §12.1)
-      continue;
-    }
-    if (version === '1.2.2') {
-      if (s === 'intact' || s === 'reserve') vp[m.fleet] += tv;
-      else if (s === 'withdrawn') vp[m.fleet] += Math.ceil(tv / 2);
-    } else {
-      const enemy = 1 - m.fleet;
-      if (s === 'destroyed' || (s === 'crippled' && m.unit.isCapital)) vp[enemy] += tv;
-      else if (s === 'withdrawn') vp[enemy] += Math.ceil(tv / 2);
-    }
-  }
-  return vp;
-}
 
 /** A snapshot of the end of a game: the result and every model's end state and pose. */
 function snapshot(battle: Battle, r: GameResult) {
