@@ -616,9 +616,8 @@ export class Battle implements PolicyView {
           }
         }
       }
-      const p = nearestLegal(this.br, m, { x: m.base.x, y: m.base.y, heading: 0 }, this.models, W, H, m.unit.speed);
-      const last: MoveOption = { pose: p ?? { x: m.base.x, y: m.base.y, heading: 0 }, action: 'none', travelled: 0 };
-      return [out, [last]];
+      // The fallback (the nearest legal spot within Speed) is searched only when needed: chooseMove.
+      return [out];
     }
     const from = { x: m.base.x, y: m.base.y, heading: m.base.heading };
     const lim = capitalLimits(this.br, m, false);
@@ -654,10 +653,16 @@ export class Battle implements PolicyView {
     for (let t = 0; t < tiers.length; t++) {
       const options = tiers[t];
       if (!options.length) continue;
-      const last = t === tiers.length - 1;
-      const legal = last ? () => true : (i: number) => legalEnd(this.br, m, options[i].pose, this.models, W, H);
+      // A capital ship's last tier is the forced minimum move (GM-66): taken as it is, overlap resolved after.
+      const forced = m.unit.isCapital && t === tiers.length - 1;
+      const legal = forced ? () => true : (i: number) => legalEnd(this.br, m, options[i].pose, this.models, W, H);
       const c = policy.pickMove(this, m, options, legal, this.pol);
-      if (c.index >= 0) return { opt: options[c.index], fireBefore: c.fireBefore, forced: last && m.unit.isCapital, leaves: t === 1 && m.unit.isCapital && this.br.offTable !== 'clamp' };
+      if (c.index >= 0) return { opt: options[c.index], fireBefore: c.fireBefore, forced, leaves: t === 1 && m.unit.isCapital && this.br.offTable !== 'clamp' };
+    }
+    if (!m.unit.isCapital) {
+      // No offered destination is legal: the nearest legal spot within Speed, else stay put.
+      const p = nearestLegal(this.br, m, { x: m.base.x, y: m.base.y, heading: 0 }, this.models, W, H, m.unit.speed);
+      if (p) return { opt: { pose: p, action: 'none', travelled: Math.hypot(p.x - m.base.x, p.y - m.base.y) }, fireBefore: false, forced: false, leaves: false };
     }
     return { opt: { pose: { x: m.base.x, y: m.base.y, heading: m.base.heading }, action: 'none', travelled: 0 }, fireBefore: false, forced: false, leaves: false };
   }
@@ -797,7 +802,7 @@ export class Battle implements PolicyView {
         if (hit === from && from > 0) hit = firstHit((from = 0)); // in contact already: scan from the start
         if (hit < 0) continue;
         let lo = Math.max(0, hit - 0.25), hi = hit;
-        for (let i = 0; i < 30; i++) {
+        for (let i = 0; i < 20; i++) {
           const mid = (lo + hi) / 2;
           b.set(p.x + mid * sinDeg(p.heading), p.y + mid * cosDeg(p.heading), p.heading);
           if (separation(b, e.base) > 0) lo = mid;
@@ -847,7 +852,7 @@ export class Battle implements PolicyView {
     // The bases cannot touch before the centres are within both reaches: start the search there.
     let lo = Math.max(0, len - m.reach - e.reach - 0.01), hi = len;
     if (lo > reach + 1e-9) return null;
-    for (let i = 0; i < 28; i++) {
+    for (let i = 0; i < 18; i++) {
       const t = (lo + hi) / 2;
       b.set(m.base.x + (dx / len) * t, m.base.y + (dy / len) * t, 0);
       if (separation(b, e.base) > 0) lo = t;
@@ -1289,7 +1294,7 @@ export class Battle implements PolicyView {
       const ux = sinDeg(dir), uy = cosDeg(dir);
       // Out from the carrier's centre until the bases just touch.
       let lo = 0, hi = c.reach + m.reach + 0.01;
-      for (let i = 0; i < 30; i++) {
+      for (let i = 0; i < 20; i++) {
         const t = (lo + hi) / 2;
         b.set(c.base.x + ux * t, c.base.y + uy * t, 0);
         if (separation(b, c.base) < 0) lo = t;
@@ -1362,7 +1367,7 @@ export class Battle implements PolicyView {
       if (len < 1e-9) [dx, dy, len] = [sinDeg(ship.base.heading), cosDeg(ship.base.heading), 1];
       const b = baseAt(x, { x: 0, y: 0, heading: 0 });
       let lo = 0, hi = ship.reach + x.reach + 0.01;
-      for (let i = 0; i < 30; i++) {
+      for (let i = 0; i < 20; i++) {
         const t = (lo + hi) / 2;
         b.set(ship.base.x + (dx / len) * t, ship.base.y + (dy / len) * t, 0);
         if (separation(b, ship.base) < 0) lo = t;
