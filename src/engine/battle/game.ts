@@ -262,7 +262,9 @@ export class Battle implements PolicyView {
 
   /** Best-case volley of `att` on `tgt` (all weapons bear), cached by unit types, band and target Defense. */
   private volleyValue(att: BattleModel, tgt: BattleModel, band: 'short' | 'long'): number {
-    const key = ((att.unitIndex * 64 + tgt.unitIndex) * 2 + (band === 'long' ? 1 : 0)) * 32 + Math.min(31, tgt.state.defense) + 4096 * 1024 * Math.min(15, att.state.fireControl());
+    // Keyed by everything Gunnery.entry reads that changes: Defense, Evading, knocked-out systems, Fire Control.
+    let key = ((att.unitIndex * 64 + tgt.unitIndex) * 2 + (band === 'long' ? 1 : 0)) * 32 + Math.min(31, tgt.state.defense);
+    key = ((key * 16 + Math.min(15, att.state.fireControl())) * 2 + (tgt.evading ? 1 : 0)) * 4096 + (tgt.state.disabledSystems & 4095);
     let v = this.volleyCache.get(key);
     if (v === undefined) {
       const vals: number[] = [];
@@ -456,13 +458,28 @@ export class Battle implements PolicyView {
     for (const c of this.models) {
       if (c.side !== m.side || !c.unit.isCapital || c.where !== 'table' || c.unit.hangers < 1 || this.aboard(c) >= c.unit.hangers) continue;
       if (this.scenario.deployment === 'escalating' && c.deployedTurn !== turn) continue;
+      if (turn > 1 && !this.inOwnZone(c)) continue; // GM-86 carrier_in_zone
       return c;
     }
     return null;
   }
 
+  /** A beacon of this side with none of its models within 3" yet (GM-83), if any. */
+  private uncoveredBeacon(side: 0 | 1): boolean {
+    return this.beacons.some((b) => b.side === side && !this.models.some((o) => o.side === side && o.where === 'table' && pointDistance(b.x, b.y, o.base) <= 3 + GEOM_EPSILON));
+  }
+
+  /** The model's base lies in its side's deployment zone (GM-82; Beacon zones: within 3" of an own beacon, GM-36). */
+  private inOwnZone(c: BattleModel): boolean {
+    const W = this.width, H = this.height, z = this.zoneOf(c.side);
+    if (this.scenario.zone === 'beacon') return this.beacons.some((b) => b.side === c.side && pointDistance(b.x, b.y, c.base) <= 3 + GEOM_EPSILON);
+    if (this.scenario.zone === 'corner') return z === 0 ? this.inZoneRect(c.base, 0, 0, W / 2, H / 2) : this.inZoneRect(c.base, W / 2, H / 2, W, H);
+    const d = this.scenario.stripDepth;
+    return z === 0 ? this.inZoneRect(c.base, 0, 0, W, d) : this.inZoneRect(c.base, 0, H - d, W, H);
+  }
+
   private deployOne(m: BattleModel, turn: number, coverBeacons: boolean): boolean {
-    const carrier = coverBeacons ? null : this.embarkCarrier(m, turn);
+    const carrier = coverBeacons && this.uncoveredBeacon(m.side) ? null : this.embarkCarrier(m, turn);
     if (carrier) {
       m.where = 'embarked';
       m.carrier = carrier;
@@ -636,7 +653,7 @@ export class Battle implements PolicyView {
     }
     if (allowStationKeep && lim.min > 0) {
       const sk = capitalLimits(this.br, m, true);
-      add(capitalMoves({ min: 0, max: 0, turns: sk.turns }), 'station_keep'); // hold position, pivots allowed
+      add(capitalMoves({ min: 0, max: lim.min, turns: sk.turns }), 'station_keep'); // below the usual minimum, down to holding position
     }
     const forced: MoveOption[] = [];
     for (const mv of capitalMoves({ min: lim.min, max: lim.min, turns: lim.turns })) {
@@ -809,7 +826,7 @@ export class Battle implements PolicyView {
           else hi = mid;
         }
         b.set(p.x + lo * sinDeg(p.heading), p.y + lo * cosDeg(p.heading), p.heading);
-        if (!contactInArc(b, 'F', e.base, 0.002) || !onTable(b, W, H)) continue;
+        if (lo < lim.min - 1e-9 || !contactInArc(b, 'F', e.base, 0.002) || !onTable(b, W, H)) continue; // a legal move: at least the minimum
         const clear = this.models.every((o) => o === m || o === e || o.where !== 'table' || separation(b, o.base) > GEOM_EPSILON);
         if (clear && lo < bestD) {
           bestD = lo;
@@ -864,7 +881,7 @@ export class Battle implements PolicyView {
     return { x: b.x, y: b.y, heading: 0 };
   }
 
-  private doRam(m: BattleModel, ram: { target: BattleModel; pose: Pose }, rec: TraceActivation | null): void {
+  private doRam(m: BattleModel, ram: { target: BattleModel; pose: Pose }, rec: TraceActivation | null): string {
     const tgt = ram.target;
     const save = { x: m.base.x, y: m.base.y, heading: m.base.heading };
     m.base.set(ram.pose.x, ram.pose.y, ram.pose.heading);
@@ -882,6 +899,7 @@ export class Battle implements PolicyView {
     if (rec) rec.ram = { target: tgt.label, result: roll.result, rammerAfter: this.stateText(m), targetAfter: this.stateText(tgt) };
     this.afterDamage(m);
     this.afterDamage(tgt);
+    return roll.result;
   }
 
   private stateText(m: BattleModel): string {
@@ -960,16 +978,23 @@ export class Battle implements PolicyView {
       m.rtb = false;
       return finish();
     }
-    const ram = this.ramOption(m);
-    if (ram && policy.wants(this, m, 'ram', this.pol)) {
-      if (rec) rec.action = 'ram';
-      this.doRam(m, ram, rec);
-      return finish();
-    }
     // Boarded (v1.2.2, GM-20): Boarders and Marines fight at the start of the ship's activation.
     if (m.boarders > 0 && this.br.boarding.procedure === 'boarded_state') {
       this.resolveBoardedFight(m, rec);
       if (m.captured) return finish(); // GM-75: captured before its owner acts; it serves the captor from next turn
+    }
+    const ram = this.ramOption(m);
+    if (ram && policy.wants(this, m, 'ram', this.pol)) {
+      if (rec) rec.action = 'ram';
+      const result = this.doRam(m, ram, rec);
+      if (result !== 'rammed' && m.unit.isCapital && !m.state.destroyed && !this.ended) {
+        // GM-90: a capital ship whose ram fails makes its normal move, still without attacking.
+        const { opt, forced } = this.chooseMove(m, policy);
+        m.base.set(opt.pose.x, opt.pose.y, opt.pose.heading);
+        this.carryAssaulters(m, rec);
+        if (forced) this.resolveOverlaps(m, () => {}, rec);
+      }
+      return finish();
     }
     // Squadron actions: staying Assaulting; interception, bombing, assault (game.md §7.5-7.7).
     if (m.assaulting && this.assaultingTurn(m, policy, rec)) return finish();
@@ -1040,7 +1065,9 @@ export class Battle implements PolicyView {
     if (forced) this.resolveOverlaps(m, () => {
       // GM-64: the active ship fires where it stopped; Fire Control it does not use then is lost.
       firedAtStop = true;
+      const n = rec ? rec.attacks.length : 0;
       if (!choice.fireBefore) this.fireFrom(m, fc, action, cf, rec);
+      if (rec && rec.attacks.length > n) rec.fired = 'after-move';
       fc = 0;
     }, rec);
     if (action === 'engage_point_defence' && !this.ended) {
@@ -1131,7 +1158,7 @@ export class Battle implements PolicyView {
     t.side = side;
     t.boarders = 0;
     t.activated = true;
-    this.epoch++;
+    this.afterDamage(t); // GM-52: a fleet that lost its last capital ship to capture ends a v1.2.1 game at once
     rec?.notes.push(`${t.label} is captured by fleet ${this.fleetLabel(side)}`);
   }
 
@@ -1179,7 +1206,7 @@ export class Battle implements PolicyView {
    * does not make its optional free move (an AI simplification).
    */
   private squadronStrike(m: BattleModel, policy: Policy, rec: TraceActivation | null): boolean {
-    if (m.state.crippled && this.br.squadronCapitalSpacing > 0) return false; // v1.2.1 crippled squadrons: Repair or Withdraw only
+    if (m.state.crippled) return false; // crippled squadrons (v1.2.1; option crippled_squadrons): Repair or Withdraw only
     // Candidates ranked cheaply first; the exact contact position is found only for the best.
     const preys: Array<{ e: BattleModel; key: number }> = [];
     const ships: Array<{ e: BattleModel; key: number }> = [];

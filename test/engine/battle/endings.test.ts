@@ -116,17 +116,17 @@ describe('early_end.op_at_least (v1.2.2, End Phase)', () => {
 });
 
 describe('v1.2.1 without objectives: the game ends at once when a fleet has lost all its capital ships (GM-52)', () => {
-  // Fleet A's only capital ship (a Tengu, Thrusters 0 so no turn, minimum move 4") at (24, 45)
-  // heading at the far edge 2" away, with an enemy squadron touching its rear (so it may not
-  // hold position); A holds Initiative and has nothing else, so the Tengu activates first: under offtable_rule=DESTROYED its move takes it off the table, Destroyed. That
+  // Fleet A's only capital ship (a Tengu, Thrusters 0 so no turn, minimum move 4") at (24, 46.5)
+  // heading at the far edge half an inch away (so even a Station Keeping move of 2" runs off),
+  // with an enemy squadron touching its rear (so it may not hold position); A holds Initiative and has nothing else, so the Tengu activates first: under offtable_rule=DESTROYED its move takes it off the table, Destroyed. That
   // state change ends a v1.2.1 game without objectives at once, mid-turn.
   const run = (objectives: Scenario['objectives']) => {
     const s: Scenario = { ...miniScenario({ a: ['unknown.tengu'], b: ['jovian.pathfinder', 'unknown.poseidon', 'jovian.pathfinder'] }), objectives };
     const battle = new Battle(rulesFor('1.2.1', ['offtable_rule=DESTROYED']), s);
     const inner = handBattle(battle, 'gm-52') as BattleInternals & { activationPhase(initSide: 0 | 1): void; ended: string | null };
     const [ship, guard, b2, b3] = battle.models;
-    put(ship, 24, 45, 0);
-    put(guard, 24, 43.5, 0); // hex y 43..44: its top flat on the ship's rear edge
+    put(ship, 24, 46.5, 0);
+    put(guard, 24, 45, 0); // hex y 44.5..45.5: its top flat on the ship's rear edge
     put(b2, 24, 4, 180);
     put(b3, 42, 6, 0);
     ship.state.thrusters = 0;

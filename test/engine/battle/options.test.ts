@@ -190,10 +190,11 @@ describe('reserve_vp (GM-31) and vp_rounding (GM-94)', () => {
 });
 
 describe('offtable_rule (GM-15)', () => {
-  // v1.2.1 Tengu (Speed 8: minimum 4"), Thrusters 0 so no turn, at (24, 45) heading 0: its front
-  // edge is at y = 46, 2" from the far edge, so every move it may make runs off the table (MV-16).
-  // A friendly Tengu touches its rear (centre (24, 43)), so holding position (Station Keeping,
-  // ending where it starts) is not a legal end either.
+  // v1.2.1 Tengu (Speed 8: minimum 4"), Thrusters 0 so no turn, at (24, 46.5) heading 0: its front
+  // edge is at y = 47.5, half an inch from the far edge, so every move it may make runs off the
+  // table (MV-16): the normal ones (4"-8") and the Station Keeping ones (2" and 4"). A friendly
+  // Tengu touches its rear (centre (24, 44.5)), so holding position (Station Keeping, 0") is not
+  // a legal end either.
   const setUp = (opts: string[], y: number) => {
     const battle = new Battle(rulesFor('1.2.1', opts), miniScenario({ a: ['unknown.tengu', 'unknown.tengu'], b: ['unknown.tengu'] }));
     const inner = handBattle(battle);
@@ -205,7 +206,7 @@ describe('offtable_rule (GM-15)', () => {
     inner.activate(m);
     return { m, trace: inner.trace! };
   };
-  const runOff = (opts: string[]) => setUp(opts, 45);
+  const runOff = (opts: string[]) => setUp(opts, 46.5);
 
   it('CLAMP (default): it stops with its front edge on y = 48, centre (24, 47), still on the table', () => {
     const { m, trace } = runOff([]);
@@ -235,9 +236,10 @@ describe('offtable_rule (GM-15)', () => {
   });
 
   it('with room for a full legal move, WITHDRAWN changes nothing: the ship stays on the table', () => {
-    const { m } = setUp(['offtable_rule=WITHDRAWN'], 30);
+    const { m, trace } = setUp(['offtable_rule=WITHDRAWN'], 30);
     expect(m.where).toBe('table');
-    expect(m.base.y - 30).toBeGreaterThanOrEqual(4 - 1e-9);
+    // Below the 4" minimum only when it declared Station Keeping.
+    expect(m.base.y - 30).toBeGreaterThanOrEqual((trace.activations[0].action === 'station_keep' ? 0 : 4) - 1e-9);
     expect(m.base.y - 30).toBeLessThanOrEqual(8 + 1e-9);
   });
 });

@@ -60,12 +60,23 @@ describe('ram contact (GM-73)', () => {
   it('with the way clear, the rammer finds the target dead ahead and ends in front-arc contact', () => {
     const { battle, rammer, target, bystander } = setUp();
     bystander.where = 'destroyed';
+    // v1.2.2 Tengu: Speed 8, Thrusters 3, so a legal move is 5"-11". Target broadside at y = 17
+    // (near side y = 16.25): contact after 5.25" of straight movement.
+    target.base.set(24, 17, 90);
     const internals = battle as unknown as { ramOption(m: BattleModel): { target: BattleModel; pose: { x: number; y: number; heading: number } } | null };
     const option = internals.ramOption(rammer);
     expect(option?.target).toBe(target);
-    // Straight ahead: the front edge (1" ahead of the centre) meets the target's near side at y = 15.25.
+    // Straight ahead: the front edge (1" ahead of the centre) meets the target's near side at y = 16.25.
     expect(option!.pose.x).toBeCloseTo(24, 6);
-    expect(option!.pose.y).toBeCloseTo(14.25, 3);
+    expect(option!.pose.y).toBeCloseTo(15.25, 3);
     expect(option!.pose.heading).toBe(0);
+  });
+
+  it('a target closer than the minimum move cannot be rammed: the move into contact would not be legal (GM-73)', () => {
+    const { battle, rammer, bystander } = setUp();
+    bystander.where = 'destroyed';
+    // Target near side at y = 15.25: contact after 4.25", under the 5" minimum.
+    const internals = battle as unknown as { ramOption(m: BattleModel): unknown };
+    expect(internals.ramOption(rammer)).toBeNull();
   });
 });
