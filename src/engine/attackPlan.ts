@@ -28,7 +28,7 @@ export interface Situation {
   readonly extraRerolls?: number;
   /** Battles: the target may not defend against missiles (dogfights, bombing, assault; combat.md §8.2). */
   readonly noMissileDefence?: boolean;
-  /** Battles: Armor is ignored (v1.2.2 Bombing and Assault, combat.md §11). */
+  /** Battles: Armor (and the v1.2.1 Belt) is ignored (v1.2.2 Bombing and Assault, v1.2.1 Exo-Armor boarding; combat.md §11, §12.1). */
   readonly ignoreArmor?: boolean;
   /** Battles: an Assault (combat.md §11.3): each weapon uses max(AC, AS) against the ship, Lance allowed. */
   readonly assault?: boolean;
@@ -107,7 +107,7 @@ export function planAttack(
     addBonus(c.shortRangeBonus, acc); // v1.2.2 /attack: +1 Flex within Short Range
     notes.push('short range bonus');
   }
-  if (c.beltTrait && at.aspect === 'side' && t.traits.has('Belt')) {
+  if (c.beltTrait && at.aspect === 'side' && t.traits.has('Belt') && !at.ignoreArmor) {
     acc.macro -= t.traits.get('Belt')!; // v1.2.1 /traits Belt:X
     usage.unit(t, 'traits.Belt');
     notes.push(`Belt ${t.traits.get('Belt')}`);

@@ -15,7 +15,7 @@ const common = (deployDepth: number, withdrawAt: number, ram: number, concentrat
   bomb: { default: strike, min: 0, max: 1, summary: '1: squadrons make bombing runs on enemy capital ships they can reach' },
   assault: { default: strike, min: 0, max: 1, summary: '1: Exo-Armor squadrons assault enemy capital ships they can reach (v1.2.2)' },
   engage_pd: { default: 1, min: 0, max: 1, summary: '1: capital ships declare Engage Point Defense when enemy squadrons are within 3" (v1.2.2)' },
-  board: { default: strike, min: 0, max: 1, summary: '1: capital ships with Marines board an enemy capital ship within 1" when they have more Marines than it' },
+  board: { default: strike, min: 0, max: 1, summary: '1: capital ships with Marines board an enemy capital ship within 1" when they have more Marines than it; under v1.2.1 Exo-Armor squadrons board ships they can reach' },
   escort: { default: strike ? 0 : 6, min: 0, max: 24, summary: 'squadrons try to end their moves within this many inches of a friendly capital ship (0: no escort duty)' },
   deploy_depth: { default: deployDepth, min: 0, max: 1, summary: 'where in its deployment zone a model is placed: 0 at the back, 1 at the front' },
   withdraw_at: { default: withdrawAt, min: 0, max: 20, summary: 'a capital ship declares Withdraw once its Structure is at or below this (0: never)' },

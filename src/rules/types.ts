@@ -108,6 +108,8 @@ export interface GameRules {
   readonly engagePointDefence: boolean;
   /** Boarding (game.md §7.4, combat.md §12). */
   readonly boarding: BoardingRules;
+  /** Exo-Armor squadrons may board capital ships (v1.2.1 Boarding Party; resolved as combat.md ExoBoard121). */
+  readonly exoBoarding: boolean;
 }
 
 export interface RulesData {

@@ -43,6 +43,7 @@ export const V1_2_1: RulesVersion = {
       engagePointDefence: false, // not known to exist in v1.2.1 (game.md §7.2 notes)
       // combat.md §12.1: the boarding raid (PD repels on any success; Escalated marine attack; capture at 0 Structure).
       boarding: { procedure: 'raid', casualties: { D: 1, T: 2, Q: -1 }, pdRepels: true, defenderMarineLoss: 'per_set' },
+      exoBoarding: true, // v1.2.1 Boarding Party: Marines >= 1, or an Exo-Armor squadron
     },
     combat: {
       // v1.2.1 /attack (seed 001): short range 6" (AC) / 3" (AS); long range +3" per Sensors point.

@@ -23,6 +23,7 @@ export const V1_2_2 = deriveVersion(V1_2_1, {
           assault: true,
           engagePointDefence: true,
           boarding: { procedure: 'boarded_state', casualties: { D: 1, T: 2, Q: -1 }, pdRepels: false, defenderMarineLoss: 'per_set' },
+          exoBoarding: false, // squadrons do not board in v1.2.2: Exo-Armor Assault instead (combat.md §12.2)
         },
       }),
     },

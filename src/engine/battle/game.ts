@@ -23,7 +23,7 @@ import { Gunnery, type AttackRecord, type ShotMods } from './gunnery.js';
 import type { ProcedureHooks } from './procedures.js';
 import { boardedFight, initiateBoarding } from './boarding.js';
 import { dogfight, mayIntercept, type DogfightChooser, type DogfightResult } from './dogfight.js';
-import { assault, bombing, engagePointDefence, type InterceptFn } from './strike.js';
+import { assault, bombing, engagePointDefence, pointDefenceAttack, type InterceptFn } from './strike.js';
 import { BattleModel, MovingBase } from './model.js';
 import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, nearestLegal, squadronDestinations, type Pose } from './movement.js';
 
@@ -1254,6 +1254,22 @@ export class Battle implements PolicyView {
       return true;
     }
     if (!ship || !shipPose) return false;
+    if (this.br.exoBoarding && m.unit.type === 'exo_armor' && policy.wants(this, m, 'board', this.pol)) {
+      // v1.2.1 Exo-Armor boarding (INTERPRETATION ExoBoard121): the ship's point defence, then the
+      // squadron's attacks at its Fire Control with +1 Flex, Belt ignored; then a Return to Base move.
+      if (rec) rec.action = 'board';
+      m.base.set(shipPose.x, shipPose.y, 0);
+      rec?.notes.push(`${m.label} boards ${ship.label} (Exo-Armor)`);
+      pointDefenceAttack(hooks, ship, m);
+      this.afterDamage(m);
+      if (!m.state.destroyed && !this.ended) hooks.attackWindow(m, ship, { fc: m.state.fireControl(), flex: 1, ignoreArmor: true });
+      this.afterDamage(ship);
+      if (!m.state.destroyed) {
+        const p = this.rtbMove(m);
+        m.base.set(p.x, p.y, 0);
+      }
+      return true;
+    }
     if (this.br.assault && m.unit.type === 'exo_armor' && policy.wants(this, m, 'assault', this.pol)) {
       if (rec) rec.action = 'assault';
       m.base.set(shipPose.x, shipPose.y, 0);

@@ -153,3 +153,37 @@ describe('squadron rams (§8.3, §8.4)', () => {
     }
   });
 });
+
+describe('Exo-Armor boarding (v1.2.1 Boarding Party, INTERPRETATION ExoBoard121)', () => {
+  function boardOnce(version: '1.2.1' | '1.2.2', seed: string) {
+    const battle = new Battle(rules(version), miniScenario({ a: [pathfinder], b: [tengu] }));
+    const inner = handBattle(battle, seed);
+    const [sq, ship] = battle.models;
+    put(sq, 24, 20, 0);
+    put(ship, 24, 26, 180);
+    inner.activate(sq);
+    return { sq, ship, act: inner.trace!.activations[0] };
+  }
+
+  it('v1.2.1: an aggressive Exo-Armor in reach boards: point defence, then attacks in their own window, then it heads home', () => {
+    let attacked = 0;
+    for (let k = 0; k < 8; k++) {
+      const { sq, ship, act } = boardOnce('1.2.1', `exo-${k}`);
+      expect(act.action).toBe('board');
+      expect(act.notes).toContain(`${sq.label} boards ${ship.label} (Exo-Armor)`);
+      for (const a of act.attacks) {
+        expect(a.attacker).toBe(sq.label);
+        expect(a.target).toBe(ship.label);
+        expect(a.window).toBeGreaterThan(0);
+      }
+      attacked += act.attacks.length;
+      if (!sq.state.destroyed) expect(sq.base.y).toBeLessThan(25); // the Return to Base move takes it away from the ship
+    }
+    expect(attacked).toBeGreaterThan(0);
+  });
+
+  it('v1.2.2: squadrons never board; an Exo-Armor assaults instead', () => {
+    const { act } = boardOnce('1.2.2', 'exo-122');
+    expect(act.action).toBe('assault');
+  });
+});
