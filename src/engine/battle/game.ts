@@ -653,7 +653,8 @@ export class Battle implements PolicyView {
     }
     if (allowStationKeep && lim.min > 0) {
       const sk = capitalLimits(this.br, m, true);
-      add(capitalMoves({ min: 0, max: lim.min, turns: sk.turns }), 'station_keep'); // below the usual minimum, down to holding position
+      // Below the usual minimum, down to holding position (the minimum itself is a normal move).
+      add(capitalMoves({ min: 0, max: lim.min / 2, turns: sk.turns }), 'station_keep');
     }
     const forced: MoveOption[] = [];
     for (const mv of capitalMoves({ min: lim.min, max: lim.min, turns: lim.turns })) {
@@ -1174,6 +1175,19 @@ export class Battle implements PolicyView {
     for (const x of models) this.afterDamage(x);
   }
 
+  /**
+   * The free move a dogfight survivor may make (v1.2.1; GM-72 for v1.2.2): up to its Speed in any
+   * direction, chosen by its policy from its usual menu, with no attacks.
+   */
+  private freeMove(m: BattleModel, rec: TraceActivation | null): void {
+    if (m.state.destroyed || m.where !== 'table' || m.rtb) return;
+    const { opt } = this.chooseMove(m, this.policyOfSide(m.side));
+    if (opt.action !== 'none') return; // a Boost is an action, not part of a free move
+    m.base.set(opt.pose.x, opt.pose.y, 0);
+    this.epoch++;
+    rec?.notes.push(`${m.label} makes its free move after the dogfight`);
+  }
+
   /** Passive interception (§7.5, §7.6, §7.7): a friendly squadron within 3" of `ship` dogfights the striker. */
   private interceptFor(ship: BattleModel, rec: TraceActivation | null): InterceptFn {
     return (striker) => {
@@ -1251,6 +1265,7 @@ export class Battle implements PolicyView {
       m.base.set(preyPose.x, preyPose.y, 0);
       const r = dogfight(hooks, this.br.dogfight, m, prey, this.dogfightChooser);
       this.dogfightAftermath(r, m, prey);
+      if (r.freeMove.includes(m) && !this.ended) this.freeMove(m, rec);
       return true;
     }
     if (!ship || !shipPose) return false;

@@ -187,3 +187,23 @@ describe('Exo-Armor boarding (v1.2.1 Boarding Party, INTERPRETATION ExoBoard121)
     expect(act.action).toBe('assault');
   });
 });
+
+describe('the free move after a dogfight (v1.2.1 §7.5; GM-72)', () => {
+  it('survivors of an interception they started may move again, without attacking, and it happens in real games', () => {
+    let freeMoves = 0;
+    const scenario = sampleScenario('standard-engagement', '1.2.1');
+    const battle = new Battle(rules('1.2.1'), scenario);
+    const streams = battleStreams('free-move', scenario.id);
+    for (let g = 0; g < 8; g++) {
+      const trace = emptyTrace();
+      battle.play(streams.dice.at(g), streams.policy.at(g), g % 2 === 1, trace);
+      for (const a of trace.activations) {
+        if (!a.notes.some((n) => n === `${a.model} makes its free move after the dogfight`)) continue;
+        freeMoves++;
+        expect(a.action).toBe('intercept');
+        expect(a.attacks.filter((x) => x.window === 0)).toHaveLength(0); // dogfight windows only
+      }
+    }
+    expect(freeMoves).toBeGreaterThan(0);
+  });
+});
