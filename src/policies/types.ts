@@ -15,6 +15,11 @@ export interface MoveOption {
   readonly travelled: number;
   /** Boost: Fuel it spends (squadrons; 0 for a capital ship). */
   readonly fuel?: number;
+  /**
+   * A turn at Thrusters 0 (v1.2.2, GM-12): it needs a Skill Test [D+] first; on a failure the
+   * ship makes the same distance straight ahead (this pose) instead.
+   */
+  readonly failPose?: Pose;
 }
 
 /** A legal deployment spot; `front` runs from 0 (back of the zone) to 1 (nearest the enemy). */

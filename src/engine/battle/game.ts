@@ -647,6 +647,18 @@ export class Battle implements PolicyView {
       }
     };
     add(capitalMoves(lim), 'none');
+    if (this.br.capitalMove === 'thrusters_band' && lim.turns === 0 && m.state.thrusters === 0 && m.unit.turns >= 1) {
+      // GM-12: at Thrusters 0 one turn is possible after a passed Skill Test; each such move
+      // carries the pose the ship reaches going straight when the test fails.
+      const straight: Pose = { x: 0, y: 0, heading: 0 };
+      for (const mv of capitalMoves({ ...lim, turns: 1 })) {
+        if (mv.turn1 === 0 && mv.turn2 === 0) continue;
+        const r = followCapitalMove(m, from, mv, W, H, end, this.br.pivotOnCentre);
+        if (r.clamped) continue;
+        followCapitalMove(m, from, { pre: mv.pre + mv.mid + mv.post, turn1: 0, mid: 0, turn2: 0, post: 0 }, W, H, straight, this.br.pivotOnCentre);
+        out.push({ pose: { ...end }, action: 'none', travelled: r.travelled, failPose: { ...straight } });
+      }
+    }
     if (this.br.capitalBoost && m.state.thrusters >= 1 && this.reachable(m).length === 0) {
       // v1.2.1 Boost: Speed doubled for the activation; the minimum is half the doubled Speed (GM-56).
       add(capitalMoves({ min: m.unit.speed, max: 2 * m.unit.speed, turns: lim.turns }), 'boost');
@@ -1012,7 +1024,16 @@ export class Battle implements PolicyView {
       }
     }
     const choice = this.chooseMove(m, policy);
-    const { opt, forced } = choice;
+    let { opt, forced } = choice;
+    if (opt.failPose) {
+      // GM-12: the Thrusters-0 turn needs a Skill Test [D+]; on [N] the ship goes straight instead.
+      const pass = this.skillTest(m.unit.skill);
+      if (rec) rec.test = `Thrusters 0 turn: Skill Test (${m.unit.skill} dice) ${pass ? '[D+] passed' : '[N]: it goes straight'}`;
+      if (!pass) {
+        opt = { ...opt, pose: opt.failPose };
+        forced = forced || !legalEnd(this.br, m, opt.pose, this.models, this.width, this.height);
+      }
+    }
     let action: ActionName = opt.action;
     let fc = m.state.fireControl();
     let cf: ShotMods | null = null;
