@@ -8,32 +8,21 @@ import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
 import { ScriptedPolicy } from './scripted.js';
 import { LOOKAHEAD_PARAMS, LookaheadPolicy } from './lookahead.js';
+import { commonParams, firepower, firstLegal, holdBackOf, nearestEnemyDistance, pickByDepth, wantsByParams } from './shared.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
 
-const common = (deployDepth: number, withdrawAt: number, ram: number, concentrate: number, strike: number): Record<string, ParamSpec> => ({
-  intercept: { default: 1, min: 0, max: 1, summary: '1: squadrons intercept enemy squadrons in reach (actively), and against enemy bombing and assaults (passively)' },
-  bomb: { default: strike, min: 0, max: 1, summary: '1: squadrons make bombing runs on enemy capital ships they can reach' },
-  assault: { default: strike, min: 0, max: 1, summary: '1: Exo-Armor squadrons assault enemy capital ships they can reach (v1.2.2)' },
-  engage_pd: { default: 1, min: 0, max: 1, summary: '1: capital ships declare Engage Point Defense when enemy squadrons are within 3" (v1.2.2)' },
-  board: { default: strike, min: 0, max: 1, summary: '1: capital ships with Marines board an enemy capital ship within 1" when they have more Marines than it; under v1.2.1 Exo-Armor squadrons board ships they can reach' },
-  escort: { default: strike ? 0 : 6, min: 0, max: 24, summary: 'squadrons try to end their moves within this many inches of a friendly capital ship (0: no escort duty)' },
-  deploy_depth: { default: deployDepth, min: 0, max: 1, summary: 'where in its deployment zone a model is placed: 0 at the back, 1 at the front' },
-  withdraw_at: { default: withdrawAt, min: 0, max: 20, summary: 'a capital ship declares Withdraw once its Structure is at or below this (0: never)' },
-  ram: { default: ram, min: 0, max: 1, summary: '1: a capital ship down to 1 Structure rams an enemy capital ship in its front arc when it can reach one' },
-  concentrate: { default: concentrate, min: 0, max: 1, summary: '1: declare Concentrated Fire when the first target is a capital ship and at least two attacks bear on it' },
-  evade: { default: 1, min: 0, max: 1, summary: '1: declare Evade when the model will not attack this activation and the enemy can reach it' },
-  hold_squadrons: { default: 0, min: 0, max: 60, summary: 'squadrons kept In Reserve (the last in the fleet list) instead of deploying at the start' },
-  hold_until: { default: 2, min: 2, max: 50, summary: 'the turn whose Deployment Phase brings the reserved squadrons in' },
-});
+const escortParam = (inches: number): ParamSpec => ({ default: inches, min: 0, max: 24, summary: 'squadrons try to end their moves within this many inches of a friendly capital ship (0: no escort duty)' });
 
 export const PARAMS: Record<PolicyName, Record<string, ParamSpec>> = {
   aggressive: {
-    ...common(1, 0, 1, 1, 1),
+    ...commonParams(1, 0, 1, 1, 1),
+    escort: escortParam(0),
     focus: { default: 1, min: 0, max: 1, summary: '1: fire first where expected damage per remaining Structure is highest (finish damaged models); 0: most expected damage' },
     objective_weight: { default: 0.5, min: 0, max: 10, summary: 'score for ending a move on an objective marker, in expected Structure damage' },
   },
   standoff: {
-    ...common(0.3, 1, 0, 0, 0),
+    ...commonParams(0.3, 1, 0, 0, 0),
+    escort: escortParam(6),
     range_margin: { default: 1, min: 0, max: 12, summary: 'inches inside its own longest reach at which the model tries to hold' },
     caution: { default: 1, min: 0, max: 10, summary: 'weight of the damage the enemy could deal at the end position (keeping out of the enemy\'s reach and best arcs)' },
     objective_weight: { default: 0.5, min: 0, max: 10, summary: 'score for ending a move on an objective marker, in expected Structure damage' },
@@ -41,7 +30,8 @@ export const PARAMS: Record<PolicyName, Record<string, ParamSpec>> = {
   lookahead: LOOKAHEAD_PARAMS,
   scripted: {
     // Models and turns no order covers play as aggressive, with these parameters.
-    ...common(1, 0, 1, 1, 1),
+    ...commonParams(1, 0, 1, 1, 1),
+    escort: escortParam(0),
     focus: { default: 1, min: 0, max: 1, summary: 'aggressive play (turns and models no order covers): 1 fires first where expected damage per remaining Structure is highest; 0: most expected damage' },
     objective_weight: { default: 0.5, min: 0, max: 10, summary: 'aggressive play: score for ending a move on an objective marker, in expected Structure damage' },
     range_margin: { default: 1, min: 0, max: 12, summary: 'hold orders: inches inside the range band edge (own long range, or short range) at which the model keeps from the nearest enemies' },
@@ -65,48 +55,13 @@ export function policyParams(spec: PolicySpec, where: string): Record<string, nu
   return out;
 }
 
-/**
- * The index with the best key (highest when `high`, else lowest; ties to the lower index)
- * among those `legal` accepts, asking about as few as possible; -1 when none is legal.
- */
-export function firstLegal(keys: Float64Array, legal: (i: number) => boolean, high: boolean): number {
-  const out = new Uint8Array(keys.length);
-  for (let left = keys.length; left > 0; left--) {
-    let best = -1;
-    for (let i = 0; i < keys.length; i++) {
-      if (out[i]) continue;
-      if (best < 0 || (high ? keys[i] > keys[best] : keys[i] < keys[best])) best = i;
-    }
-    if (legal(best)) return best;
-    out[best] = 1;
-  }
-  return -1;
-}
 
-export function nearestEnemyDistance(view: PolicyView, m: BattleModel, p: Pose): number {
-  let best = Infinity;
-  for (const e of view.nearestEnemies(m)) {
-    const dx = e.base.x - p.x, dy = e.base.y - p.y;
-    const d = Math.sqrt(dx * dx + dy * dy) - e.bulk - m.bulk;
-    if (d < best) best = d;
-  }
-  return best === Infinity ? 0 : Math.max(0, best);
-}
 
 /** Centre-to-centre distance less the model's bulk: a cheap distance from a pose to a model. */
 function distanceTo(f: BattleModel, p: Pose): number {
   return Math.max(0, Math.hypot(f.base.x - p.x, f.base.y - p.y) - f.bulk);
 }
 
-export function firepower(view: PolicyView, m: BattleModel, p: Pose, focus: number): number {
-  let best = 0;
-  for (const e of view.reachable(m)) {
-    const x = view.estimate(m, p, e);
-    const v = focus ? x / Math.max(1, e.state.structure) * e.unit.tv / 10 : x;
-    if (v > best) best = v;
-  }
-  return best;
-}
 
 /**
  * Objective value of ending a move at p: the marker's points when inside its radius (it can
@@ -123,10 +78,6 @@ function onObjective(view: PolicyView, p: Pose): number {
   return n;
 }
 
-function withdrawWanted(m: BattleModel, at: number): boolean {
-  if (!m.unit.isCapital) return m.state.crippled && at > 0;
-  return at > 0 && m.state.structure <= at;
-}
 
 class Heuristic implements Policy {
   constructor(
@@ -204,10 +155,7 @@ class Heuristic implements Policy {
   }
 
   pickDeployment(_view: PolicyView, _m: BattleModel, candidates: readonly DeployCandidate[], legal: (i: number) => boolean): number {
-    // Nearest to the wanted depth first (ties: candidate order, centre outwards).
-    const keys = new Float64Array(candidates.length);
-    candidates.forEach((c, i) => (keys[i] = Math.abs(c.front - this.p.deploy_depth)));
-    return firstLegal(keys, legal, false);
+    return pickByDepth(candidates, legal, this.p.deploy_depth);
   }
 
   pickBeacon(view: PolicyView, _side: 0 | 1, home: { x: number; y: number }, c: ReadonlyArray<{ x: number; y: number }>): number {
@@ -227,34 +175,11 @@ class Heuristic implements Policy {
   }
 
   holdBack(): { squadrons: number; untilTurn: number } {
-    return { squadrons: this.p.hold_squadrons, untilTurn: this.p.hold_until };
+    return holdBackOf(this.p);
   }
 
   wants(view: PolicyView, m: BattleModel, action: Exclude<ActionName, 'none'>): boolean {
-    switch (action) {
-      case 'ram':
-        return this.p.ram === 1;
-      case 'withdraw':
-        return withdrawWanted(m, this.p.withdraw_at);
-      case 'concentrated_fire':
-        return this.p.concentrate === 1;
-      case 'evade':
-        return this.p.evade === 1 && view.threat(m, m.base) > 0;
-      case 'station_keep':
-      case 'boost':
-      case 'return_to_base':
-        return true;
-      case 'intercept':
-        return this.p.intercept === 1;
-      case 'bombing':
-        return this.p.bomb === 1;
-      case 'assault':
-        return this.p.assault === 1;
-      case 'engage_point_defence':
-        return this.p.engage_pd === 1;
-      case 'board':
-        return this.p.board === 1;
-    }
+    return wantsByParams(this.p, view, m, action);
   }
 }
 

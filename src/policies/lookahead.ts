@@ -31,24 +31,13 @@ import type { Pose } from '../engine/battle/movement.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName } from '../scenarios/scenarioTypes.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
+import { commonParams, holdBackOf, pickByDepth, wantsByParams } from './shared.js';
 
 /** The policy's name (typed as a PolicyName once the scenario types list it). */
 export const LOOKAHEAD_NAME = 'lookahead' as const;
 
 export const LOOKAHEAD_PARAMS: Record<string, ParamSpec> = {
-  // The parameters every heuristic policy shares (same names and ranges as in index.ts).
-  intercept: { default: 1, min: 0, max: 1, summary: '1: squadrons intercept enemy squadrons in reach (actively), and against enemy bombing and assaults (passively)' },
-  bomb: { default: 1, min: 0, max: 1, summary: '1: squadrons make bombing runs on enemy capital ships they can reach' },
-  assault: { default: 1, min: 0, max: 1, summary: '1: Exo-Armor squadrons assault enemy capital ships they can reach (v1.2.2)' },
-  engage_pd: { default: 1, min: 0, max: 1, summary: '1: capital ships declare Engage Point Defense when enemy squadrons are within 3" (v1.2.2)' },
-  board: { default: 1, min: 0, max: 1, summary: '1: capital ships with Marines board an enemy capital ship within 1" when they have more Marines than it' },
-  deploy_depth: { default: 0.8, min: 0, max: 1, summary: 'where in its deployment zone a model is placed: 0 at the back, 1 at the front' },
-  withdraw_at: { default: 0, min: 0, max: 20, summary: 'a capital ship declares Withdraw once its Structure is at or below this (0: never)' },
-  ram: { default: 1, min: 0, max: 1, summary: '1: a capital ship down to 1 Structure rams an enemy capital ship in its front arc when it can reach one' },
-  concentrate: { default: 1, min: 0, max: 1, summary: '1: declare Concentrated Fire when the first target is a capital ship and at least two attacks bear on it' },
-  evade: { default: 1, min: 0, max: 1, summary: '1: declare Evade when the model will not attack this activation and the enemy can reach it' },
-  hold_squadrons: { default: 0, min: 0, max: 60, summary: 'squadrons kept In Reserve (the last in the fleet list) instead of deploying at the start' },
-  hold_until: { default: 2, min: 2, max: 50, summary: 'the turn whose Deployment Phase brings the reserved squadrons in' },
+  ...commonParams(0.8, 0, 1, 1, 1),
   // Lookahead's own.
   depth: { default: 2, min: 1, max: 2, summary: '1: each option weighs its shot against the replies of the enemy models still to activate this turn; 2: also counts friendly follow-up fire on the same target (focus fire)' },
   caution: { default: 0.5, min: 0, max: 10, summary: 'weight of the TV the model is expected to lose to the enemy replies at its end position' },
@@ -297,11 +286,7 @@ export class LookaheadPolicy implements Policy {
   }
 
   pickDeployment(_view: PolicyView, _m: BattleModel, candidates: readonly DeployCandidate[], legal: (i: number) => boolean): number {
-    // Nearest to the wanted depth first (ties: candidate order).
-    const order = candidates.map((c, i) => ({ i, k: Math.abs(c.front - this.p.deploy_depth) }));
-    order.sort((a, b) => a.k - b.k || a.i - b.i);
-    for (const { i } of order) if (legal(i)) return i;
-    return -1;
+    return pickByDepth(candidates, legal, this.p.deploy_depth);
   }
 
   pickBeacon(view: PolicyView, _side: 0 | 1, _home: { x: number; y: number }, c: ReadonlyArray<{ x: number; y: number }>): number {
@@ -319,34 +304,10 @@ export class LookaheadPolicy implements Policy {
   }
 
   holdBack(): { squadrons: number; untilTurn: number } {
-    return { squadrons: this.p.hold_squadrons, untilTurn: this.p.hold_until };
+    return holdBackOf(this.p);
   }
 
   wants(view: PolicyView, m: BattleModel, action: Exclude<ActionName, 'none'>): boolean {
-    switch (action) {
-      case 'ram':
-        return this.p.ram === 1;
-      case 'withdraw':
-        if (!m.unit.isCapital) return m.state.crippled && this.p.withdraw_at > 0;
-        return this.p.withdraw_at > 0 && m.state.structure <= this.p.withdraw_at;
-      case 'concentrated_fire':
-        return this.p.concentrate === 1;
-      case 'evade':
-        return this.p.evade === 1 && view.threat(m, m.base) > 0;
-      case 'station_keep':
-      case 'boost':
-      case 'return_to_base':
-        return true;
-      case 'intercept':
-        return this.p.intercept === 1;
-      case 'bombing':
-        return this.p.bomb === 1;
-      case 'assault':
-        return this.p.assault === 1;
-      case 'engage_point_defence':
-        return this.p.engage_pd === 1;
-      case 'board':
-        return this.p.board === 1;
-    }
+    return wantsByParams(this.p, view, m, action);
   }
 }

@@ -9,7 +9,7 @@ import type { BattleModel } from '../engine/battle/model.js';
 import type { Pose } from '../engine/battle/movement.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { OrderTarget, ScriptedOrder } from '../scenarios/scenarioTypes.js';
-import { firepower, firstLegal, nearestEnemyDistance } from './index.js';
+import { firepower, firstLegal, nearestEnemyDistance } from './shared.js';
 import type { ActionName, DeployCandidate, MoveOption, Policy, PolicyView } from './types.js';
 
 /**

@@ -1,0 +1,108 @@
+// What the heuristic policies share (aggressive, standoff, scripted, lookahead): the common
+// parameters and the decisions made from them, and the cheap measures they score with.
+import type { BattleModel } from '../engine/battle/model.js';
+import type { Pose } from '../engine/battle/movement.js';
+import type { ActionName, DeployCandidate, ParamSpec, PolicyView } from './types.js';
+
+/**
+ * The parameters every heuristic policy reads through `wantsByParams`, `holdBack` and
+ * deployment, with per-policy defaults.
+ */
+export const commonParams = (deployDepth: number, withdrawAt: number, ram: number, concentrate: number, strike: number): Record<string, ParamSpec> => ({
+  intercept: { default: 1, min: 0, max: 1, summary: '1: squadrons intercept enemy squadrons in reach (actively), and against enemy bombing and assaults (passively)' },
+  bomb: { default: strike, min: 0, max: 1, summary: '1: squadrons make bombing runs on enemy capital ships they can reach' },
+  assault: { default: strike, min: 0, max: 1, summary: '1: Exo-Armor squadrons assault enemy capital ships they can reach (v1.2.2)' },
+  engage_pd: { default: 1, min: 0, max: 1, summary: '1: capital ships declare Engage Point Defense when enemy squadrons are within 3" (v1.2.2)' },
+  board: { default: strike, min: 0, max: 1, summary: '1: capital ships with Marines board an enemy capital ship within 1" when they have more Marines than it; under v1.2.1 Exo-Armor squadrons board ships they can reach' },
+  deploy_depth: { default: deployDepth, min: 0, max: 1, summary: 'where in its deployment zone a model is placed: 0 at the back, 1 at the front' },
+  withdraw_at: { default: withdrawAt, min: 0, max: 20, summary: 'a capital ship declares Withdraw once its Structure is at or below this (0: never)' },
+  ram: { default: ram, min: 0, max: 1, summary: '1: a capital ship down to 1 Structure rams an enemy capital ship in its front arc when it can reach one' },
+  concentrate: { default: concentrate, min: 0, max: 1, summary: '1: declare Concentrated Fire when the first target is a capital ship and at least two attacks bear on it' },
+  evade: { default: 1, min: 0, max: 1, summary: '1: declare Evade when the model will not attack this activation and the enemy can reach it' },
+  hold_squadrons: { default: 0, min: 0, max: 60, summary: 'squadrons kept In Reserve (the last in the fleet list) instead of deploying at the start' },
+  hold_until: { default: 2, min: 2, max: 50, summary: 'the turn whose Deployment Phase brings the reserved squadrons in' },
+});
+
+/**
+ * The index with the best key (highest when `high`, else lowest; ties to the lower index)
+ * among those `legal` accepts, asking about as few as possible; -1 when none is legal.
+ */
+export function firstLegal(keys: Float64Array, legal: (i: number) => boolean, high: boolean): number {
+  const out = new Uint8Array(keys.length);
+  for (let left = keys.length; left > 0; left--) {
+    let best = -1;
+    for (let i = 0; i < keys.length; i++) {
+      if (out[i]) continue;
+      if (best < 0 || (high ? keys[i] > keys[best] : keys[i] < keys[best])) best = i;
+    }
+    if (legal(best)) return best;
+    out[best] = 1;
+  }
+  return -1;
+}
+
+export function nearestEnemyDistance(view: PolicyView, m: BattleModel, p: Pose): number {
+  let best = Infinity;
+  for (const e of view.nearestEnemies(m)) {
+    const dx = e.base.x - p.x, dy = e.base.y - p.y;
+    const d = Math.sqrt(dx * dx + dy * dy) - e.bulk - m.bulk;
+    if (d < best) best = d;
+  }
+  return best === Infinity ? 0 : Math.max(0, best);
+}
+
+export function firepower(view: PolicyView, m: BattleModel, p: Pose, focus: number): number {
+  let best = 0;
+  for (const e of view.reachable(m)) {
+    const x = view.estimate(m, p, e);
+    const v = focus ? x / Math.max(1, e.state.structure) * e.unit.tv / 10 : x;
+    if (v > best) best = v;
+  }
+  return best;
+}
+
+export function withdrawWanted(m: BattleModel, at: number): boolean {
+  if (!m.unit.isCapital) return m.state.crippled && at > 0;
+  return at > 0 && m.state.structure <= at;
+}
+
+/** What a heuristic policy declares, from its parameters (see commonParams). */
+export function wantsByParams(p: Readonly<Record<string, number>>, view: PolicyView, m: BattleModel, action: Exclude<ActionName, 'none'>): boolean {
+  switch (action) {
+    case 'ram':
+      return p.ram === 1;
+    case 'withdraw':
+      return withdrawWanted(m, p.withdraw_at);
+    case 'concentrated_fire':
+      return p.concentrate === 1;
+    case 'evade':
+      return p.evade === 1 && view.threat(m, m.base) > 0;
+    case 'station_keep':
+    case 'boost':
+    case 'return_to_base':
+      return true;
+    case 'intercept':
+      return p.intercept === 1;
+    case 'bombing':
+      return p.bomb === 1;
+    case 'assault':
+      return p.assault === 1;
+    case 'engage_point_defence':
+      return p.engage_pd === 1;
+    case 'board':
+      return p.board === 1;
+  }
+}
+
+
+/** Squadrons held In Reserve, from the parameters hold_squadrons and hold_until. */
+export function holdBackOf(p: Readonly<Record<string, number>>): { squadrons: number; untilTurn: number } {
+  return { squadrons: p.hold_squadrons, untilTurn: p.hold_until };
+}
+
+/** The legal deployment spot nearest the wanted depth (ties: candidate order, centre outwards); -1 if none. */
+export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: number) => boolean, depth: number): number {
+  const keys = new Float64Array(candidates.length);
+  candidates.forEach((c, i) => (keys[i] = Math.abs(c.front - depth)));
+  return firstLegal(keys, legal, false);
+}
