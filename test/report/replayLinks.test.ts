@@ -12,57 +12,12 @@ import { readRunFolder } from '../../src/report/runFolder.js';
 import { manifest, resultsCsv, resultsJson, writeAtomically } from '../../src/report/runOutput.js';
 import { loadBatch } from '../../src/scenarios/batch.js';
 import { runBatch } from '../../src/sim/runner.js';
+import { checkXml } from '../helpers/xml.js';
 
 const BATTLES = fileURLToPath(new URL('../../scenarios/battles/', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'jwsim-replay-links-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** The small XML checker of replay.test.ts: tags close in order, attributes quoted, text escaped. */
-function checkXml(text: string): string[] {
-  const problems: string[] = [];
-  const stack: string[] = [];
-  const entity = /^&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/;
-  const checkText = (s: string, where: number) => {
-    for (let i = s.indexOf('&'); i >= 0; i = s.indexOf('&', i + 1)) if (!entity.test(s.slice(i))) problems.push(`bare & at ${where + i}`);
-    if (s.includes('>')) problems.push(`raw > at ${where}`);
-  };
-  let i = 0;
-  let roots = 0;
-  while (i < text.length) {
-    const lt = text.indexOf('<', i);
-    if (lt < 0) {
-      checkText(text.slice(i), i);
-      break;
-    }
-    checkText(text.slice(i, lt), i);
-    const gt = text.indexOf('>', lt);
-    if (gt < 0) {
-      problems.push(`unclosed tag at ${lt}`);
-      break;
-    }
-    const tag = text.slice(lt + 1, gt);
-    if (tag.startsWith('/')) {
-      const name = tag.slice(1).trim();
-      const open = stack.pop();
-      if (open !== name) problems.push(`</${name}> closes <${open}> at ${lt}`);
-    } else {
-      const m = /^([A-Za-z][\w:-]*)((?:\s+[\w:-]+="[^"<]*")*)\s*(\/?)$/.exec(tag);
-      if (!m) problems.push(`bad tag <${tag.slice(0, 60)}> at ${lt}`);
-      else {
-        const attrs = m[2].match(/[\w:-]+="[^"]*"/g) ?? [];
-        for (const a of attrs) checkText(a.slice(a.indexOf('"') + 1, -1), lt);
-        if (!m[3]) {
-          if (stack.length === 0) roots++;
-          stack.push(m[1]);
-        } else if (stack.length === 0) roots++;
-      }
-    }
-    i = gt + 1;
-  }
-  if (stack.length) problems.push(`unclosed: ${stack.join(' > ')}`);
-  if (roots !== 1) problems.push(`${roots} root elements`);
-  return problems;
-}
 
 /** Runs a one-battle batch (one game, not mirrored) on `scenario` into DIR and returns DIR. */
 async function runInto(name: string, scenario: string): Promise<string> {
