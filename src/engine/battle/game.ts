@@ -11,7 +11,7 @@ import type { ActionName, DeployCandidate, MoveOption, Policy, PolicyView } from
 import type { CompiledRules } from '../../rules/compile.js';
 import type { RandomStream } from '../../rng/stream.js';
 import type { Scenario } from '../../scenarios/scenarioTypes.js';
-import type { UnitCard } from '../../units/types.js';
+import type { UnitCard, WeaponLine } from '../../units/types.js';
 import type { Situation } from '../attackPlan.js';
 import { DamageTally } from '../damage.js';
 import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, normalizeDeg, onTable, overlapping, pointDistance, separation, sinDeg } from '../geometry.js';
@@ -188,8 +188,18 @@ export class Battle implements PolicyView {
     return longRangeMax(this.rules.combat, vsCapital ? 'capital' : 'squadron', m.state.sensors);
   }
 
-  /** Expected damage of the best `fc` attacks among `values` (a small unsorted list). */
-  private topSum(values: number[], fc: number): number {
+  /**
+   * Expected Structure damage of the best `fc` attacks `att` could make on `tgt` in this
+   * situation: every instance of every weapon line `arcOf` lets fire (through the arc it names).
+   */
+  private bestVolley(att: BattleModel, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arcOf: (w: WeaponLine) => FacingArc | null, fc: number): number {
+    const values: number[] = [];
+    for (const w of att.unit.weapons) {
+      const arc = arcOf(w);
+      if (!arc) continue;
+      const e = this.gunnery.entry(att, w, tgt, band, asp, arc, NO_MODS);
+      if (e) for (let k = 0; k < w.count; k++) values.push(e.expected);
+    }
     values.sort((a, b) => b - a);
     let s = 0;
     for (let i = 0; i < values.length && i < fc; i++) s += values[i];
@@ -211,9 +221,8 @@ export class Battle implements PolicyView {
     const dx = tgt.base.x - pose.x, dy = tgt.base.y - pose.y;
     const c = this.rules.combat;
     const vsCap = tgt.unit.isCapital;
-    const sens = att.state.sensors;
     const short = vsCap ? c.shortRangeAC : c.shortRangeAS;
-    const longMax = short + c.longRangePerSensors * (sens > 0 ? sens : 0) + GEOM_EPSILON;
+    const longMax = this.maxRange(att, vsCap) + GEOM_EPSILON;
     const reach = longMax + att.bulk + tgt.bulk;
     const d2 = dx * dx + dy * dy;
     if (d2 > reach * reach) return 0; // out of range: no square root needed
@@ -247,15 +256,7 @@ export class Battle implements PolicyView {
     const cached = this.estTable[slot];
     if (cached >= 0) return cached;
     const arc = ARCS[myArc];
-    const asp = ASPECT_OF[ARCS[aspArc]];
-    const vals: number[] = [];
-    for (const w of att.unit.weapons) {
-      const bears = !att.unit.isCapital || w.arcs.includes('T') || w.arcs.includes(arc);
-      if (!bears) continue;
-      const e = this.gunnery.entry(att, w, tgt, band, asp, arc, NO_MODS);
-      if (e) for (let k = 0; k < w.count; k++) vals.push(e.expected);
-    }
-    const v = this.topSum(vals, fc);
+    const v = this.bestVolley(att, tgt, band, ASPECT_OF[ARCS[aspArc]], (w) => (!att.unit.isCapital || w.arcs.includes('T') || w.arcs.includes(arc) ? arc : null), fc);
     this.estTable[slot] = v;
     return v;
   }
@@ -267,13 +268,7 @@ export class Battle implements PolicyView {
     key = ((key * 16 + Math.min(15, att.state.fireControl())) * 2 + (tgt.evading ? 1 : 0)) * 4096 + (tgt.state.disabledSystems & 4095);
     let v = this.volleyCache.get(key);
     if (v === undefined) {
-      const vals: number[] = [];
-      for (const w of att.unit.weapons) {
-        const arc = (w.arcs.find((a) => a !== 'T') ?? 'F') as FacingArc;
-        const e = this.gunnery.entry(att, w, tgt, band, 'front', arc, NO_MODS);
-        if (e) for (let k = 0; k < w.count; k++) vals.push(e.expected);
-      }
-      v = this.topSum(vals, att.state.fireControl());
+      v = this.bestVolley(att, tgt, band, 'front', (w) => (w.arcs.find((a) => a !== 'T') ?? 'F') as FacingArc, att.state.fireControl());
       this.volleyCache.set(key, v);
     }
     return v;
@@ -726,24 +721,34 @@ export class Battle implements PolicyView {
 
   /** A Return to Base move: straight towards the nearest own table edge, up to Speed, to a legal spot. */
   private rtbMove(m: BattleModel, carrier: BattleModel | null = null): Pose {
-    const z = this.zoneOf(m.side), W = this.width, H = this.height, zone = this.scenario.zone;
+    const W = this.width, H = this.height;
     if (carrier) {
       const dx = carrier.base.x - m.base.x, dy = carrier.base.y - m.base.y, d = Math.hypot(dx, dy);
       const step = Math.min(m.unit.speed, Math.max(0, d - carrier.reach - m.reach - 0.05));
       const want = { x: m.base.x + (d > 0 ? (dx / d) * step : 0), y: m.base.y + (d > 0 ? (dy / d) * step : 0), heading: 0 };
       return nearestLegal(this.br, m, want, this.models, W, H, m.unit.speed) ?? { x: m.base.x, y: m.base.y, heading: 0 };
     }
-    const edges: Array<[number, number]> = [];
-    if (zone === 'beacon' || z === 0) edges.push([m.base.x, 0]);
-    if (zone === 'beacon' || z === 1) edges.push([m.base.x, H]);
-    if (zone === 'beacon' || (zone === 'corner' && z === 0)) edges.push([0, m.base.y]);
-    if (zone === 'beacon' || (zone === 'corner' && z === 1)) edges.push([W, m.base.y]);
+    const edges = this.ownEdgePoints(m);
     let [tx, ty] = edges[0];
     for (const [x, y] of edges) if (Math.hypot(x - m.base.x, y - m.base.y) < Math.hypot(tx - m.base.x, ty - m.base.y)) [tx, ty] = [x, y];
     const d = Math.hypot(tx - m.base.x, ty - m.base.y);
     const step = Math.min(m.unit.speed, Math.max(0, d - m.reach));
     const want = { x: d > 0 ? m.base.x + ((tx - m.base.x) / d) * step : m.base.x, y: d > 0 ? m.base.y + ((ty - m.base.y) / d) * step : m.base.y, heading: 0 };
     return nearestLegal(this.br, m, want, this.models, W, H, m.unit.speed) ?? { x: m.base.x, y: m.base.y, heading: 0 };
+  }
+
+  /**
+   * The nearest point of each of the side's own table edges (GM-16: Standard, its strip's edge;
+   * Corner, both edges of its quadrant; Beacon, every edge). Withdraw and Return to Base head there.
+   */
+  private ownEdgePoints(m: BattleModel): Array<[number, number]> {
+    const W = this.width, H = this.height, zone = this.scenario.zone, z = this.zoneOf(m.side);
+    const edges: Array<[number, number]> = [];
+    if (zone === 'beacon' || z === 0) edges.push([m.base.x, 0]);
+    if (zone === 'beacon' || z === 1) edges.push([m.base.x, H]);
+    if (zone === 'beacon' || (zone === 'corner' && z === 0)) edges.push([0, m.base.y]);
+    if (zone === 'beacon' || (zone === 'corner' && z === 1)) edges.push([W, m.base.y]);
+    return edges;
   }
 
   /** Own table edges for Withdraw (GM-16). */
@@ -762,33 +767,18 @@ export class Battle implements PolicyView {
   private withdrawMove(m: BattleModel): Pose | null {
     const speed = m.unit.speed;
     if (!m.unit.isCapital) {
-      const W = this.width, H = this.height;
-      const edges: Array<[number, number]> = [];
-      const zone = this.scenario.zone;
-      const z = this.zoneOf(m.side);
-      if (zone === 'beacon' || z === 0) edges.push([m.base.x, 0]);
-      if (zone === 'beacon' || z === 1) edges.push([m.base.x, H]);
-      if (zone === 'beacon' || (zone === 'corner' && z === 0)) edges.push([0, m.base.y]);
-      if (zone === 'beacon' || (zone === 'corner' && z === 1)) edges.push([W, m.base.y]);
-      for (const [x, y] of edges) if (Math.hypot(x - m.base.x, y - m.base.y) - m.reach <= speed + 1e-9) return { x, y, heading: 0 };
+      for (const [x, y] of this.ownEdgePoints(m)) if (Math.hypot(x - m.base.x, y - m.base.y) - m.reach <= speed + 1e-9) return { x, y, heading: 0 };
       return null;
     }
     const lim = capitalLimits(this.br, m, false);
-    const p: Pose = { x: 0, y: 0, heading: 0 };
-    for (const turn of [0, -45, 45]) {
+    const start: Pose = { x: m.base.x, y: m.base.y, heading: m.base.heading };
+    const pivoted: Pose = { x: 0, y: 0, heading: 0 };
+    for (const turn of lim.turns >= 1 ? [0, -45, 45] : [0]) {
+      // Straight ahead, or after one pivot (on an unbounded table: the path may leave it).
+      followCapitalMove(m, start, { pre: 0, turn1: turn, mid: 0, turn2: 0, post: 0 }, Infinity, Infinity, pivoted, this.br.pivotOnCentre);
+      const ux = sinDeg(pivoted.heading), uy = cosDeg(pivoted.heading);
       for (let d = 0; d <= lim.max + 1e-9; d += 0.5) {
-        p.x = m.base.x;
-        p.y = m.base.y;
-        p.heading = m.base.heading;
-        if (turn && lim.turns < 1) continue;
-        if (turn) {
-          const q = { ...p };
-          const mv = { pre: 0, turn1: turn, mid: 0, turn2: 0, post: 0 };
-          followCapitalMove(m, p, mv, Infinity, Infinity, q, this.br.pivotOnCentre);
-          Object.assign(p, q);
-        }
-        p.x += d * sinDeg(p.heading);
-        p.y += d * cosDeg(p.heading);
+        const p: Pose = { x: pivoted.x + d * ux, y: pivoted.y + d * uy, heading: pivoted.heading };
         if (d >= lim.min - 1e-9 && this.touchesOwnEdge(m, p)) return p;
       }
     }
