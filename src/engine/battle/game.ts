@@ -704,8 +704,8 @@ export class Battle implements PolicyView {
         const mods: ShotMods = { flex: opts.flex ?? 0, rerolls: 0, noMissileDefence: opts.noMissileDefence, ignoreArmor: opts.ignoreArmor, assault: opts.assault };
         const n = rec ? rec.attacks.length : 0;
         const left = this.gunnery.window(() =>
-          this.gunnery.fire(a, [t], opts.fc, () => mods, this.dice, this.tally, rec ? rec.attacks : null, () => {
-            this.afterDamage(t);
+          this.gunnery.fire(a, [t], opts.fc, () => mods, this.dice, this.tally, rec ? rec.attacks : null, (hit) => {
+            this.afterDamage(hit);
             return this.ended !== null;
           }),
         );
@@ -935,8 +935,8 @@ export class Battle implements PolicyView {
     if (cf) order = order.filter((e) => e.unit.isCapital).slice(0, 1); // Concentrated Fire: a single capital-ship target
     const modsFor = (t: BattleModel): ShotMods => ({ flex: (t.stationKeeping ? this.br.stationKeepFlex : 0) + (cf ? cf.flex : 0), rerolls: cf ? cf.rerolls : 0 });
     const log = rec ? rec.attacks : null;
-    return this.gunnery.fire(m, order, fc, modsFor, this.dice, this.tally, log, () => {
-      for (const e of enemies) this.afterDamage(e);
+    return this.gunnery.fire(m, order, fc, modsFor, this.dice, this.tally, log, (hit) => {
+      this.afterDamage(hit);
       return this.ended !== null;
     });
   }

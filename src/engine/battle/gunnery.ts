@@ -142,9 +142,10 @@ export class Gunnery {
   /**
    * Fires the attacker's unused weapons at the targets in the given order, spending Fire
    * Control one attack at a time (each weapon instance once, §5.2), best expected damage
-   * first on each target. Returns the Fire Control left.
+   * first on each target. After each attack `onDamage(target)` does the caller's bookkeeping;
+   * true stops the fire (the game ended). Returns the Fire Control left.
    */
-  fire(att: BattleModel, order: readonly BattleModel[], fc: number, modsFor: (t: BattleModel) => ShotMods, rng: RandomStream, tally: DamageTally, log: AttackRecord[] | null, onDamage: () => boolean): number {
+  fire(att: BattleModel, order: readonly BattleModel[], fc: number, modsFor: (t: BattleModel) => ShotMods, rng: RandomStream, tally: DamageTally, log: AttackRecord[] | null, onDamage: (target: BattleModel) => boolean): number {
     const weapons = att.unit.weapons;
     for (const tgt of order) {
       if (fc <= 0) break;
@@ -194,7 +195,7 @@ export class Gunnery {
             targetAfter: tgt.state.destroyed ? 'destroyed' : tgt.state.crippled ? 'crippled' : `structure ${tgt.state.structure}`,
           });
         }
-        if (onDamage()) return fc;
+        if (onDamage(tgt)) return fc;
       }
     }
     return fc;
