@@ -8,7 +8,7 @@ import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
 import { ScriptedPolicy } from './scripted.js';
 import { LOOKAHEAD_PARAMS, LookaheadPolicy } from './lookahead.js';
-import { commonParams, firepower, firstLegal, holdBackOf, nearestEnemyDistance, pickByDepth, wantsByParams } from './shared.js';
+import { commonParams, firepower, firstLegal, holdBackOf, nearestEnemyDistance, nearestPoint, pickByDepth, wantsByParams } from './shared.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
 
 const escortParam = (inches: number): ParamSpec => ({ default: inches, min: 0, max: 24, summary: 'squadrons try to end their moves within this many inches of a friendly capital ship (0: no escort duty)' });
@@ -160,18 +160,7 @@ class Heuristic implements Policy {
 
   pickBeacon(view: PolicyView, _side: 0 | 1, home: { x: number; y: number }, c: ReadonlyArray<{ x: number; y: number }>): number {
     // Aggressive beacons go towards the middle of the table; standoff beacons stay near home.
-    const tx = this.name === 'aggressive' ? view.width / 2 : home.x;
-    const ty = this.name === 'aggressive' ? view.height / 2 : home.y;
-    let best = 0;
-    let bestD = Infinity;
-    c.forEach((p, i) => {
-      const d = Math.hypot(p.x - tx, p.y - ty);
-      if (d < bestD) {
-        best = i;
-        bestD = d;
-      }
-    });
-    return best;
+    return this.name === 'aggressive' ? nearestPoint(c, view.width / 2, view.height / 2) : nearestPoint(c, home.x, home.y);
   }
 
   holdBack(): { squadrons: number; untilTurn: number } {

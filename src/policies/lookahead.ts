@@ -31,7 +31,7 @@ import type { Pose } from '../engine/battle/movement.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName } from '../scenarios/scenarioTypes.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
-import { commonParams, holdBackOf, pickByDepth, wantsByParams } from './shared.js';
+import { commonParams, holdBackOf, nearestPoint, pickByDepth, wantsByParams } from './shared.js';
 
 /** The policy's name (typed as a PolicyName once the scenario types list it). */
 export const LOOKAHEAD_NAME = 'lookahead' as const;
@@ -291,16 +291,7 @@ export class LookaheadPolicy implements Policy {
 
   pickBeacon(view: PolicyView, _side: 0 | 1, _home: { x: number; y: number }, c: ReadonlyArray<{ x: number; y: number }>): number {
     // Towards the middle of the table, where the fight is.
-    let best = 0;
-    let bestD = Infinity;
-    c.forEach((p, i) => {
-      const d = Math.hypot(p.x - view.width / 2, p.y - view.height / 2);
-      if (d < bestD) {
-        best = i;
-        bestD = d;
-      }
-    });
-    return best;
+    return nearestPoint(c, view.width / 2, view.height / 2);
   }
 
   holdBack(): { squadrons: number; untilTurn: number } {

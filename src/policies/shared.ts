@@ -106,3 +106,17 @@ export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: n
   candidates.forEach((c, i) => (keys[i] = Math.abs(c.front - depth)));
   return firstLegal(keys, legal, false);
 }
+
+/** Index of the point nearest (tx, ty) (ties: the first); beacon placement. */
+export function nearestPoint(points: ReadonlyArray<{ x: number; y: number }>, tx: number, ty: number): number {
+  let best = 0;
+  let bestD = Infinity;
+  points.forEach((p, i) => {
+    const d = Math.hypot(p.x - tx, p.y - ty);
+    if (d < bestD) {
+      best = i;
+      bestD = d;
+    }
+  });
+  return best;
+}
