@@ -119,6 +119,13 @@ export function loadVertices(b: Base, out: Float64Array): number {
   return 0;
 }
 
+/** Radius of the smallest circle about the centre that holds the whole base. */
+export function outerRadius(b: Base): number {
+  if (b.shape === 'rect') return 0.5 * Math.sqrt(b.length * b.length + b.width * b.width);
+  if (b.shape === 'hex') return b.width / SQRT3;
+  return b.shape === 'circle' ? b.width / 2 : 0;
+}
+
 /** Radius of a disc-like base: circle = width / 2, point = 0 (polygons: 0, unused). */
 export function discRadius(b: Base): number {
   return b.shape === 'circle' ? b.width / 2 : 0;
@@ -194,6 +201,39 @@ export function separation(a: Base, b: Base): number {
   return Math.hypot(b.x - a.x, b.y - a.y) - discRadius(a) - discRadius(b);
 }
 
+/** Radius of the largest circle about the centre that lies inside the base (0 for a point). */
+export function innerRadius(b: Base): number {
+  if (b.shape === 'rect') return 0.5 * Math.min(b.length, b.width);
+  if (b.shape === 'hex') return 0.5 * b.width;
+  return b.shape === 'circle' ? b.width / 2 : 0;
+}
+
+// The separation lies between (centre distance - outer radii) and (centre distance - inner
+// radii). These two predicates answer from those bounds when they settle the comparison with
+// a margin (QUICK_MARGIN, far above rounding) and compute the outlines only when they do not,
+// so they agree with `separation(a, b) > t` and `separation(a, b) < t`.
+const QUICK_MARGIN = 1e-9;
+
+/** separation(a, b) > t. */
+export function separationAbove(a: Base, b: Base, t: number): boolean {
+  const dx = b.x - a.x, dy = b.y - a.y, d2 = dx * dx + dy * dy;
+  const far = t + outerRadius(a) + outerRadius(b) + QUICK_MARGIN;
+  if (far < 0 || d2 > far * far) return true;
+  const near = t + innerRadius(a) + innerRadius(b) - QUICK_MARGIN;
+  if (near >= 0 && d2 <= near * near) return false;
+  return separation(a, b) > t;
+}
+
+/** separation(a, b) < t. */
+export function separationBelow(a: Base, b: Base, t: number): boolean {
+  const dx = b.x - a.x, dy = b.y - a.y, d2 = dx * dx + dy * dy;
+  const near = t + innerRadius(a) + innerRadius(b) - QUICK_MARGIN;
+  if (near > 0 && d2 < near * near) return true;
+  const far = t + outerRadius(a) + outerRadius(b) + QUICK_MARGIN;
+  if (far <= 0 || d2 >= far * far) return false;
+  return separation(a, b) < t;
+}
+
 /** GM-45 / RangeMeasure: shortest distance between the base outlines, 0 if touching or overlapping. */
 export function distance(a: Base, b: Base): number {
   const s = separation(a, b);
@@ -215,7 +255,7 @@ export function touching(a: Base, b: Base, eps = GEOM_EPSILON): boolean {
 
 /** GM-45: the interiors intersect by more than eps (penetration depth > eps). */
 export function overlapping(a: Base, b: Base, eps = GEOM_EPSILON): boolean {
-  return separation(a, b) < -eps;
+  return separationBelow(a, b, -eps);
 }
 
 /** GM-45 permission "within X": distance <= X + eps. */
@@ -246,6 +286,10 @@ export function nearestPoint(b: Base, px: number, py: number, out: Float64Array 
 
 /** The whole base lies in the closed rectangle [x0, x1] x [y0, y1] (eps tolerance); GM-82 zones. */
 export function baseInRect(b: Base, x0: number, y0: number, x1: number, y1: number, eps = GEOM_EPSILON): boolean {
+  // Every point of a base lies within its outer radius of the centre: a base that far inside
+  // the rectangle needs no outline (the common case on an open table).
+  const r = outerRadius(b) + QUICK_MARGIN;
+  if (b.x - r >= x0 && b.x + r <= x1 && b.y - r >= y0 && b.y + r <= y1) return true;
   const n = loadVertices(b, VA);
   if (n === 0) {
     const r = discRadius(b);

@@ -17,6 +17,8 @@ import {
   overlapping,
   pointDistance,
   separation,
+  separationAbove,
+  separationBelow,
   squadronBase,
   touching,
   within,
@@ -237,6 +239,39 @@ describe('bases and frame (GM-37, GM-45)', () => {
 });
 
 describe('distance, contact and overlap (GM-45)', () => {
+  it('the quick predicates agree with separation and the outline test for every shape', () => {
+    // A small LCG so the cases are the same on every run; thresholds at, around and far from the true separation.
+    let s = 12345;
+    const rnd = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const make = (): Base => {
+      const k = Math.floor(rnd() * 4), x = rnd() * 12, y = rnd() * 12;
+      if (k === 0) return capitalBase(x, y, Math.floor(rnd() * 16) * 22.5, 1 + rnd() * 5, 0.5 + rnd() * 2);
+      if (k === 1) return squadronBase(x, y);
+      if (k === 2) return squadronBase(x, y, 'circle');
+      return markerPoint(x, y);
+    };
+    let decided = 0;
+    for (let i = 0; i < 4000; i++) {
+      const a = make(), b = make(), sep = separation(a, b);
+      for (const t of [sep, sep - 1e-9, sep + 1e-9, sep - 0.3, sep + 0.3, -GEOM_EPSILON, 0, GEOM_EPSILON, 3, 12]) {
+        expect(separationAbove(a, b, t)).toBe(sep > t);
+        expect(separationBelow(a, b, t)).toBe(sep < t);
+        decided++;
+      }
+      const x0 = rnd() * 4, y0 = rnd() * 4, x1 = x0 + 2 + rnd() * 10, y1 = y0 + 2 + rnd() * 10;
+      const n = loadVertices(a, new Float64Array(12));
+      const v = new Float64Array(12);
+      loadVertices(a, v);
+      let inside = true;
+      if (n === 0) {
+        const r = a.shape === 'circle' ? a.width / 2 : 0;
+        inside = a.x - r >= x0 - GEOM_EPSILON && a.x + r <= x1 + GEOM_EPSILON && a.y - r >= y0 - GEOM_EPSILON && a.y + r <= y1 + GEOM_EPSILON;
+      } else for (let k = 0; k < n; k++) if (v[2 * k] < x0 - GEOM_EPSILON || v[2 * k] > x1 + GEOM_EPSILON || v[2 * k + 1] < y0 - GEOM_EPSILON || v[2 * k + 1] > y1 + GEOM_EPSILON) inside = false;
+      expect(baseInRect(a, x0, y0, x1, y1)).toBe(inside);
+    }
+    expect(decided).toBe(40000);
+  });
+
   it('touching and overlapping honour eps = 0.001"', () => {
     const a = capitalBase(10, 10, 0);
     expect(GEOM_EPSILON).toBe(0.001);

@@ -14,7 +14,7 @@ import type { Scenario } from '../../scenarios/scenarioTypes.js';
 import type { UnitCard, WeaponLine } from '../../units/types.js';
 import type { Situation } from '../attackPlan.js';
 import { DamageTally } from '../damage.js';
-import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, normalizeDeg, onTable, overlapping, pointDistance, separation, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, normalizeDeg, onTable, overlapping, pointDistance, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import { aspect, contactInArc, headOn, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
 import { planRam, rollRam, type RamPlan } from '../ram.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../usage.js';
@@ -366,7 +366,7 @@ export class Battle implements PolicyView {
     z.length = y1 - y0;
     z.width = x1 - x0;
     z.set((x0 + x1) / 2, (y0 + y1) / 2, 0);
-    return separation(b, z) < 0;
+    return separationBelow(b, z, 0);
   }
 
   /** "A" or "B" for the fleet at a table position this game. */
@@ -814,7 +814,7 @@ export class Battle implements PolicyView {
         const firstHit = (start: number) => {
           for (let d = start; d <= lim.max + 1e-9; d += 0.25) {
             b.set(p.x + d * sinDeg(p.heading), p.y + d * cosDeg(p.heading), p.heading);
-            if (separation(b, e.base) <= 0) return d;
+            if (!separationAbove(b, e.base, 0)) return d;
           }
           return -1;
         };
@@ -825,12 +825,12 @@ export class Battle implements PolicyView {
         for (let i = 0; i < 20; i++) {
           const mid = (lo + hi) / 2;
           b.set(p.x + mid * sinDeg(p.heading), p.y + mid * cosDeg(p.heading), p.heading);
-          if (separation(b, e.base) > 0) lo = mid;
+          if (separationAbove(b, e.base, 0)) lo = mid;
           else hi = mid;
         }
         b.set(p.x + lo * sinDeg(p.heading), p.y + lo * cosDeg(p.heading), p.heading);
         if (lo < lim.min - 1e-9 || !contactInArc(b, 'F', e.base, 0.002) || !onTable(b, W, H)) continue; // a legal move: at least the minimum
-        const clear = this.models.every((o) => o === m || o === e || o.where !== 'table' || separation(b, o.base) > GEOM_EPSILON);
+        const clear = this.models.every((o) => o === m || o === e || o.where !== 'table' || separationAbove(b, o.base, GEOM_EPSILON));
         if (clear && lo < bestD) {
           bestD = lo;
           best = { target: e, pose: { x: b.x, y: b.y, heading: b.heading } };
@@ -850,8 +850,9 @@ export class Battle implements PolicyView {
     let best: { target: BattleModel; pose: Pose } | null = null;
     let bestD = Infinity;
     for (const e of this.enemiesOf(m.side)) {
+      if (separationAbove(m.base, e.base, m.unit.speed)) continue;
       const gap = separation(m.base, e.base);
-      if (gap > m.unit.speed || gap >= bestD) continue;
+      if (gap >= bestD) continue;
       const pose = this.contactPose(m, e, m.unit.speed);
       if (!pose) continue;
       best = { target: e, pose };
@@ -875,12 +876,12 @@ export class Battle implements PolicyView {
     for (let i = 0; i < 18; i++) {
       const t = (lo + hi) / 2;
       b.set(m.base.x + (dx / len) * t, m.base.y + (dy / len) * t, 0);
-      if (separation(b, e.base) > 0) lo = t;
+      if (separationAbove(b, e.base, 0)) lo = t;
       else hi = t;
     }
     b.set(m.base.x + (dx / len) * lo, m.base.y + (dy / len) * lo, 0);
     if (lo > reach + 1e-9 || !onTable(b, this.width, this.height)) return null;
-    if (!this.models.every((o) => o === m || o === e || o.where !== 'table' || separation(b, o.base) > GEOM_EPSILON)) return null;
+    if (!this.models.every((o) => o === m || o === e || o.where !== 'table' || separationAbove(b, o.base, GEOM_EPSILON))) return null;
     return { x: b.x, y: b.y, heading: 0 };
   }
 
@@ -1104,7 +1105,7 @@ export class Battle implements PolicyView {
       if (e.unit.isCapital) continue;
       const far = inches + m.reach + e.reach;
       if ((e.base.x - p.x) ** 2 + (e.base.y - p.y) ** 2 > far * far) continue;
-      if (separation(b, e.base) <= inches + GEOM_EPSILON) out.push(e);
+      if (!separationAbove(b, e.base, inches + GEOM_EPSILON)) out.push(e);
     }
     return out;
   }
@@ -1121,7 +1122,7 @@ export class Battle implements PolicyView {
       if (e.boarders > 0 && e.boarderSide !== m.side) continue;
       const far = 1 + m.reach + e.reach;
       if ((e.base.x - p.x) ** 2 + (e.base.y - p.y) ** 2 > far * far) continue;
-      if (separation(b, e.base) <= 1 + GEOM_EPSILON) return e;
+      if (!separationAbove(b, e.base, 1 + GEOM_EPSILON)) return e;
     }
     return null;
   }
@@ -1207,8 +1208,9 @@ export class Battle implements PolicyView {
       let bestGap = Infinity;
       for (const d of this.models) {
         if (d.side !== ship.side || d.unit.isCapital || !d.fights(this.br.inertHulks) || d.rtb || d.intercepted || !mayIntercept(d)) continue;
+        if (separationAbove(d.base, ship.base, 3 + GEOM_EPSILON)) continue;
         const gap = separation(d.base, ship.base);
-        if (gap > 3 + GEOM_EPSILON || gap >= bestGap) continue;
+        if (gap >= bestGap) continue;
         if (!this.policyOfSide(d.side).wants(this, d, 'intercept', this.pol)) continue;
         best = d;
         bestGap = gap;
@@ -1366,12 +1368,12 @@ export class Battle implements PolicyView {
       for (let i = 0; i < 20; i++) {
         const t = (lo + hi) / 2;
         b.set(c.base.x + ux * t, c.base.y + uy * t, 0);
-        if (separation(b, c.base) < 0) lo = t;
+        if (separationBelow(b, c.base, 0)) lo = t;
         else hi = t;
       }
       b.set(c.base.x + ux * hi, c.base.y + uy * hi, 0);
       if (!onTable(b, this.width, this.height)) continue;
-      if (!this.models.every((o) => o === m || o === c || o.where !== 'table' || separation(b, o.base) > GEOM_EPSILON)) continue;
+      if (!this.models.every((o) => o === m || o === c || o.where !== 'table' || separationAbove(b, o.base, GEOM_EPSILON))) continue;
       m.base.set(b.x, b.y, 0);
       m.where = 'table';
       m.carrier = null;
@@ -1439,11 +1441,11 @@ export class Battle implements PolicyView {
       for (let i = 0; i < 20; i++) {
         const t = (lo + hi) / 2;
         b.set(ship.base.x + (dx / len) * t, ship.base.y + (dy / len) * t, 0);
-        if (separation(b, ship.base) < 0) lo = t;
+        if (separationBelow(b, ship.base, 0)) lo = t;
         else hi = t;
       }
       b.set(ship.base.x + (dx / len) * hi, ship.base.y + (dy / len) * hi, 0);
-      const clear = onTable(b, this.width, this.height) && this.models.every((o) => o === x || o === ship || o.where !== 'table' || separation(b, o.base) > -GEOM_EPSILON);
+      const clear = onTable(b, this.width, this.height) && this.models.every((o) => o === x || o === ship || o.where !== 'table' || separationAbove(b, o.base, -GEOM_EPSILON));
       if (clear) {
         x.base.set(b.x, b.y, 0);
         continue;
@@ -1452,7 +1454,7 @@ export class Battle implements PolicyView {
       x.rtb = true;
       const ok = (q: Pose) => {
         const c = baseAt(x, q);
-        return onTable(c, this.width, this.height) && this.models.every((o) => o === x || o.where !== 'table' || separation(c, o.base) > -GEOM_EPSILON);
+        return onTable(c, this.width, this.height) && this.models.every((o) => o === x || o.where !== 'table' || separationAbove(c, o.base, -GEOM_EPSILON));
       };
       const p = nearestLegal(this.br, x, { x: b.x, y: b.y, heading: 0 }, this.models, this.width, this.height, 12, ok);
       if (p) x.base.set(p.x, p.y, 0);
@@ -1500,15 +1502,14 @@ export class Battle implements PolicyView {
     for (const o of this.models) {
       if (o.where !== 'table' || o.unit.isCapital || !mover.unit.isCapital) continue;
       const need = this.br.squadronCapitalSpacing;
-      if (separation(o.base, mover.base) >= need - GEOM_EPSILON) continue;
+      if (!separationBelow(o.base, mover.base, need - GEOM_EPSILON)) continue;
       const ok = (q: Pose) => {
         const b = baseAt(o, q);
         if (!onTable(b, W, H)) return false;
         for (const x of this.models) {
           if (x === o || x.where !== 'table') continue;
           // GM-65: no overlap (touching is legal after this placement), plus the version's spacing from capital ships.
-          const s = separation(b, x.base);
-          if (s < -GEOM_EPSILON || (x.unit.isCapital && s < need - GEOM_EPSILON)) return false;
+          if (separationBelow(b, x.base, x.unit.isCapital ? Math.max(-GEOM_EPSILON, need - GEOM_EPSILON) : -GEOM_EPSILON)) return false;
         }
         return true;
       };

@@ -10,8 +10,8 @@ import type { WeaponLine } from '../../units/types.js';
 import { exactAttack, planSampler } from '../attack.js';
 import { planAttack, type AttackPlan, type Situation } from '../attackPlan.js';
 import { applyResults, type DamageTally } from '../damage.js';
-import { distance } from '../geometry.js';
-import { aspect, canBear, rangeBand, type FacingArc } from '../geometryArcs.js';
+import { GEOM_EPSILON, distance, separationAbove } from '../geometry.js';
+import { aspect, canBear, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
 import { CombatState } from '../state.js';
 import type { PlaceholderUsage } from '../usage.js';
 import type { BattleModel } from './model.js';
@@ -150,8 +150,10 @@ export class Gunnery {
     for (const tgt of order) {
       if (fc <= 0) break;
       if (tgt.where !== 'table' || tgt.state.destroyed) continue;
-      const dist = distance(att.base, tgt.base);
       const kind = tgt.unit.isCapital ? 'capital' : 'squadron';
+      // Beyond long range even from the outer circles of both bases: no outline needed.
+      if (separationAbove(att.base, tgt.base, longRangeMax(this.rules.combat, kind, att.state.sensors) + GEOM_EPSILON)) continue;
+      const dist = distance(att.base, tgt.base);
       const band = rangeBand(this.rules.combat, dist, kind, att.state.sensors);
       if (band === 'out') continue;
       const asp = ASPECT_OF[aspect(att.base, tgt.base)];

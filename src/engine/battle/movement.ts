@@ -6,7 +6,7 @@
 // straight, with one 45° turn at the start, middle or end, and (where two turns are allowed)
 // a 90° turn split over the start and the end. Squadrons move in straight lines (a subset of
 // their free paths, GM-58) towards, around or away from the enemy.
-import { GEOM_EPSILON, cosDeg, normalizeDeg, onTable, separation, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, cosDeg, normalizeDeg, onTable, separationAbove, sinDeg } from '../geometry.js';
 import type { BattleRules } from './battleRules.js';
 import { MovingBase, type BattleModel } from './model.js';
 
@@ -91,11 +91,6 @@ export function pivot(m: BattleModel, p: Pose, angle: number, onCentre = false):
   p.heading = normalizeDeg(p.heading + angle);
 }
 
-function advance(p: Pose, d: number): void {
-  p.x += d * sinDeg(p.heading);
-  p.y += d * cosDeg(p.heading);
-}
-
 /**
  * Follows a capital move from `from`, writing the end pose to `out`. Returns the distance
  * actually travelled: the whole move when the base stays on the table at every checkpoint
@@ -107,36 +102,35 @@ export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w
   out.y = from.y;
   out.heading = from.heading;
   let travelled = 0;
-  const steps: Array<[number, number]> = [
-    [mv.pre, mv.turn1],
-    [mv.mid, mv.turn2],
-    [mv.post, 0],
-  ];
-  for (const [d, turn] of steps) {
+  for (let seg = 0; seg < 3; seg++) {
+    const d = seg === 0 ? mv.pre : seg === 1 ? mv.mid : mv.post;
+    const turn = seg === 0 ? mv.turn1 : seg === 1 ? mv.turn2 : 0;
     if (d > 0) {
       const sx = out.x, sy = out.y;
-      advance(out, d);
+      const ux = sinDeg(out.heading), uy = cosDeg(out.heading);
+      out.x += d * ux;
+      out.y += d * uy;
       if (!onTableAt(m, out.x, out.y, out.heading, w, h)) {
         // Straight segments of a convex base inside a rectangle: bisect for the last legal point.
         let lo = 0, hi = d;
         for (let i = 0; i < 20; i++) {
           const t = (lo + hi) / 2;
-          if (onTableAt(m, sx + t * sinDeg(out.heading), sy + t * cosDeg(out.heading), out.heading, w, h)) lo = t;
+          if (onTableAt(m, sx + t * ux, sy + t * uy, out.heading, w, h)) lo = t;
           else hi = t;
         }
-        out.x = sx + lo * sinDeg(out.heading);
-        out.y = sy + lo * cosDeg(out.heading);
+        out.x = sx + lo * ux;
+        out.y = sy + lo * uy;
         return { travelled: travelled + lo, clamped: true };
       }
       travelled += d;
     }
     if (turn !== 0) {
-      const save = { x: out.x, y: out.y, heading: out.heading };
+      const sx = out.x, sy = out.y, sh = out.heading;
       pivot(m, out, turn, pivotOnCentre);
       if (!onTableAt(m, out.x, out.y, out.heading, w, h)) {
-        out.x = save.x;
-        out.y = save.y;
-        out.heading = save.heading;
+        out.x = sx;
+        out.y = sy;
+        out.heading = sh;
         return { travelled, clamped: true };
       }
     }
@@ -172,7 +166,7 @@ export function legalEnd(br: BattleRules, m: BattleModel, p: Pose, others: reado
     const dx = o.base.x - p.x, dy = o.base.y - p.y;
     const far = need + o.reach + m.reach;
     if (dx * dx + dy * dy > far * far) continue;
-    if (!(separation(b, o.base) > need)) return false;
+    if (!separationAbove(b, o.base, need)) return false;
   }
   return true;
 }
