@@ -236,9 +236,42 @@ export function withRerolls(cfg: DiceConfig, single: Distribution, rerolls: numb
   return dist;
 }
 
+// Distributions are pure functions of (dice configuration, pools), and a run asks for the same
+// few hundred pools over and over (a battle's attack plans differ in target and aspect far more
+// often than in the dice they roll), so they are remembered per configuration. Callers only
+// read them. The memo is bounded: past MEMO_LIMIT entries it starts afresh.
+const MEMO_LIMIT = 50_000;
+const memo = new WeakMap<DiceConfig, { unopposed: Map<number, Distribution>; opposed: Map<number, Map<number, Distribution>>; size: number }>();
+
+function memoOf(cfg: DiceConfig) {
+  let m = memo.get(cfg);
+  if (!m || m.size > MEMO_LIMIT) {
+    m = { unopposed: new Map(), opposed: new Map(), size: 0 };
+    memo.set(cfg, m);
+  }
+  return m;
+}
+
+/** A number naming the pool (-1 when a field is outside the ranges the key can hold). */
+function poolKey(pool: Pool): number {
+  const { base, flex, macro, rerolls } = pool;
+  if (!(base >= 0 && base < 1024 && flex >= 0 && flex < 1024 && macro > -512 && macro < 512 && rerolls >= 0 && rerolls < 64)) return -1;
+  if (!Number.isInteger(base + flex + macro + rerolls)) return -1;
+  return ((base * 1024 + flex) * 1024 + macro + 512) * 64 + rerolls;
+}
+
 /** Exact distribution of an Unopposed Roll of the pool, rerolls included. */
 export function exactDistribution(cfg: DiceConfig, pool: Pool): Distribution {
-  return withRerolls(cfg, singleRollDistribution(cfg, pool), pool.rerolls);
+  const key = poolKey(pool);
+  if (key < 0) return withRerolls(cfg, singleRollDistribution(cfg, pool), pool.rerolls);
+  const m = memoOf(cfg);
+  let d = m.unopposed.get(key);
+  if (!d) {
+    d = withRerolls(cfg, singleRollDistribution(cfg, pool), pool.rerolls);
+    m.unopposed.set(key, d);
+    m.size++;
+  }
+  return d;
 }
 
 /** Distribution after mapping every outcome through a table (e.g. ESCALATE_ALL). */
@@ -265,5 +298,17 @@ export function combineDistributions(da: Distribution, db: Distribution, f: (a: 
  * two independent Unopposed Rolls, the Primary's own effect, then the Secondary's Diminishes.
  */
 export function opposedDistribution(cfg: DiceConfig, primary: Pool, primaryEffect: PostEffect, secondary: Pool): Distribution {
-  return combineDistributions(exactDistribution(cfg, primary), exactDistribution(cfg, secondary), (p, s) => resolveOpposed(cfg, p, primaryEffect, s));
+  const compute = () => combineDistributions(exactDistribution(cfg, primary), exactDistribution(cfg, secondary), (p, s) => resolveOpposed(cfg, p, primaryEffect, s));
+  const kp = poolKey(primary), ks = poolKey(secondary);
+  if (primaryEffect !== null || kp < 0 || ks < 0) return compute();
+  const m = memoOf(cfg);
+  let row = m.opposed.get(kp);
+  if (!row) m.opposed.set(kp, (row = new Map()));
+  let d = row.get(ks);
+  if (!d) {
+    d = compute();
+    row.set(ks, d);
+    m.size++;
+  }
+  return d;
 }

@@ -44,3 +44,18 @@ describe('exact distribution equals brute-force enumeration of all 6^n rolls', (
     expect(DEFAULT_INTERPRETATIONS.negative_macro_mode).toBe('LEVEL');
   });
 });
+
+describe('remembered distributions', () => {
+  it('are kept per dice configuration: the same pool under another option gives its own distribution', () => {
+    const plain = compileDiceConfig(RULES_VERSIONS['1.2.2'], applyRuleAssignments([]));
+    const before = compileDiceConfig(RULES_VERSIONS['1.2.2'], applyRuleAssignments(['flex_timing=BEFORE_MACRO']));
+    const req = { base: 3, flexGrants: [1], macro: 2 };
+    const pool = resolvePool(plain, req);
+    const a = exactDistribution(plain, pool);
+    const b = exactDistribution(before, resolvePool(before, req));
+    expect(exactDistribution(plain, pool)).toBe(a); // the same object the second time
+    let differs = 0;
+    for (let c = 0; c < OUTCOME_CODES; c++) differs += Math.abs(a[c] - b[c]);
+    expect(differs).toBeCloseTo(0.0347, 4);
+  });
+});

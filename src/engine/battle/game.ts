@@ -88,8 +88,11 @@ export class Battle implements PolicyView {
   private readonly testPools = new Map<number, Pool>();
   private readonly ramPlans = new Map<string, RamPlan>();
   private readonly volleyCache = new Map<number, number>();
-  private readonly estTable: Float64Array;
+  /** Per (attacker type, target type): the situation table in use and the signature it is for. */
+  private readonly estTables: Float64Array[];
   private readonly estSig: Float64Array;
+  /** Every situation table made this run, by pair and signature (states recur from game to game). */
+  private readonly estSaved = new Map<number, Float64Array>();
   private readonly enemyLists: [BattleModel[], BattleModel[]] = [[], []];
   private enemyListsTurnStamp = -1;
   private dice!: RandomStream;
@@ -138,7 +141,7 @@ export class Battle implements PolicyView {
       });
     });
     if (this.units.length > 64) throw new UserError(`${scenario.file}: at most 64 distinct unit types per battle; this one has ${this.units.length}`);
-    this.estTable = new Float64Array(this.units.length * this.units.length * 32).fill(-1);
+    this.estTables = Array.from({ length: this.units.length * this.units.length }, () => new Float64Array(32).fill(-1));
     this.estSig = new Float64Array(this.units.length * this.units.length).fill(-1);
   }
 
@@ -247,18 +250,30 @@ export class Battle implements PolicyView {
     // A table per (attacker type, target type) of 32 situations, valid for one signature of the
     // states the values depend on (attacker Fire Control; target Defense, Evading, systems).
     const pair = att.unitIndex * this.units.length + tgt.unitIndex;
+    if (!(fc < 16 && t.defense < 32 && t.disabledSystems < 2 ** 15)) return this.volleyAt(att, tgt, band, myArc, aspArc, fc); // beyond the signature's fields
     const sig = fc + 16 * (t.defense + 32 * ((tgt.evading ? 1 : 0) + 2 * t.disabledSystems));
+    let table = this.estTables[pair];
     if (this.estSig[pair] !== sig) {
       this.estSig[pair] = sig;
-      this.estTable.fill(-1, pair * 32, pair * 32 + 32);
+      const key = pair * 2 ** 26 + sig;
+      let saved = this.estSaved.get(key);
+      if (!saved) {
+        if (this.estSaved.size >= 100_000) this.estSaved.clear(); // bounded memory
+        this.estSaved.set(key, (saved = new Float64Array(32).fill(-1)));
+      }
+      this.estTables[pair] = table = saved;
     }
-    const slot = pair * 32 + (band === 'long' ? 16 : 0) + myArc * 4 + aspArc;
-    const cached = this.estTable[slot];
+    const slot = (band === 'long' ? 16 : 0) + myArc * 4 + aspArc;
+    const cached = table[slot];
     if (cached >= 0) return cached;
-    const arc = ARCS[myArc];
-    const v = this.bestVolley(att, tgt, band, ASPECT_OF[ARCS[aspArc]], (w) => (!att.unit.isCapital || w.arcs.includes('T') || w.arcs.includes(arc) ? arc : null), fc);
-    this.estTable[slot] = v;
+    const v = this.volleyAt(att, tgt, band, myArc, aspArc, fc);
+    table[slot] = v;
     return v;
+  }
+
+  private volleyAt(att: BattleModel, tgt: BattleModel, band: 'short' | 'long', myArc: number, aspArc: number, fc: number): number {
+    const arc = ARCS[myArc];
+    return this.bestVolley(att, tgt, band, ASPECT_OF[ARCS[aspArc]], (w) => (!att.unit.isCapital || w.arcs.includes('T') || w.arcs.includes(arc) ? arc : null), fc);
   }
 
   /** Best-case volley of `att` on `tgt` (all weapons bear), cached by unit types, band and target Defense. */
