@@ -16,11 +16,18 @@ import { CombatState } from '../state.js';
 import type { PlaceholderUsage } from '../usage.js';
 import type { BattleModel } from './model.js';
 
-export interface ShotEntry {
-  readonly plan: AttackPlan;
-  readonly sampler: AliasSampler;
-  /** Mean Structure damage against an undamaged target of that type (for policies and ordering). */
-  readonly expected: number;
+export class ShotEntry {
+  private drawn: AliasSampler | null = null;
+  constructor(
+    private readonly rules: CompiledRules,
+    readonly plan: AttackPlan,
+    /** Mean Structure damage against an undamaged target of that type (for policies and ordering). */
+    readonly expected: number,
+  ) {}
+  /** The sampler of the attack's Results, made the first time the attack is actually rolled. */
+  get sampler(): AliasSampler {
+    return (this.drawn ??= planSampler(this.rules, this.plan, true));
+  }
 }
 
 /** Situation modifiers of one attacker's activation against one target. */
@@ -102,7 +109,7 @@ export class Gunnery {
     if (!r.ok) e = null;
     else {
       const fresh = { ...r.plan, cloakTestDice: 0 };
-      e = { plan: r.plan, sampler: planSampler(this.rules, r.plan, true), expected: exactAttack(this.rules, fresh, new CombatState(t.unit)).summary.meanStructureDamage };
+      e = new ShotEntry(this.rules, r.plan, exactAttack(this.rules, fresh, new CombatState(t.unit)).summary.meanStructureDamage);
     }
     this.cache.set(key, e);
     return e;
@@ -151,10 +158,18 @@ export class Gunnery {
       if (fc <= 0) break;
       if (tgt.where !== 'table' || tgt.state.destroyed) continue;
       const kind = tgt.unit.isCapital ? 'capital' : 'squadron';
-      // Beyond long range even from the outer circles of both bases: no outline needed.
-      if (separationAbove(att.base, tgt.base, longRangeMax(this.rules.combat, kind, att.state.sensors) + GEOM_EPSILON)) continue;
-      const dist = distance(att.base, tgt.base);
-      const band = rangeBand(this.rules.combat, dist, kind, att.state.sensors);
+      // The band from two comparisons (both limits inclusive, as rangeBand): the outlines are
+      // measured only when the base radii do not settle them, or for the trace.
+      let dist = -1;
+      let band: 'short' | 'long' | 'out';
+      if (log) {
+        dist = distance(att.base, tgt.base);
+        band = rangeBand(this.rules.combat, dist, kind, att.state.sensors);
+      } else {
+        const c = this.rules.combat;
+        band = !separationAbove(att.base, tgt.base, (kind === 'capital' ? c.shortRangeAC : c.shortRangeAS) + GEOM_EPSILON) ? 'short'
+          : !separationAbove(att.base, tgt.base, longRangeMax(c, kind, att.state.sensors) + GEOM_EPSILON) ? 'long' : 'out';
+      }
       if (band === 'out') continue;
       const asp = ASPECT_OF[aspect(att.base, tgt.base)];
       const mods = modsFor(tgt);

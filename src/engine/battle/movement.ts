@@ -64,12 +64,39 @@ export function capitalMoves(lim: MoveLimits): CapitalMove[] {
 
 const scratch = new MovingBase('rect', 0, 0, 0, 1, 1);
 
+// Half-length forward and half-width to starboard of the last rectangle tested by onTableAt,
+// computed as geometry's loadVertices does (same operations, so the same corners to the bit).
+let rectHeading = NaN, rectLength = NaN, rectWidth = NaN;
+let rfx = 0, rfy = 0, rrx = 0, rry = 0;
+
 function onTableAt(m: BattleModel, x: number, y: number, h: number, w: number, ht: number): boolean {
-  scratch.shape = m.base.shape;
-  scratch.length = m.base.length;
-  scratch.width = m.base.width;
-  scratch.set(x, y, h);
-  return onTable(scratch, w, ht);
+  if (m.base.shape !== 'rect') {
+    scratch.shape = m.base.shape;
+    scratch.length = m.base.length;
+    scratch.width = m.base.width;
+    scratch.set(x, y, h);
+    return onTable(scratch, w, ht);
+  }
+  // A capital ship along its move: one heading for many positions, so the corner offsets are kept.
+  if (h !== rectHeading || m.base.length !== rectLength || m.base.width !== rectWidth) {
+    rectHeading = h;
+    rectLength = m.base.length;
+    rectWidth = m.base.width;
+    const ux = sinDeg(h), uy = cosDeg(h);
+    rfx = (ux * rectLength) / 2;
+    rfy = (uy * rectLength) / 2;
+    rrx = (uy * rectWidth) / 2;
+    rry = (-ux * rectWidth) / 2;
+  }
+  const lo = -GEOM_EPSILON, hx = w + GEOM_EPSILON, hy = ht + GEOM_EPSILON;
+  let vx = x + rfx + rrx, vy = y + rfy + rry;
+  if (vx < lo || vx > hx || vy < lo || vy > hy) return false;
+  vx = x + rfx - rrx; vy = y + rfy - rry;
+  if (vx < lo || vx > hx || vy < lo || vy > hy) return false;
+  vx = x - rfx - rrx; vy = y - rfy - rry;
+  if (vx < lo || vx > hx || vy < lo || vy > hy) return false;
+  vx = x - rfx + rrx; vy = y - rfy + rry;
+  return !(vx < lo || vx > hx || vy < lo || vy > hy);
 }
 
 /** GM-55: pivot the base about its front corner on the side of the turn (angle > 0: starboard), or its centre. */
