@@ -182,7 +182,11 @@ function edgeAxesGap(p: Float64Array, np: number, q: Float64Array, nq: number, a
 
 /** Signed separation of two convex CCW polygons: distance if apart, minus the penetration depth if not. */
 function polygonSeparation(a: Float64Array, na: number, b: Float64Array, nb: number): number {
-  const gap = edgeAxesGap(b, nb, a, na, edgeAxesGap(a, na, b, nb, -Infinity));
+  return separationFromGap(a, na, b, nb, edgeAxesGap(b, nb, a, na, edgeAxesGap(a, na, b, nb, -Infinity)));
+}
+
+/** polygonSeparation, given the SAT gap (which is already the answer when <= 0, and a lower bound when > 0). */
+function separationFromGap(a: Float64Array, na: number, b: Float64Array, nb: number, gap: number): number {
   if (gap <= 0) return gap; // SAT: minimum translation distance, exact for convex polygons
   let d = Infinity; // disjoint: the nearest pair is a vertex of one against an edge of the other
   for (let i = 0; i < na; i++) d = Math.min(d, pointPolygonSigned(a[2 * i], a[2 * i + 1], b, nb));
@@ -226,7 +230,12 @@ export function separationAbove(a: Base, b: Base, t: number): boolean {
   if (far < 0 || d2 > far * far) return true;
   const near = t + innerRadius(a) + innerRadius(b) - QUICK_MARGIN;
   if (near >= 0 && d2 <= near * near) return false;
-  return separation(a, b) > t;
+  const na = loadVertices(a, VA), nb = loadVertices(b, VB);
+  if (na === 0 || nb === 0) return separation(a, b) > t;
+  // Two polygons: the SAT gap is the separation when <= 0 and a lower bound of the distance when > 0.
+  const gap = edgeAxesGap(VB, nb, VA, na, edgeAxesGap(VA, na, VB, nb, -Infinity));
+  if (gap > 0 && gap > t + QUICK_MARGIN) return true;
+  return separationFromGap(VA, na, VB, nb, gap) > t;
 }
 
 /** separation(a, b) < t. */
@@ -236,7 +245,11 @@ export function separationBelow(a: Base, b: Base, t: number): boolean {
   if (near > 0 && d2 < near * near) return true;
   const far = t + outerRadius(a) + outerRadius(b) + QUICK_MARGIN;
   if (far <= 0 || d2 >= far * far) return false;
-  return separation(a, b) < t;
+  const na = loadVertices(a, VA), nb = loadVertices(b, VB);
+  if (na === 0 || nb === 0) return separation(a, b) < t;
+  const gap = edgeAxesGap(VB, nb, VA, na, edgeAxesGap(VA, na, VB, nb, -Infinity));
+  if (gap > 0 && gap >= t + QUICK_MARGIN) return false;
+  return separationFromGap(VA, na, VB, nb, gap) < t;
 }
 
 /** GM-45 / RangeMeasure: shortest distance between the base outlines, 0 if touching or overlapping. */
