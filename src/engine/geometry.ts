@@ -132,15 +132,16 @@ export function discRadius(b: Base): number {
 }
 
 const VA = new Float64Array(12), VB = new Float64Array(12);
-let cpx = 0, cpy = 0; // nearest outline point found by the last pointPolygonSigned
+const CP = new Float64Array(2); // nearest outline point found by the last pointPolygonSigned (typed slots: no boxing)
 
 /**
  * Signed distance from a point to a convex CCW polygon: > 0 outside (distance to the outline),
- * <= 0 inside (minus the depth). Leaves the nearest outline point in cpx, cpy.
+ * <= 0 inside (minus the depth). Leaves the nearest outline point in CP.
  */
 export function pointPolygonSigned(px: number, py: number, v: Float64Array, n: number): number {
   let inside = true;
   let best = Infinity;
+  let bx = 0, by = 0;
   for (let i = 0; i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
     const ax = v[2 * i], ay = v[2 * i + 1];
@@ -152,8 +153,10 @@ export function pointPolygonSigned(px: number, py: number, v: Float64Array, n: n
     t = t < 0 ? 0 : t > 1 ? 1 : t;
     const qx = ax + t * ex, qy = ay + t * ey;
     const d2 = (px - qx) * (px - qx) + (py - qy) * (py - qy);
-    if (d2 < best) { best = d2; cpx = qx; cpy = qy; }
+    if (d2 < best) { best = d2; bx = qx; by = qy; }
   }
+  CP[0] = bx;
+  CP[1] = by;
   const d = Math.sqrt(best);
   return inside ? -d : d;
 }
@@ -294,7 +297,7 @@ export function nearestPoint(b: Base, px: number, py: number, out: Float64Array 
   const n = loadVertices(b, VA);
   if (n > 0) {
     const s = pointPolygonSigned(px, py, VA, n);
-    out[0] = s > 0 ? cpx : px; out[1] = s > 0 ? cpy : py;
+    out[0] = s > 0 ? CP[0] : px; out[1] = s > 0 ? CP[1] : py;
     return;
   }
   const r = discRadius(b), dx = px - b.x, dy = py - b.y, d = Math.hypot(dx, dy);

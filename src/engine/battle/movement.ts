@@ -66,8 +66,8 @@ const scratch = new MovingBase('rect', 0, 0, 0, 1, 1);
 
 // Half-length forward and half-width to starboard of the last rectangle tested by onTableAt,
 // computed as geometry's loadVertices does (same operations, so the same corners to the bit).
-let rectHeading = NaN, rectLength = NaN, rectWidth = NaN;
-let rfx = 0, rfy = 0, rrx = 0, rry = 0;
+// (Typed-array slots: plain module variables holding doubles would box each new value.)
+const rect = new Float64Array([NaN, NaN, NaN, 0, 0, 0, 0]); // heading, length, width, fx, fy, rx, ry
 
 function onTableAt(m: BattleModel, x: number, y: number, h: number, w: number, ht: number): boolean {
   if (m.base.shape !== 'rect') {
@@ -78,16 +78,17 @@ function onTableAt(m: BattleModel, x: number, y: number, h: number, w: number, h
     return onTable(scratch, w, ht);
   }
   // A capital ship along its move: one heading for many positions, so the corner offsets are kept.
-  if (h !== rectHeading || m.base.length !== rectLength || m.base.width !== rectWidth) {
-    rectHeading = h;
-    rectLength = m.base.length;
-    rectWidth = m.base.width;
+  if (h !== rect[0] || m.base.length !== rect[1] || m.base.width !== rect[2]) {
+    rect[0] = h;
+    rect[1] = m.base.length;
+    rect[2] = m.base.width;
     const ux = sinDeg(h), uy = cosDeg(h);
-    rfx = (ux * rectLength) / 2;
-    rfy = (uy * rectLength) / 2;
-    rrx = (uy * rectWidth) / 2;
-    rry = (-ux * rectWidth) / 2;
+    rect[3] = (ux * m.base.length) / 2;
+    rect[4] = (uy * m.base.length) / 2;
+    rect[5] = (uy * m.base.width) / 2;
+    rect[6] = (-ux * m.base.width) / 2;
   }
+  const rfx = rect[3], rfy = rect[4], rrx = rect[5], rry = rect[6];
   const lo = -GEOM_EPSILON, hx = w + GEOM_EPSILON, hy = ht + GEOM_EPSILON;
   let vx = x + rfx + rrx, vy = y + rfy + rry;
   if (vx < lo || vx > hx || vy < lo || vy > hy) return false;
