@@ -189,6 +189,13 @@ export const INTERPRETATIONS = [
     default: 'END_OF_OWN_ACTIVATION',
     summary: 'battles: a squadron\'s Fuel is replenished at the end of its own activation (v1.2.2 text), or in the End Phase (v1.2.4)',
   },
+  {
+    name: 'withdraw_allows_attacks',
+    ids: ['GM-16'],
+    values: ['NO', 'YES'],
+    default: 'NO',
+    summary: 'battles: a model that declares Withdraw makes no attacks that activation (NO), or attacks as usual (YES: it fires from where it starts, before the move that takes it off the table)',
+  },
 ] as const satisfies readonly InterpretationSpec[];
 
 type Spec = (typeof INTERPRETATIONS)[number];

@@ -21,6 +21,8 @@ export interface BattleRules extends GameRules {
   readonly vpRoundUp: boolean;
   /** GM-13 fuel_refill: Fuel comes back at the end of the squadron's own activation (else in the End Phase). */
   readonly fuelAfterActivation: boolean;
+  /** GM-16 withdraw_allows_attacks: a Withdrawing model fires as usual (from where it starts). */
+  readonly withdrawAttacks: boolean;
 }
 
 export function battleRules(rules: CompiledRules): BattleRules {
@@ -37,5 +39,6 @@ export function battleRules(rules: CompiledRules): BattleRules {
     reserveVp: o.reserve_vp === 'FULL' ? 1 : 0,
     vpRoundUp: o.vp_rounding === 'PER_MODEL_UP',
     fuelAfterActivation: o.fuel_refill === 'END_OF_OWN_ACTIVATION',
+    withdrawAttacks: o.withdraw_allows_attacks === 'YES',
   };
 }

@@ -1003,11 +1003,17 @@ export class Battle implements PolicyView {
     // Squadron actions: staying Assaulting; interception, bombing, assault (game.md §7.5-7.7).
     if (m.assaulting && this.assaultingTurn(m, policy, rec)) return finish();
     if (!m.unit.isCapital && this.squadronStrike(m, policy, rec)) return finish();
-    // Withdraw (GM-16): leaves by an own edge; no attacks.
+    // Withdraw (GM-16): leaves by an own edge; no attacks unless withdraw_allows_attacks=YES.
     if (policy.wants(this, m, 'withdraw', this.pol)) {
       const p = this.withdrawMove(m);
       if (p) {
         if (rec) rec.action = 'withdraw';
+        if (this.br.withdrawAttacks) {
+          // Its shots come from where it stands: the move ends at (or past) its own edge.
+          this.fireFrom(m, m.state.fireControl(), 'withdraw', null, rec);
+          if (rec && rec.attacks.length) rec.fired = 'before-move';
+          if (this.ended) return finish();
+        }
         m.base.set(p.x, p.y, p.heading);
         m.where = 'withdrawn';
         this.afterDamage(m);

@@ -243,3 +243,52 @@ describe('offtable_rule (GM-15)', () => {
     expect(m.base.y - 30).toBeLessThanOrEqual(8 + 1e-9);
   });
 });
+
+describe('withdraw_allows_attacks (GM-16)', () => {
+  // v1.2.2 Tengu (5"-11") at (24, 6) heading 180, facing its own edge y = 0, declares Withdraw;
+  // an enemy Tengu stands at (28, 9), in reach of its Mass Driver Turret.
+  const withdrawWith = (opts: string[]) => {
+    const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: ['unknown.tengu'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle);
+    const policies = (battle as unknown as { policies: Array<{ wants(v: unknown, m: unknown, a: string): boolean }> }).policies;
+    policies[0].wants = (_v, _m, a) => a === 'withdraw';
+    const [m, enemy] = battle.models;
+    put(m, 24, 6, 180);
+    put(enemy, 28, 9, 0);
+    inner.activate(m);
+    return { m, enemy, rec: inner.trace!.activations[0] };
+  };
+
+  it('NO (default): it leaves as Withdrawn without firing', () => {
+    const { m, enemy, rec } = withdrawWith([]);
+    expect(m.where).toBe('withdrawn');
+    expect(rec.action).toBe('withdraw');
+    expect(rec.attacks).toHaveLength(0);
+    expect(rec.fired).toBe('none');
+    expect(enemy.state.structure).toBe(3);
+  });
+
+  it('YES: it fires at the enemy from its starting position, then leaves as Withdrawn', () => {
+    const { m, rec } = withdrawWith(['withdraw_allows_attacks=YES']);
+    expect(m.where).toBe('withdrawn');
+    expect(rec.action).toBe('withdraw');
+    expect(rec.fired).toBe('before-move');
+    expect(rec.attacks.length).toBeGreaterThanOrEqual(1);
+    expect(rec.attacks.length).toBeLessThanOrEqual(3); // Fire Control 3
+    for (const a of rec.attacks) {
+      expect(a.attacker).toBe('A1 unknown.tengu');
+      expect(a.target).toBe('B1 unknown.tengu');
+      expect(a.window).toBe(0);
+    }
+    // Measured from (24, 6), where the bases are hypot(2.5, 1) apart; from its end at (24, 1)
+    // they would be hypot(2.5, 6) = 6.5" apart, beyond short range.
+    expect(rec.attacks[0].range).toBeCloseTo(Math.hypot(2.5, 1), 3);
+    expect(rec.attacks[0].band).toBe('short');
+    expect(rec.after).toEqual({ x: 24, y: 1, heading: 180 });
+  });
+
+  it('the option reaches BattleRules', () => {
+    expect(brWith('1.2.2').withdrawAttacks).toBe(false);
+    expect(brWith('1.2.1', 'withdraw_allows_attacks=YES').withdrawAttacks).toBe(true);
+  });
+});
