@@ -196,6 +196,13 @@ export const INTERPRETATIONS = [
     default: 'NO',
     summary: 'battles: a model that declares Withdraw makes no attacks that activation (NO), or attacks as usual (YES: it fires from where it starts, before the move that takes it off the table)',
   },
+  {
+    name: 'crippled_counts_as_lost',
+    ids: ['GM-52'],
+    values: ['NO', 'YES'],
+    default: 'NO',
+    summary: 'battles, the immediate end when a fleet has no capital ship left (v1.2.1): a Crippled capital ship still counts as one (NO), or counts as lost like a Destroyed one (YES)',
+  },
 ] as const satisfies readonly InterpretationSpec[];
 
 type Spec = (typeof INTERPRETATIONS)[number];

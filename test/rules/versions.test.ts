@@ -102,6 +102,7 @@ describe('interpretation options', () => {
       vp_rounding: 'PER_MODEL_UP',
       fuel_refill: 'END_OF_OWN_ACTIVATION',
       withdraw_allows_attacks: 'NO',
+      crippled_counts_as_lost: 'NO',
     });
   });
 

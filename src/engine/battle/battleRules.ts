@@ -23,6 +23,8 @@ export interface BattleRules extends GameRules {
   readonly fuelAfterActivation: boolean;
   /** GM-16 withdraw_allows_attacks: a Withdrawing model fires as usual (from where it starts). */
   readonly withdrawAttacks: boolean;
+  /** GM-52 crippled_counts_as_lost: a Crippled capital ship counts as lost for the immediate end. */
+  readonly crippledCountsAsLost: boolean;
 }
 
 export function battleRules(rules: CompiledRules): BattleRules {
@@ -40,5 +42,6 @@ export function battleRules(rules: CompiledRules): BattleRules {
     vpRoundUp: o.vp_rounding === 'PER_MODEL_UP',
     fuelAfterActivation: o.fuel_refill === 'END_OF_OWN_ACTIVATION',
     withdrawAttacks: o.withdraw_allows_attacks === 'YES',
+    crippledCountsAsLost: o.crippled_counts_as_lost === 'YES',
   };
 }

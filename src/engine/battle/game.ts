@@ -921,7 +921,9 @@ export class Battle implements PolicyView {
     if (this.br.immediateEndWithoutCapitals && this.objectives.length === 0 && !this.ended) {
       for (const side of [0, 1] as const) {
         const fleet = this.models.filter((x) => x.side === side && x.unit.isCapital);
-        if (fleet.length && fleet.every((x) => x.where === 'destroyed' || x.where === 'withdrawn' || x.state.destroyed)) {
+        // GM-52: Crippled ships still count unless crippled_counts_as_lost=YES.
+        const cripples = this.br.crippledCountsAsLost;
+        if (fleet.length && fleet.every((x) => x.where === 'destroyed' || x.where === 'withdrawn' || x.state.destroyed || (cripples && x.state.crippled))) {
           this.ended = `fleet ${this.fleetLabel(side)} has no capital ship left (v1.2.1: the game ends at once)`;
           return true;
         }

@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { battleRules } from '../../../src/engine/battle/battleRules.js';
 import type { Battle as BattleT } from '../../../src/engine/battle/game.js';
-import { MovingBase } from '../../../src/engine/battle/model.js';
+import { MovingBase, type BattleModel } from '../../../src/engine/battle/model.js';
 import { followCapitalMove, legalEnd, type Pose } from '../../../src/engine/battle/movement.js';
 import { onTable } from '../../../src/engine/geometry.js';
 import type { RulesVersionId } from '../../../src/rules/registry.js';
 import { battleStreams } from '../../../src/sim/battles.js';
-import { Battle, card, cardWith, emptyTrace, handBattle, miniScenario, placed, put } from '../../helpers/battle.js';
+import { Battle, card, cardWith, emptyTrace, handBattle, miniScenario, placed, put, type BattleInternals } from '../../helpers/battle.js';
 import { rulesFor } from '../../helpers/units.js';
 
 const brWith = (v: RulesVersionId, ...opts: string[]) => battleRules(rulesFor(v, opts));
@@ -290,5 +290,34 @@ describe('withdraw_allows_attacks (GM-16)', () => {
   it('the option reaches BattleRules', () => {
     expect(brWith('1.2.2').withdrawAttacks).toBe(false);
     expect(brWith('1.2.1', 'withdraw_allows_attacks=YES').withdrawAttacks).toBe(true);
+  });
+});
+
+describe('crippled_counts_as_lost (GM-52)', () => {
+  // v1.2.1, no objectives: fleet A has two Tengus, one already Destroyed, and the other is
+  // now Crippled (Structure 0); fleet B's Tengu is untouched.
+  const afterCrippling = (v: RulesVersionId, opts: string[]) => {
+    const battle = new Battle(rulesFor(v, opts), miniScenario({ a: ['unknown.tengu', 'unknown.tengu'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle) as BattleInternals & { afterDamage(m: BattleModel): boolean; ended: string | null };
+    const [gone, last, enemy] = battle.models;
+    gone.where = 'destroyed';
+    gone.state.destroyed = true;
+    put(last, 10, 10);
+    put(enemy, 30, 30);
+    last.state.structure = 0;
+    last.state.crippled = true;
+    return { ends: inner.afterDamage(last), ended: inner.ended };
+  };
+
+  it('NO (default): a Crippled ship is still a capital ship of its fleet, so the game goes on', () => {
+    expect(afterCrippling('1.2.1', [])).toEqual({ ends: false, ended: null });
+  });
+
+  it('YES: the Crippled ship counts as lost and the v1.2.1 game ends at once', () => {
+    expect(afterCrippling('1.2.1', ['crippled_counts_as_lost=YES'])).toEqual({ ends: true, ended: 'fleet A has no capital ship left (v1.2.1: the game ends at once)' });
+  });
+
+  it('YES changes nothing where the version has no immediate end (v1.2.2)', () => {
+    expect(afterCrippling('1.2.2', ['crippled_counts_as_lost=YES'])).toEqual({ ends: false, ended: null });
   });
 });
