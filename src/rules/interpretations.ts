@@ -203,6 +203,13 @@ export const INTERPRETATIONS = [
     default: 'NO',
     summary: 'battles, the immediate end when a fleet has no capital ship left (v1.2.1): a Crippled capital ship still counts as one (NO), or counts as lost like a Destroyed one (YES)',
   },
+  {
+    name: 'boost_min_move',
+    ids: ['GM-56'],
+    values: ['HALF_BOOSTED', 'HALF_PRINTED'],
+    default: 'HALF_BOOSTED',
+    summary: 'battles, capital-ship Boost (v1.2.1): the minimum move is half of the doubled Speed, i.e. the printed Speed (HALF_BOOSTED), or stays half the printed Speed (HALF_PRINTED)',
+  },
 ] as const satisfies readonly InterpretationSpec[];
 
 type Spec = (typeof INTERPRETATIONS)[number];

@@ -103,6 +103,7 @@ describe('interpretation options', () => {
       fuel_refill: 'END_OF_OWN_ACTIVATION',
       withdraw_allows_attacks: 'NO',
       crippled_counts_as_lost: 'NO',
+      boost_min_move: 'HALF_BOOSTED',
     });
   });
 

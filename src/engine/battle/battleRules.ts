@@ -25,6 +25,8 @@ export interface BattleRules extends GameRules {
   readonly withdrawAttacks: boolean;
   /** GM-52 crippled_counts_as_lost: a Crippled capital ship counts as lost for the immediate end. */
   readonly crippledCountsAsLost: boolean;
+  /** GM-56 boost_min_move: a boosting capital ship's minimum move is half its printed Speed (else half the doubled Speed). */
+  readonly boostMinHalfPrinted: boolean;
 }
 
 export function battleRules(rules: CompiledRules): BattleRules {
@@ -43,5 +45,6 @@ export function battleRules(rules: CompiledRules): BattleRules {
     fuelAfterActivation: o.fuel_refill === 'END_OF_OWN_ACTIVATION',
     withdrawAttacks: o.withdraw_allows_attacks === 'YES',
     crippledCountsAsLost: o.crippled_counts_as_lost === 'YES',
+    boostMinHalfPrinted: o.boost_min_move === 'HALF_PRINTED',
   };
 }

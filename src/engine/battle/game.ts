@@ -655,8 +655,10 @@ export class Battle implements PolicyView {
       }
     }
     if (this.br.capitalBoost && m.state.thrusters >= 1 && this.reachable(m).length === 0) {
-      // v1.2.1 Boost: Speed doubled for the activation; the minimum is half the doubled Speed (GM-56).
-      add(capitalMoves({ min: m.unit.speed, max: 2 * m.unit.speed, turns: lim.turns }), 'boost');
+      // v1.2.1 Boost: Speed doubled for the activation; the minimum is half the doubled Speed
+      // (GM-56), or half the printed Speed under boost_min_move=HALF_PRINTED.
+      const min = this.br.boostMinHalfPrinted ? m.unit.speed / 2 : m.unit.speed;
+      add(capitalMoves({ min, max: 2 * m.unit.speed, turns: lim.turns }), 'boost');
     }
     if (allowStationKeep && lim.min > 0) {
       const sk = capitalLimits(this.br, m, true);

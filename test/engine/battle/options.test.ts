@@ -321,3 +321,26 @@ describe('crippled_counts_as_lost (GM-52)', () => {
     expect(afterCrippling('1.2.2', ['crippled_counts_as_lost=YES'])).toEqual({ ends: false, ended: null });
   });
 });
+
+describe('boost_min_move (GM-56)', () => {
+  // v1.2.1 Tengu, Speed 8, Thrusters 3, at (24, 4) heading 0 with the only enemy 42" away (out
+  // of reach at normal Speed, so the engine offers Boost). Boosted Speed: 16".
+  const boostDistances = (opts: string[]): number[] => {
+    const battle = new Battle(rulesFor('1.2.1', opts), miniScenario({ a: ['unknown.tengu'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle);
+    const [m, enemy] = battle.models;
+    put(m, 24, 4, 0);
+    put(enemy, 24, 46, 180);
+    const boosts = inner.moveTiers(m, false)[0].filter((o) => o.action === 'boost');
+    expect(boosts.length).toBeGreaterThan(0);
+    return [...new Set(boosts.map((o) => Math.round(o.travelled * 1000) / 1000))].sort((a, b) => a - b);
+  };
+
+  it('HALF_BOOSTED (default): boosted moves run from 8" (half of 16") to 16"', () => {
+    expect(boostDistances([])).toEqual([8, 12, 16]);
+  });
+
+  it('HALF_PRINTED: boosted moves may be as short as 4" (half the printed 8")', () => {
+    expect(boostDistances(['boost_min_move=HALF_PRINTED'])).toEqual([4, 10, 16]);
+  });
+});
