@@ -210,6 +210,13 @@ export const INTERPRETATIONS = [
     default: 'HALF_BOOSTED',
     summary: 'battles, capital-ship Boost (v1.2.1): the minimum move is half of the doubled Speed, i.e. the printed Speed (HALF_BOOSTED), or stays half the printed Speed (HALF_PRINTED)',
   },
+  {
+    name: 'boost_halves_fc',
+    ids: ['GM-60'],
+    values: ['ALL', 'CAPITAL_ONLY'],
+    default: 'ALL',
+    summary: 'battles: Boost halves Fire Control (rounded up) for capital ships and squadrons alike (ALL), or for capital ships only (CAPITAL_ONLY: a boosting squadron keeps its full Fire Control)',
+  },
 ] as const satisfies readonly InterpretationSpec[];
 
 type Spec = (typeof INTERPRETATIONS)[number];

@@ -104,6 +104,7 @@ describe('interpretation options', () => {
       withdraw_allows_attacks: 'NO',
       crippled_counts_as_lost: 'NO',
       boost_min_move: 'HALF_BOOSTED',
+      boost_halves_fc: 'ALL',
     });
   });
 

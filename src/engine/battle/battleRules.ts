@@ -27,6 +27,8 @@ export interface BattleRules extends GameRules {
   readonly crippledCountsAsLost: boolean;
   /** GM-56 boost_min_move: a boosting capital ship's minimum move is half its printed Speed (else half the doubled Speed). */
   readonly boostMinHalfPrinted: boolean;
+  /** GM-60 boost_halves_fc: Boost halves a squadron's Fire Control too (capital ships always). */
+  readonly squadronBoostHalvesFc: boolean;
 }
 
 export function battleRules(rules: CompiledRules): BattleRules {
@@ -46,5 +48,6 @@ export function battleRules(rules: CompiledRules): BattleRules {
     withdrawAttacks: o.withdraw_allows_attacks === 'YES',
     crippledCountsAsLost: o.crippled_counts_as_lost === 'YES',
     boostMinHalfPrinted: o.boost_min_move === 'HALF_PRINTED',
+    squadronBoostHalvesFc: o.boost_halves_fc === 'ALL',
   };
 }

@@ -184,6 +184,11 @@ export class Battle implements PolicyView {
     return this.nearList;
   }
 
+  /** Boosting halves this model's Fire Control (GM-60: capital ships always; squadrons unless boost_halves_fc=CAPITAL_ONLY). */
+  boostHalvesFc(m: BattleModel): boolean {
+    return m.unit.isCapital || this.br.squadronBoostHalvesFc;
+  }
+
   maxRange(m: BattleModel, vsCapital: boolean): number {
     return longRangeMax(this.rules.combat, vsCapital ? 'capital' : 'squadron', m.state.sensors);
   }
@@ -1065,7 +1070,8 @@ export class Battle implements PolicyView {
     if (boardTarget && policy.wants(this, m, 'board', this.pol)) action = 'board';
     if (action === 'station_keep') m.stationKeeping = true;
     if (action === 'boost') {
-      fc = Math.ceil(fc / 2); // Fire Control halved, rounded up (§6.4, GM-60)
+      // Fire Control halved, rounded up (§6.4); squadrons too unless boost_halves_fc=CAPITAL_ONLY (GM-60).
+      if (this.boostHalvesFc(m)) fc = Math.ceil(fc / 2);
       m.fuel = Math.max(0, m.fuel - (opt.fuel ?? 0));
     }
     if (rec) rec.action = action;

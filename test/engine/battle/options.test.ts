@@ -8,6 +8,8 @@ import type { Battle as BattleT } from '../../../src/engine/battle/game.js';
 import { MovingBase, type BattleModel } from '../../../src/engine/battle/model.js';
 import { followCapitalMove, legalEnd, type Pose } from '../../../src/engine/battle/movement.js';
 import { onTable } from '../../../src/engine/geometry.js';
+import { boostFactor } from '../../../src/policies/shared.js';
+import type { MoveOption } from '../../../src/policies/types.js';
 import type { RulesVersionId } from '../../../src/rules/registry.js';
 import { battleStreams } from '../../../src/sim/battles.js';
 import { Battle, card, cardWith, emptyTrace, handBattle, miniScenario, placed, put, type BattleInternals } from '../../helpers/battle.js';
@@ -342,5 +344,52 @@ describe('boost_min_move (GM-56)', () => {
 
   it('HALF_PRINTED: boosted moves may be as short as 4" (half the printed 8")', () => {
     expect(boostDistances(['boost_min_move=HALF_PRINTED'])).toEqual([4, 10, 16]);
+  });
+});
+
+describe('boost_halves_fc (GM-60)', () => {
+  // v1.2.2 Pathfinder (Speed 10, Fire Control 2, two weapons) at (24, 4); the enemy Pathfinder
+  // at (24, 30) is out of reach at normal Speed, so the policy (forced here) takes a Boost that
+  // ends at long range, 8.5" from it, where both of its weapons bear.
+  const boostAndFire = (opts: string[]) => {
+    const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: ['jovian.pathfinder'], b: ['jovian.pathfinder'] }));
+    const inner = handBattle(battle);
+    const policies = (battle as unknown as { policies: Array<{ pickMove(v: unknown, m: unknown, o: readonly MoveOption[], legal: (i: number) => boolean): { index: number; fireBefore: boolean } }> }).policies;
+    policies[0].pickMove = (_v, _m, o, legal) => ({ index: o.findIndex((x, i) => x.action === 'boost' && legal(i)), fireBefore: false });
+    const [m, enemy] = battle.models;
+    put(m, 24, 4, 0);
+    put(enemy, 24, 30, 180);
+    inner.activate(m);
+    return { battle, m, rec: inner.trace!.activations[0] };
+  };
+
+  it('ALL (default): the boosting squadron fires once (Fire Control 2 halved)', () => {
+    const { battle, m, rec } = boostAndFire([]);
+    expect(rec.action).toBe('boost');
+    expect(rec.after.y).toBeCloseTo(20.5, 3);
+    expect(rec.attacks).toHaveLength(1);
+    expect(rec.attacks[0].range).toBeCloseTo(8.5, 3);
+    expect(battle.boostHalvesFc(m)).toBe(true);
+  });
+
+  it('CAPITAL_ONLY: the boosting squadron keeps Fire Control 2 and fires both weapons', () => {
+    const { battle, m, rec } = boostAndFire(['boost_halves_fc=CAPITAL_ONLY']);
+    expect(rec.action).toBe('boost');
+    expect(rec.after.y).toBeCloseTo(20.5, 3);
+    expect(rec.attacks.map((a) => a.weapon).sort()).toEqual(['Beam Projector', 'Missiles']);
+    expect(battle.boostHalvesFc(m)).toBe(false);
+  });
+
+  it('CAPITAL_ONLY still halves a capital ship\'s Fire Control; the policies see the same rule', () => {
+    const battle = new Battle(rulesFor('1.2.1', ['boost_halves_fc=CAPITAL_ONLY']), miniScenario({ a: ['unknown.tengu', 'jovian.pathfinder'], b: ['unknown.tengu'] }));
+    const [ship, squadron] = battle.models;
+    expect(battle.boostHalvesFc(ship)).toBe(true);
+    const boost: MoveOption = { pose: { x: 0, y: 0, heading: 0 }, action: 'boost', travelled: 10, fuel: 1 };
+    const plain: MoveOption = { pose: { x: 0, y: 0, heading: 0 }, action: 'none', travelled: 10 };
+    expect(boostFactor(battle, ship, boost)).toBe(0.5);
+    expect(boostFactor(battle, squadron, boost)).toBe(1);
+    expect(boostFactor(battle, squadron, plain)).toBe(1);
+    const byDefault = new Battle(rulesFor('1.2.1', []), miniScenario({ a: ['jovian.pathfinder'], b: ['unknown.tengu'] }));
+    expect(boostFactor(byDefault, byDefault.models[0], boost)).toBe(0.5);
   });
 });
