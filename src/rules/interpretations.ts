@@ -217,6 +217,13 @@ export const INTERPRETATIONS = [
     default: 'ALL',
     summary: 'battles: Boost halves Fire Control (rounded up) for capital ships and squadrons alike (ALL), or for capital ships only (CAPITAL_ONLY: a boosting squadron keeps its full Fire Control)',
   },
+  {
+    name: 'station_keep_target_flex',
+    ids: ['GM-63', 'StationKeepFlex122'],
+    values: ['VERSION', 'NONE', 'ONE'],
+    default: 'VERSION',
+    summary: 'battles: Flex dice for attacks on a ship that declared Station Keep this turn: as the version says (v1.2.1 none, v1.2.2 +1, in every Attack Window), none in any version, or +1 in any version',
+  },
 ] as const satisfies readonly InterpretationSpec[];
 
 type Spec = (typeof INTERPRETATIONS)[number];

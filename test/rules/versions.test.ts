@@ -105,6 +105,7 @@ describe('interpretation options', () => {
       crippled_counts_as_lost: 'NO',
       boost_min_move: 'HALF_BOOSTED',
       boost_halves_fc: 'ALL',
+      station_keep_target_flex: 'VERSION',
     });
   });
 

@@ -37,6 +37,8 @@ export function battleRules(rules: CompiledRules): BattleRules {
   return {
     ...game,
     fleetDeployBlocks: o.fleet_deploy_capitals === 'VERSION' ? game.fleetDeployBlocks : o.fleet_deploy_capitals === 'BLOCK',
+    // GM-63 station_keep_target_flex: the version's bonus, none, or +1 whatever the version.
+    stationKeepFlex: o.station_keep_target_flex === 'VERSION' ? game.stationKeepFlex : o.station_keep_target_flex === 'ONE' ? 1 : 0,
     inertHulks: rules.flags.crippledCapitalInert,
     offTable: o.offtable_rule === 'CLAMP' ? 'clamp' : o.offtable_rule === 'WITHDRAWN' ? 'withdrawn' : 'destroyed',
     pivotOnCentre: o.pivot_point === 'CENTRE',

@@ -393,3 +393,48 @@ describe('boost_halves_fc (GM-60)', () => {
     expect(boostFactor(byDefault, byDefault.models[0], boost)).toBe(0.5);
   });
 });
+
+describe('station_keep_target_flex (GM-63)', () => {
+  // A Tengu at (24, 10) fires at an enemy Tengu 6" ahead that declared Station Keep this turn;
+  // the Flex dice the engine hands the gunnery for that target are recorded (the policy
+  // declares nothing, so no Concentrated Fire Flex is mixed in).
+  const flexOnTarget = (v: RulesVersionId, opts: string[], keeping = true): number[] => {
+    const battle = new Battle(rulesFor(v, opts), miniScenario({ a: ['unknown.tengu'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle);
+    const policies = (battle as unknown as { policies: Array<{ wants(): boolean }> }).policies;
+    policies[0].wants = () => false;
+    const gunnery = (battle as unknown as { gunnery: { fire(...args: unknown[]): number } }).gunnery;
+    const seen: number[] = [];
+    const fire = gunnery.fire.bind(gunnery);
+    gunnery.fire = (att, order, fc, modsFor, ...rest) => {
+      for (const t of order as BattleModel[]) seen.push((modsFor as (t: BattleModel) => { flex: number })(t).flex);
+      return fire(att, order, fc, modsFor, ...rest);
+    };
+    const [m, enemy] = battle.models;
+    put(m, 24, 10, 0);
+    put(enemy, 24, 16, 0);
+    enemy.stationKeeping = keeping;
+    inner.activate(m);
+    expect(inner.trace!.activations[0].attacks.length).toBeGreaterThan(0);
+    return seen;
+  };
+
+  it('VERSION (default): +1 Flex under v1.2.2, none under v1.2.1; none on a ship not Station Keeping', () => {
+    expect(flexOnTarget('1.2.2', [])).toEqual([1]);
+    expect(flexOnTarget('1.2.1', [])).toEqual([0]);
+    expect(flexOnTarget('1.2.2', [], false)).toEqual([0]);
+  });
+
+  it('NONE: no Flex under v1.2.2; ONE: +1 Flex under v1.2.1', () => {
+    expect(flexOnTarget('1.2.2', ['station_keep_target_flex=NONE'])).toEqual([0]);
+    expect(flexOnTarget('1.2.1', ['station_keep_target_flex=ONE'])).toEqual([1]);
+    expect(flexOnTarget('1.2.1', ['station_keep_target_flex=ONE'], false)).toEqual([0]);
+  });
+
+  it('the option reaches BattleRules', () => {
+    expect(brWith('1.2.1').stationKeepFlex).toBe(0);
+    expect(brWith('1.2.2').stationKeepFlex).toBe(1);
+    expect(brWith('1.2.2', 'station_keep_target_flex=NONE').stationKeepFlex).toBe(0);
+    expect(brWith('1.2.1', 'station_keep_target_flex=ONE').stationKeepFlex).toBe(1);
+  });
+});
