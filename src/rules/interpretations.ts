@@ -224,6 +224,13 @@ export const INTERPRETATIONS = [
     default: 'VERSION',
     summary: 'battles: Flex dice for attacks on a ship that declared Station Keep this turn: as the version says (v1.2.1 none, v1.2.2 +1, in every Attack Window), none in any version, or +1 in any version',
   },
+  {
+    name: 'reserve_embark_rule',
+    ids: ['GM-86'],
+    values: ['CARRIER_IN_ZONE', 'ANY_CARRIER', 'TABLE_ONLY'],
+    default: 'CARRIER_IN_ZONE',
+    summary: "battles, Fleet Deployment after the first Deployment Phase: a reserve squadron deploys in its zone or Embarked on a friendly carrier with room whose base lies wholly in the zone (CARRIER_IN_ZONE), on such a carrier anywhere on the table (ANY_CARRIER), or only on the table (TABLE_ONLY, never Embarked)",
+  },
 ] as const satisfies readonly InterpretationSpec[];
 
 type Spec = (typeof INTERPRETATIONS)[number];

@@ -106,6 +106,7 @@ describe('interpretation options', () => {
       boost_min_move: 'HALF_BOOSTED',
       boost_halves_fc: 'ALL',
       station_keep_target_flex: 'VERSION',
+      reserve_embark_rule: 'CARRIER_IN_ZONE',
     });
   });
 

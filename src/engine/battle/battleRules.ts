@@ -29,6 +29,8 @@ export interface BattleRules extends GameRules {
   readonly boostMinHalfPrinted: boolean;
   /** GM-60 boost_halves_fc: Boost halves a squadron's Fire Control too (capital ships always). */
   readonly squadronBoostHalvesFc: boolean;
+  /** GM-86 reserve_embark_rule: where a Fleet Deployment reserve may deploy Embarked after the first phase. */
+  readonly reserveEmbark: 'carrier_in_zone' | 'any_carrier' | 'table_only';
 }
 
 export function battleRules(rules: CompiledRules): BattleRules {
@@ -51,5 +53,6 @@ export function battleRules(rules: CompiledRules): BattleRules {
     crippledCountsAsLost: o.crippled_counts_as_lost === 'YES',
     boostMinHalfPrinted: o.boost_min_move === 'HALF_PRINTED',
     squadronBoostHalvesFc: o.boost_halves_fc === 'ALL',
+    reserveEmbark: o.reserve_embark_rule === 'ANY_CARRIER' ? 'any_carrier' : o.reserve_embark_rule === 'TABLE_ONLY' ? 'table_only' : 'carrier_in_zone',
   };
 }

@@ -444,8 +444,9 @@ export class Battle implements PolicyView {
 
   /**
    * A carrier this squadron may deploy Embarked on (seed 000, GM-86): Fleet Deployment from the
-   * first phase on any friendly capital ship with room whose base lies in the zone; Escalating
-   * Deployment never in the first phase, later only on ships deployed in that same phase.
+   * first phase on any friendly capital ship with room whose base lies in the zone (in later
+   * phases, option reserve_embark_rule: or anywhere, or never); Escalating Deployment never in
+   * the first phase, later only on ships deployed in that same phase.
    */
   private embarkCarrier(m: BattleModel, turn: number): BattleModel | null {
     if (m.unit.isCapital) return null;
@@ -455,10 +456,13 @@ export class Battle implements PolicyView {
     for (const x of this.models) if (x.side === m.side && x.where === 'embarked') already++;
     if (already >= want) return null;
     if (this.scenario.deployment === 'escalating' && turn === 1) return null;
+    const fleetLater = turn > 1 && this.scenario.deployment === 'fleet';
+    if (fleetLater && this.br.reserveEmbark === 'table_only') return null;
+    const anyCarrier = fleetLater && this.br.reserveEmbark === 'any_carrier';
     for (const c of this.models) {
       if (c.side !== m.side || !c.unit.isCapital || c.where !== 'table' || c.unit.hangers < 1 || this.aboard(c) >= c.unit.hangers) continue;
       if (this.scenario.deployment === 'escalating' && c.deployedTurn !== turn) continue;
-      if (turn > 1 && !this.inOwnZone(c)) continue; // GM-86 carrier_in_zone
+      if (turn > 1 && !anyCarrier && !this.inOwnZone(c)) continue; // GM-86 carrier_in_zone
       return c;
     }
     return null;

@@ -438,3 +438,39 @@ describe('station_keep_target_flex (GM-63)', () => {
     expect(brWith('1.2.1', 'station_keep_target_flex=ONE').stationKeepFlex).toBe(1);
   });
 });
+
+describe('reserve_embark_rule (GM-86)', () => {
+  // v1.2.2 Fleet Deployment, fleet A: a Valiant (Hangers 2) already on the table and a
+  // Pathfinder In Reserve whose policy wants one squadron Embarked. A's zone is the strip
+  // y 0..12. The Deployment Phase of turn `turn` brings the Pathfinder in.
+  const deployReserve = (opts: string[], carrierY: number, turn = 2) => {
+    const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: ['jovian.valiant', 'jovian.pathfinder'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle) as BattleInternals & { deploymentPhase(turn: number, initSide: 0 | 1): void };
+    const policies = (battle as unknown as { policies: Array<{ holdBack(): object }> }).policies;
+    policies[0].holdBack = () => ({ squadrons: 0, untilTurn: 1, embark: 1 });
+    const [carrier, squadron, enemy] = battle.models;
+    put(carrier, 24, carrierY, 0);
+    put(enemy, 24, 44, 180);
+    inner.turn = turn;
+    inner.deploymentPhase(turn, 0);
+    return { where: squadron.where, aboard: squadron.carrier === carrier, y: squadron.base.y };
+  };
+
+  it('CARRIER_IN_ZONE (default): Embarked on the carrier inside the zone; on the table when the carrier has left it', () => {
+    expect(deployReserve([], 6)).toMatchObject({ where: 'embarked', aboard: true });
+    const r = deployReserve([], 30);
+    expect(r).toMatchObject({ where: 'table', aboard: false });
+    expect(r.y).toBeLessThanOrEqual(12);
+  });
+
+  it('ANY_CARRIER: Embarked on the carrier even though it stands outside the zone', () => {
+    expect(deployReserve(['reserve_embark_rule=ANY_CARRIER'], 30)).toMatchObject({ where: 'embarked', aboard: true });
+  });
+
+  it('TABLE_ONLY: on the table in the zone even with a carrier in the zone; the first phase may still embark', () => {
+    const r = deployReserve(['reserve_embark_rule=TABLE_ONLY'], 6);
+    expect(r).toMatchObject({ where: 'table', aboard: false });
+    expect(r.y).toBeLessThanOrEqual(12);
+    expect(deployReserve(['reserve_embark_rule=TABLE_ONLY'], 6, 1)).toMatchObject({ where: 'embarked', aboard: true });
+  });
+});
