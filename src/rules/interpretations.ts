@@ -231,6 +231,13 @@ export const INTERPRETATIONS = [
     default: 'CARRIER_IN_ZONE',
     summary: "battles, Fleet Deployment after the first Deployment Phase: a reserve squadron deploys in its zone or Embarked on a friendly carrier with room whose base lies wholly in the zone (CARRIER_IN_ZONE), on such a carrier anywhere on the table (ANY_CARRIER), or only on the table (TABLE_ONLY, never Embarked)",
   },
+  {
+    name: 'embarked_on_captured',
+    ids: ['GM-76'],
+    values: ['DESTROYED', 'PASS_TO_CAPTOR'],
+    default: 'DESTROYED',
+    summary: "battles: models Embarked on a carrier that is Captured are Destroyed (DESTROYED), or stay aboard and pass to the captor with the carrier (PASS_TO_CAPTOR: Captured too, worth x1.5 to the captor, serving it from the next turn)",
+  },
 ] as const satisfies readonly InterpretationSpec[];
 
 type Spec = (typeof INTERPRETATIONS)[number];

@@ -107,6 +107,7 @@ describe('interpretation options', () => {
       boost_halves_fc: 'ALL',
       station_keep_target_flex: 'VERSION',
       reserve_embark_rule: 'CARRIER_IN_ZONE',
+      embarked_on_captured: 'DESTROYED',
     });
   });
 

@@ -31,6 +31,8 @@ export interface BattleRules extends GameRules {
   readonly squadronBoostHalvesFc: boolean;
   /** GM-86 reserve_embark_rule: where a Fleet Deployment reserve may deploy Embarked after the first phase. */
   readonly reserveEmbark: 'carrier_in_zone' | 'any_carrier' | 'table_only';
+  /** GM-76 embarked_on_captured: models aboard a captured carrier pass to the captor (else they are Destroyed). */
+  readonly embarkedPassToCaptor: boolean;
 }
 
 export function battleRules(rules: CompiledRules): BattleRules {
@@ -54,5 +56,6 @@ export function battleRules(rules: CompiledRules): BattleRules {
     boostMinHalfPrinted: o.boost_min_move === 'HALF_PRINTED',
     squadronBoostHalvesFc: o.boost_halves_fc === 'ALL',
     reserveEmbark: o.reserve_embark_rule === 'ANY_CARRIER' ? 'any_carrier' : o.reserve_embark_rule === 'TABLE_ONLY' ? 'table_only' : 'carrier_in_zone',
+    embarkedPassToCaptor: o.embarked_on_captured === 'PASS_TO_CAPTOR',
   };
 }

@@ -1184,9 +1184,25 @@ export class Battle implements PolicyView {
     }
   }
 
+  /**
+   * GM-76 embarked_on_captured=PASS_TO_CAPTOR: the models aboard a captured carrier stay aboard
+   * and change sides with it, Captured like the ship (x1.5 VP to the captor), serving the captor
+   * from the next turn.
+   */
+  private passEmbarked(carrier: BattleModel, side: 0 | 1, rec: TraceActivation | null): void {
+    for (const x of this.models) {
+      if (x.carrier !== carrier || x.where !== 'embarked') continue;
+      x.captured = true;
+      x.side = side;
+      x.activated = true;
+      rec?.notes.push(`${x.label} is captured aboard ${carrier.label}`);
+    }
+  }
+
   /** GM-75: the ship changes sides; VP x1.5 to the captor; it activates for the captor from the next turn. */
   private capture(t: BattleModel, side: 0 | 1, rec: TraceActivation | null): void {
-    this.loseEmbarked(t);
+    if (this.br.embarkedPassToCaptor) this.passEmbarked(t, side, rec);
+    else this.loseEmbarked(t); // GM-76 default
     t.captured = true;
     t.side = side;
     t.boarders = 0;

@@ -1,10 +1,12 @@
 // Hangers (game.md GM-18, GM-32, GM-76, seed 000 deployment): Embarked deployment, Launch,
-// Land on Return to Base, capacity, and the loss of squadrons aboard a lost carrier.
+// Land on Return to Base, capacity, the loss of squadrons aboard a lost carrier, and the
+// options embarked_on_captured (GM-76) and embarked_activation (GM-18).
 import { describe, expect, it } from 'vitest';
 import type { BattleModel } from '../../../src/engine/battle/model.js';
 import { separation } from '../../../src/engine/geometry.js';
 import { battleStreams } from '../../../src/sim/battles.js';
 import { Battle, cardWith, emptyTrace, handBattle, miniScenario, put, rules, type BattleInternals } from '../../helpers/battle.js';
+import { rulesFor } from '../../helpers/units.js';
 
 const valiant = cardWith('jovian.valiant', {}); // Hangers 2
 const pathfinder = cardWith('jovian.pathfinder', {});
@@ -85,5 +87,52 @@ describe('hangers', () => {
       if (firstHit >= 0) expect(launch).toBeGreaterThanOrEqual(0);
       if (firstHit >= 0) expect(firstHit).toBeGreaterThanOrEqual(launch);
     }
+  });
+});
+
+describe('embarked_on_captured (GM-76)', () => {
+  // v1.2.2: the Valiant (fleet A) carries a Pathfinder and is Boarded by fleet B with 3
+  // Boarders against 0 Marines, so the fight at the start of its activation captures it
+  // whatever the dice.
+  const captureCarrier = (opts: string[]) => {
+    const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: [valiant, pathfinder], b: [tengu] }));
+    const inner = handBattle(battle) as Hangars;
+    const [carrier, s1, enemy] = battle.models;
+    put(carrier, 24, 10, 0);
+    put(enemy, 24, 44, 180);
+    s1.where = 'embarked';
+    s1.carrier = carrier;
+    carrier.marines = 0;
+    carrier.boarders = 3;
+    carrier.boarderSide = 1;
+    inner.activate(carrier);
+    expect(carrier.captured).toBe(true);
+    expect(carrier.side).toBe(1);
+    return { battle, inner, carrier, s1, enemy };
+  };
+
+  it('DESTROYED (default): the squadron aboard is Destroyed with the capture', () => {
+    const { battle, s1 } = captureCarrier([]);
+    expect(s1.where).toBe('destroyed');
+    expect(s1.state.destroyed).toBe(true);
+    expect(battle.fate(s1)).toBe('destroyed');
+    // Fleet B: its Tengu plus the captured Valiant x1.5; fleet A: nothing.
+    expect(battle.victoryPoints()).toEqual([0, tengu.tv + Math.ceil(valiant.tv * 1.5)]);
+  });
+
+  it('PASS_TO_CAPTOR: the squadron stays aboard, is Captured with the ship and later launches for its captor', () => {
+    const { battle, inner, carrier, s1 } = captureCarrier(['embarked_on_captured=PASS_TO_CAPTOR']);
+    expect(s1.where).toBe('embarked');
+    expect(s1.carrier).toBe(carrier);
+    expect(s1.side).toBe(1);
+    expect(s1.captured).toBe(true);
+    expect(s1.activated).toBe(true); // it serves the captor from the next turn
+    expect(battle.fate(s1)).toBe('captured');
+    expect(inner.trace!.activations[0].notes).toContain(`${s1.label} is captured aboard ${carrier.label}`);
+    expect(battle.victoryPoints()).toEqual([0, tengu.tv + Math.ceil(valiant.tv * 1.5) + Math.ceil(pathfinder.tv * 1.5)]);
+    inner.activate(s1);
+    expect(s1.where).toBe('table');
+    expect(s1.side).toBe(1);
+    expect(inner.trace!.activations[1].notes.some((n) => n.includes('launches from'))).toBe(true);
   });
 });
