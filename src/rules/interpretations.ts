@@ -238,6 +238,13 @@ export const INTERPRETATIONS = [
     default: 'DESTROYED',
     summary: "battles: models Embarked on a carrier that is Captured are Destroyed (DESTROYED), or stay aboard and pass to the captor with the carrier (PASS_TO_CAPTOR: Captured too, worth x1.5 to the captor, serving it from the next turn)",
   },
+  {
+    name: 'embarked_activation',
+    ids: ['GM-18'],
+    values: ['OWN_ACTIVATION', 'CARRIER_ACTIVATION'],
+    default: 'OWN_ACTIVATION',
+    summary: "battles: an Embarked model launches in its own activation (OWN_ACTIVATION), or is launched at the end of its carrier's activation, beside the carrier where it then stands, and activates normally later that turn (CARRIER_ACTIVATION; it is not eligible while aboard)",
+  },
 ] as const satisfies readonly InterpretationSpec[];
 
 type Spec = (typeof INTERPRETATIONS)[number];

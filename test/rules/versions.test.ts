@@ -108,6 +108,7 @@ describe('interpretation options', () => {
       station_keep_target_flex: 'VERSION',
       reserve_embark_rule: 'CARRIER_IN_ZONE',
       embarked_on_captured: 'DESTROYED',
+      embarked_activation: 'OWN_ACTIVATION',
     });
   });
 

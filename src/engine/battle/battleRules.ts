@@ -33,6 +33,8 @@ export interface BattleRules extends GameRules {
   readonly reserveEmbark: 'carrier_in_zone' | 'any_carrier' | 'table_only';
   /** GM-76 embarked_on_captured: models aboard a captured carrier pass to the captor (else they are Destroyed). */
   readonly embarkedPassToCaptor: boolean;
+  /** GM-18 embarked_activation: Embarked models launch in their carrier's activation, not their own. */
+  readonly launchWithCarrier: boolean;
 }
 
 export function battleRules(rules: CompiledRules): BattleRules {
@@ -57,5 +59,6 @@ export function battleRules(rules: CompiledRules): BattleRules {
     squadronBoostHalvesFc: o.boost_halves_fc === 'ALL',
     reserveEmbark: o.reserve_embark_rule === 'ANY_CARRIER' ? 'any_carrier' : o.reserve_embark_rule === 'TABLE_ONLY' ? 'table_only' : 'carrier_in_zone',
     embarkedPassToCaptor: o.embarked_on_captured === 'PASS_TO_CAPTOR',
+    launchWithCarrier: o.embarked_activation === 'CARRIER_ACTIVATION',
   };
 }

@@ -580,7 +580,10 @@ export class Battle implements PolicyView {
         cands.length = 0;
         // The side's own models first, then ships it captured: the same order whichever fleet
         // holds which table position, so mirrored games stay mirror images.
-        for (const own of [false, true]) for (const m of this.models) if (m.captured === own && m.side === s && !m.activated && (m.fights(this.br.inertHulks) || m.where === 'embarked')) cands.push(m);
+        // Embarked models are eligible to launch in their own activation (GM-18), unless they
+        // launch with their carrier (embarked_activation=CARRIER_ACTIVATION).
+        const embarked = !this.br.launchWithCarrier;
+        for (const own of [false, true]) for (const m of this.models) if (m.captured === own && m.side === s && !m.activated && (m.fights(this.br.inertHulks) || (embarked && m.where === 'embarked'))) cands.push(m);
         return cands.length;
       };
       if (!pick(side)) {
@@ -965,7 +968,9 @@ export class Battle implements PolicyView {
       ? { turn: this.turn, model: m.label, action: 'none', before: poseOf(m.base), after: poseOf(m.base), fired: 'none', attacks: [], notes: [] }
       : null;
     this.currentRec = rec;
+    const side = m.side;
     const finish = () => {
+      if (this.br.launchWithCarrier && m.unit.hangers > 0) this.launchAboard(m, side, rec);
       if (this.br.fuelAfterActivation && !m.unit.isCapital) m.fuel = m.unit.fuel; // §6.5 (GM-13)
       if (rec) {
         rec.after = poseOf(m.base);
@@ -1376,6 +1381,18 @@ export class Battle implements PolicyView {
       if (d < bestD) [best, bestD] = [c, d];
     }
     return best;
+  }
+
+  /**
+   * GM-18 embarked_activation=CARRIER_ACTIVATION: when the carrier's activation ends, the models
+   * aboard that have not activated yet this turn launch beside it, where it now stands, and
+   * activate later in the turn like any model on the table. Nothing launches from a carrier
+   * that was destroyed, left the table or changed sides during that activation, or once the
+   * game has ended.
+   */
+  private launchAboard(carrier: BattleModel, side: 0 | 1, rec: TraceActivation | null): void {
+    if (this.ended || carrier.side !== side || carrier.where !== 'table' || carrier.state.destroyed) return;
+    for (const x of this.models) if (x.carrier === carrier && x.where === 'embarked' && !x.activated) this.launch(x, rec);
   }
 
   /** Land (GM-18): in base contact with the carrier, it becomes Embarked and its activation ends. */

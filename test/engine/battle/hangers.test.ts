@@ -136,3 +136,79 @@ describe('embarked_on_captured (GM-76)', () => {
     expect(inner.trace!.activations[1].notes.some((n) => n.includes('launches from'))).toBe(true);
   });
 });
+
+describe('embarked_activation (GM-18)', () => {
+  const aboard = (opts: string[]) => {
+    const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: [valiant, pathfinder], b: [tengu] }));
+    const inner = handBattle(battle) as Hangars;
+    const [carrier, s1, enemy] = battle.models;
+    put(carrier, 24, 10, 0);
+    put(enemy, 24, 44, 180);
+    s1.where = 'embarked';
+    s1.carrier = carrier;
+    return { battle, inner, carrier, s1 };
+  };
+
+  it('OWN_ACTIVATION (default): the carrier\'s activation leaves the squadron aboard; it launches when it activates', () => {
+    const { inner, carrier, s1 } = aboard([]);
+    inner.activate(carrier);
+    expect(s1.where).toBe('embarked');
+    expect(s1.carrier).toBe(carrier);
+    inner.activate(s1);
+    expect(s1.where).toBe('table');
+    expect(inner.trace!.activations[1].notes.some((n) => n === `${s1.label} launches from ${carrier.label}`)).toBe(true);
+  });
+
+  it('CARRIER_ACTIVATION: the squadron launches at the end of the carrier\'s activation, touching it where it ended, not yet activated', () => {
+    const { inner, carrier, s1 } = aboard(['embarked_activation=CARRIER_ACTIVATION']);
+    inner.activate(carrier);
+    const rec = inner.trace!.activations[0];
+    expect(rec.model).toBe(carrier.label);
+    expect(rec.after.y).toBeGreaterThan(10); // the carrier moved first
+    expect(rec.notes).toContain(`${s1.label} launches from ${carrier.label}`);
+    expect(s1.where).toBe('table');
+    expect(s1.carrier).toBeNull();
+    expect(s1.activated).toBe(false);
+    expect(separation(s1.base, carrier.base)).toBeCloseTo(0, 3);
+    // Its own activation later in the turn is an ordinary one: no second launch.
+    inner.activate(s1);
+    expect(inner.trace!.activations[1].notes.some((n) => n.includes('launches'))).toBe(false);
+  });
+
+  it('CARRIER_ACTIVATION: a squadron that has already activated this turn stays aboard', () => {
+    const { inner, carrier, s1 } = aboard(['embarked_activation=CARRIER_ACTIVATION']);
+    s1.activated = true;
+    inner.activate(carrier);
+    expect(s1.where).toBe('embarked');
+  });
+
+  it('CARRIER_ACTIVATION in played games: every launch happens in the carrier\'s activation, before the squadron activates that turn', () => {
+    const battle = new Battle(rulesFor('1.2.2', ['embarked_activation=CARRIER_ACTIVATION']), miniScenario({ a: [valiant, pathfinder, pathfinder], b: [tengu, pathfinder] }));
+    const policies = (battle as unknown as { policies: Array<{ holdBack(): object }> }).policies;
+    policies[0].holdBack = () => ({ squadrons: 0, untilTurn: 1, embark: 2 });
+    const streams = battleStreams('hangers-carrier', 'hangers');
+    let launches = 0;
+    for (let g = 0; g < 4; g++) {
+      const trace = emptyTrace();
+      battle.play(streams.dice.at(g), streams.policy.at(g), false, trace);
+      expect(trace.deployments.filter((d) => d.model.includes('(Embarked on A1'))).toHaveLength(2);
+      trace.activations.forEach((a, i) => {
+        for (const n of a.notes) {
+          const m = /^(\S+ \S+) launches from (\S+ \S+)$/.exec(n);
+          if (!m) continue;
+          launches++;
+          expect(m[2]).toBe(a.model);
+          // It did not activate earlier in that turn (it was aboard and not eligible) ...
+          expect(trace.activations.slice(0, i).some((b) => b.turn === a.turn && b.model === m[1])).toBe(false);
+          // ... and activates later in the same turn, unless it is destroyed first.
+          const rest = trace.activations.slice(i + 1).filter((b) => b.turn === a.turn);
+          const own = rest.findIndex((b) => b.model === m[1]);
+          const killed = rest.findIndex((b) => b.attacks.some((x) => x.target === m[1] && x.targetAfter === 'destroyed'));
+          expect(own >= 0 || killed >= 0, `${m[1]} launched in turn ${a.turn} but never activated`).toBe(true);
+          if (own >= 0 && killed >= 0) expect(own).toBeLessThanOrEqual(killed); // destroyed in its own activation (a dogfight) at the latest
+        }
+      });
+    }
+    expect(launches).toBeGreaterThan(0);
+  });
+});
