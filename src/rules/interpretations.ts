@@ -245,6 +245,13 @@ export const INTERPRETATIONS = [
     default: 'OWN_ACTIVATION',
     summary: "battles: an Embarked model launches in its own activation (OWN_ACTIVATION), or is launched at the end of its carrier's activation, beside the carrier where it then stands, and activates normally later that turn (CARRIER_ACTIVATION; it is not eligible while aboard)",
   },
+  {
+    name: 'boarding_combat_timing',
+    ids: ['GM-20', 'BoardedFight122'],
+    values: ['START_OF_TARGET_ACTIVATION', 'END_PHASE'],
+    default: 'START_OF_TARGET_ACTIVATION',
+    summary: "battles, Boarded state: Boarders and Marines fight once per turn at the start of the boarded ship's activation, or in the End Phase before objectives are scored (every Boarded ship on the table, Initiative side first)",
+  },
 ] as const satisfies readonly InterpretationSpec[];
 
 type Spec = (typeof INTERPRETATIONS)[number];

@@ -109,6 +109,7 @@ describe('interpretation options', () => {
       reserve_embark_rule: 'CARRIER_IN_ZONE',
       embarked_on_captured: 'DESTROYED',
       embarked_activation: 'OWN_ACTIVATION',
+      boarding_combat_timing: 'START_OF_TARGET_ACTIVATION',
     });
   });
 

@@ -35,6 +35,8 @@ export interface BattleRules extends GameRules {
   readonly embarkedPassToCaptor: boolean;
   /** GM-18 embarked_activation: Embarked models launch in their carrier's activation, not their own. */
   readonly launchWithCarrier: boolean;
+  /** GM-20 boarding_combat_timing: the Boarded fight happens in the End Phase, not at the start of the ship's activation. */
+  readonly boardedFightInEndPhase: boolean;
 }
 
 export function battleRules(rules: CompiledRules): BattleRules {
@@ -60,5 +62,6 @@ export function battleRules(rules: CompiledRules): BattleRules {
     reserveEmbark: o.reserve_embark_rule === 'ANY_CARRIER' ? 'any_carrier' : o.reserve_embark_rule === 'TABLE_ONLY' ? 'table_only' : 'carrier_in_zone',
     embarkedPassToCaptor: o.embarked_on_captured === 'PASS_TO_CAPTOR',
     launchWithCarrier: o.embarked_activation === 'CARRIER_ACTIVATION',
+    boardedFightInEndPhase: o.boarding_combat_timing === 'END_PHASE',
   };
 }

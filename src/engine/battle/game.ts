@@ -61,7 +61,8 @@ export interface Trace {
   beacons: Array<{ side: string; x: number; y: number }>;
   deployments: Array<{ turn: number; model: string; x: number; y: number; heading: number }>;
   activations: TraceActivation[];
-  endPhases: Array<{ turn: number; op: [number, number]; scored: string[] }>;
+  /** `notes`: what happened in the End Phase besides scoring (only when something did, e.g. a boarded fight). */
+  endPhases: Array<{ turn: number; op: [number, number]; scored: string[]; notes?: string[] }>;
 }
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -1000,8 +1001,9 @@ export class Battle implements PolicyView {
       m.rtb = false;
       return finish();
     }
-    // Boarded (v1.2.2, GM-20): Boarders and Marines fight at the start of the ship's activation.
-    if (m.boarders > 0 && this.br.boarding.procedure === 'boarded_state') {
+    // Boarded (v1.2.2, GM-20): Boarders and Marines fight at the start of the ship's activation
+    // (boarding_combat_timing=END_PHASE: in the End Phase instead).
+    if (m.boarders > 0 && this.br.boarding.procedure === 'boarded_state' && !this.br.boardedFightInEndPhase) {
       this.resolveBoardedFight(m, rec);
       if (m.captured) return finish(); // GM-75: captured before its owner acts; it serves the captor from next turn
     }
@@ -1589,6 +1591,9 @@ export class Battle implements PolicyView {
   // ------------------------------------------------------------------ End Phase and scoring
 
   private endPhase(turn: number, op: [number, number]): void {
+    // GM-51 (a): effects that fall due in the End Phase.
+    const notes: string[] = [];
+    if (this.br.boardedFightInEndPhase && this.br.boarding.procedure === 'boarded_state') this.endPhaseBoardedFights(notes);
     const scored: string[] = [];
     for (const o of this.objectives) {
       if (turn < o.fromTurn) continue;
@@ -1600,7 +1605,11 @@ export class Battle implements PolicyView {
         scored.push(`${o.id}: +${o.points} OP to ${this.fleetLabel(side as 0 | 1)}`);
       }
     }
-    this.trace?.endPhases.push({ turn, op: [op[this.sideOfFleet[0]], op[this.sideOfFleet[1]]], scored });
+    if (this.trace) {
+      const entry: Trace['endPhases'][number] = { turn, op: [op[this.sideOfFleet[0]], op[this.sideOfFleet[1]]], scored };
+      if (notes.length) entry.notes = notes;
+      this.trace.endPhases.push(entry);
+    }
     const e = this.scenario.earlyEnd;
     if (e.opAtLeast !== null && (op[0] >= e.opAtLeast || op[1] >= e.opAtLeast)) this.ended = `a fleet reached ${e.opAtLeast} Objective Points (turn ${turn})`;
     if (e.noCapitalShips) {
@@ -1614,6 +1623,23 @@ export class Battle implements PolicyView {
       m.stationKeeping = false;
       if (!this.br.fuelAfterActivation && !m.unit.isCapital) m.fuel = m.unit.fuel; // fuel_refill=END_PHASE
       m.intercepted = false;
+    }
+  }
+
+  /**
+   * GM-20 boarding_combat_timing=END_PHASE: every Boarded ship on the table fights once, the
+   * Initiative side's ships first (its own before those it captured, in model order). Trace
+   * lines go to the End Phase's notes.
+   */
+  private endPhaseBoardedFights(notes: string[]): void {
+    for (const side of [this.initSide, (1 - this.initSide) as 0 | 1]) {
+      for (const own of [false, true]) {
+        for (const m of this.models) {
+          if (m.side !== side || m.captured !== own || m.boarders === 0 || m.where !== 'table' || m.state.destroyed || this.ended) continue;
+          const rec: TraceActivation | null = this.trace ? { turn: this.turn, model: m.label, action: 'none', before: poseOf(m.base), after: poseOf(m.base), fired: 'none', attacks: [], notes } : null;
+          this.resolveBoardedFight(m, rec);
+        }
+      }
     }
   }
 

@@ -474,3 +474,58 @@ describe('reserve_embark_rule (GM-86)', () => {
     expect(deployReserve(['reserve_embark_rule=TABLE_ONLY'], 6, 1)).toMatchObject({ where: 'embarked', aboard: true });
   });
 });
+
+describe('boarding_combat_timing (GM-20)', () => {
+  // v1.2.2: fleet A's Valiant is Boarded by 3 of fleet B's marines and has 0 Marines left, so
+  // the fight aboard captures it whatever the dice. The enemy Tengu stands far off.
+  const boarded = (opts: string[]) => {
+    const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: ['jovian.valiant'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle) as BattleInternals & { endPhase(turn: number, op: [number, number]): void };
+    const [ship, enemy] = battle.models;
+    put(ship, 24, 10, 0);
+    put(enemy, 24, 44, 180);
+    ship.marines = 0;
+    ship.boarders = 3;
+    ship.boarderSide = 1;
+    return { battle, inner, ship };
+  };
+
+  it('START_OF_TARGET_ACTIVATION (default): captured at the start of its activation, before it moves; the End Phase holds no fight', () => {
+    const { inner, ship } = boarded([]);
+    inner.activate(ship);
+    expect(ship.captured).toBe(true);
+    expect(ship.side).toBe(1);
+    const rec = inner.trace!.activations[0];
+    expect(rec.after).toEqual(rec.before);
+    expect(rec.notes).toContain('A1 jovian.valiant is captured by fleet B');
+    inner.endPhase(1, [0, 0]);
+    expect(inner.trace!.endPhases[0].notes).toBeUndefined();
+  });
+
+  it('END_PHASE: the ship makes its whole activation for its owner; the fight and the capture come in the End Phase', () => {
+    const { inner, ship } = boarded(['boarding_combat_timing=END_PHASE']);
+    inner.activate(ship);
+    expect(ship.captured).toBe(false);
+    expect(ship.side).toBe(0);
+    expect(ship.boarders).toBe(3);
+    const rec = inner.trace!.activations[0];
+    expect(rec.after.y).toBeGreaterThan(rec.before.y); // it moved
+    expect(rec.notes.some((n) => n.startsWith('fight aboard'))).toBe(false);
+    inner.endPhase(1, [0, 0]);
+    expect(ship.captured).toBe(true);
+    expect(ship.side).toBe(1);
+    expect(ship.boarders).toBe(0);
+    const notes = inner.trace!.endPhases[0].notes!;
+    expect(notes[0]).toMatch(/^fight aboard A1 jovian\.valiant: 3 Boarders .*, 0 Marines \[N\] → 3 Boarders, 0 Marines$/);
+    expect(notes).toContain('A1 jovian.valiant is captured by fleet B');
+  });
+
+  it('END_PHASE: a Boarded ship that is not on the table does not fight', () => {
+    const { inner, ship } = boarded(['boarding_combat_timing=END_PHASE']);
+    ship.where = 'withdrawn';
+    inner.endPhase(1, [0, 0]);
+    expect(ship.captured).toBe(false);
+    expect(ship.boarders).toBe(3);
+    expect(inner.trace!.endPhases[0].notes).toBeUndefined();
+  });
+});
