@@ -1,7 +1,11 @@
 // Battle interpretation options (src/rules/interpretations.ts): each one switched away from
 // its default changes exactly the behaviour it names — pivot point (GM-55), squadron contact
 // under v1.2.2 (GM-14), zone containment (GM-82), Fleet Deployment order (GM-85), reserve
-// scoring (GM-31), VP rounding (GM-94) and the table edge (GM-15).
+// scoring (GM-31), VP rounding (GM-94), the table edge (GM-15), attacks while Withdrawing
+// (GM-16), Crippled ships and the v1.2.1 immediate end (GM-52), the capital-ship Boost minimum
+// (GM-56), Boost and squadron Fire Control (GM-60), the Station Keep target bonus (GM-63),
+// where later reserves may embark (GM-86) and when the boarded fight happens (GM-20). The
+// hangers options (GM-18, GM-76) are tested in hangers.test.ts.
 import { describe, expect, it } from 'vitest';
 import { battleRules } from '../../../src/engine/battle/battleRules.js';
 import type { Battle as BattleT } from '../../../src/engine/battle/game.js';
