@@ -194,7 +194,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-16'],
     values: ['NO', 'YES'],
     default: 'NO',
-    summary: 'battles: a model that declares Withdraw makes no attacks that activation (NO), or attacks as usual (YES: it fires from where it starts, before the move that takes it off the table)',
+    summary: 'battles: a model that declares Withdraw makes no attacks that activation (NO), or attacks as usual (YES; the digest gives no firing point, so jwsim fires from where it starts, before the move that takes it off the table)',
   },
   {
     name: 'crippled_counts_as_lost',
@@ -236,21 +236,21 @@ export const INTERPRETATIONS = [
     ids: ['GM-76'],
     values: ['DESTROYED', 'PASS_TO_CAPTOR'],
     default: 'DESTROYED',
-    summary: "battles: models Embarked on a carrier that is Captured are Destroyed (DESTROYED), or stay aboard and pass to the captor with the carrier (PASS_TO_CAPTOR: Captured too, worth x1.5 to the captor, serving it from the next turn)",
+    summary: "battles: models Embarked on a carrier that is Captured are Destroyed (DESTROYED), or stay aboard and pass to the captor with the carrier (PASS_TO_CAPTOR; jwsim's reading: they count as Captured like the ship, worth x1.5 to the captor, and serve it from the next turn)",
   },
   {
     name: 'embarked_activation',
     ids: ['GM-18'],
     values: ['OWN_ACTIVATION', 'CARRIER_ACTIVATION'],
     default: 'OWN_ACTIVATION',
-    summary: "battles: an Embarked model launches in its own activation (OWN_ACTIVATION), or is launched at the end of its carrier's activation, beside the carrier where it then stands, and activates normally later that turn (CARRIER_ACTIVATION; it is not eligible while aboard)",
+    summary: "battles: an Embarked model launches in its own activation (OWN_ACTIVATION), or launches during its carrier's activation and activates normally later that turn (CARRIER_ACTIVATION; the digest gives no moment, so jwsim launches every model aboard that has not activated this turn at the end of the carrier's activation, beside the carrier where it then stands; aboard, a model is not eligible to activate)",
   },
   {
     name: 'boarding_combat_timing',
     ids: ['GM-20', 'BoardedFight122'],
     values: ['START_OF_TARGET_ACTIVATION', 'END_PHASE'],
     default: 'START_OF_TARGET_ACTIVATION',
-    summary: "battles, Boarded state: Boarders and Marines fight once per turn at the start of the boarded ship's activation, or in the End Phase before objectives are scored (every Boarded ship on the table, Initiative side first)",
+    summary: "battles, Boarded state: Boarders and Marines fight once per turn at the start of the boarded ship's activation, or in the End Phase (END_PHASE; jwsim's reading: first thing in the End Phase, before objectives are scored, every Boarded ship on the table, the Initiative side's first)",
   },
 ] as const satisfies readonly InterpretationSpec[];
 
