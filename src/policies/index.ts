@@ -8,7 +8,7 @@ import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
 import { ScriptedPolicy } from './scripted.js';
 import { LOOKAHEAD_PARAMS, LookaheadPolicy } from './lookahead.js';
-import { commonParams, firepower, firstLegal, holdBackOf, nearestEnemyDistance, nearestPoint, pickByDepth, wantsByParams } from './shared.js';
+import { boostFactor, commonParams, firepower, firstLegal, holdBackOf, nearestEnemyDistance, nearestPoint, pickByDepth, wantsByParams } from './shared.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
 
 const escortParam = (inches: number): ParamSpec => ({ default: inches, min: 0, max: 24, summary: 'squadrons try to end their moves within this many inches of a friendly capital ship (0: no escort duty)' });
@@ -133,7 +133,7 @@ class Heuristic implements Policy {
     }
     options.forEach((o, i) => {
       // Boosting halves Fire Control (GM-60): count half the firepower from the end position.
-      const fireEnd = firepower(view, m, o.pose, focus) * (o.action === 'boost' ? 0.5 : 1);
+      const fireEnd = firepower(view, m, o.pose, focus) * boostFactor(view, m, o);
       const d = nearestEnemyDistance(view, m, o.pose);
       let score = Math.max(fireStart, fireEnd) + this.p.objective_weight * onObjective(view, o.pose);
       if (escortOf && !m.unit.isCapital) score -= 0.1 * Math.max(0, distanceTo(escortOf, o.pose) - this.p.escort);

@@ -31,7 +31,7 @@ import type { Pose } from '../engine/battle/movement.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName } from '../scenarios/scenarioTypes.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
-import { commonParams, holdBackOf, nearestPoint, pickByDepth, wantsByParams } from './shared.js';
+import { boostFactor, commonParams, holdBackOf, nearestPoint, pickByDepth, wantsByParams } from './shared.js';
 
 /** The policy's name (typed as a PolicyName once the scenario types list it). */
 export const LOOKAHEAD_NAME = 'lookahead' as const;
@@ -200,7 +200,7 @@ export class LookaheadPolicy implements Policy {
     const scores = new Float64Array(options.length);
     const before = new Uint8Array(options.length);
     options.forEach((o, i) => {
-      const end = this.bestShot(view, m, o.pose, targets, o.action === 'boost' ? 0.5 : 1, follow);
+      const end = this.bestShot(view, m, o.pose, targets, boostFactor(view, m, o), follow);
       const fireFirst = start.value > end.value + EPS;
       const shot = fireFirst ? start : end;
       let score = shot.value;

@@ -9,7 +9,7 @@ import type { BattleModel } from '../engine/battle/model.js';
 import type { Pose } from '../engine/battle/movement.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { OrderTarget, ScriptedOrder } from '../scenarios/scenarioTypes.js';
-import { firepower, firstLegal, nearestEnemyDistance } from './shared.js';
+import { boostFactor, firepower, firstLegal, nearestEnemyDistance } from './shared.js';
 import type { ActionName, DeployCandidate, MoveOption, Policy, PolicyView } from './types.js';
 
 /**
@@ -155,11 +155,6 @@ export class ScriptedPolicy implements Policy {
     return focus ? view.estimate(m, p, focus) + 0.25 * firepower(view, m, p, 0) : firepower(view, m, p, 0);
   }
 
-  /** Boosting halves Fire Control (GM-60): half the firepower from the end position. */
-  private static boostFactor(o: MoveOption): number {
-    return o.action === 'boost' ? 0.5 : 1;
-  }
-
   /**
    * Hold: end at the wanted band edge from the nearest enemies (long: `range_margin` inside
    * the model's own long range against each; short: that far inside short range), weighing
@@ -173,7 +168,7 @@ export class ScriptedPolicy implements Policy {
       return Math.max(0, edge - margin);
     });
     return (o) => {
-      const fire = ScriptedPolicy.fireAt(view, m, o.pose, focus) * ScriptedPolicy.boostFactor(o);
+      const fire = ScriptedPolicy.fireAt(view, m, o.pose, focus) * boostFactor(view, m, o);
       let s = HOLD_FIRE_WEIGHT * fire;
       near.forEach((e, k) => {
         const d = gap(m, o.pose, e);
@@ -188,7 +183,7 @@ export class ScriptedPolicy implements Policy {
   private closeScore(view: PolicyView, m: BattleModel, t: BattleModel): (o: MoveOption) => { s: number; fire: number } {
     const want = Math.max(0, shortRange(view, t.unit.isCapital) - 0.5);
     return (o) => {
-      const fire = (2 * view.estimate(m, o.pose, t) + 0.5 * firepower(view, m, o.pose, 0)) * ScriptedPolicy.boostFactor(o);
+      const fire = (2 * view.estimate(m, o.pose, t) + 0.5 * firepower(view, m, o.pose, 0)) * boostFactor(view, m, o);
       return { s: fire - 0.3 * Math.max(0, gap(m, o.pose, t) - want), fire };
     };
   }
@@ -202,7 +197,7 @@ export class ScriptedPolicy implements Policy {
     const edges = this.homeEdges[m.side];
     if (!edges.length) return null;
     return (o) => {
-      const fire = firepower(view, m, o.pose, 0) * ScriptedPolicy.boostFactor(o);
+      const fire = firepower(view, m, o.pose, 0) * boostFactor(view, m, o);
       let best = Infinity;
       for (const e of edges) {
         const at = e.axis === 'x' ? o.pose.x : o.pose.y;
@@ -233,7 +228,7 @@ export class ScriptedPolicy implements Policy {
     const mk = best;
     // A quarter inch inside the radius, so that the base (not only its centre) is comfortably within it.
     return (o) => {
-      const fire = firepower(view, m, o.pose, 0) * ScriptedPolicy.boostFactor(o);
+      const fire = firepower(view, m, o.pose, 0) * boostFactor(view, m, o);
       const out = Math.max(0, Math.hypot(mk.x - o.pose.x, mk.y - o.pose.y) - Math.max(0, mk.radius - 0.25));
       return { s: -out + 0.1 * fire, fire };
     };
@@ -254,7 +249,7 @@ export class ScriptedPolicy implements Policy {
     if (!anchor) return null;
     const a = anchor;
     return (o) => {
-      const fire = firepower(view, m, o.pose, this.p.focus) * ScriptedPolicy.boostFactor(o);
+      const fire = firepower(view, m, o.pose, this.p.focus) * boostFactor(view, m, o);
       const d = gap(m, o.pose, a);
       return { s: fire - Math.max(0, d - distance) - 0.02 * nearestEnemyDistance(view, m, o.pose), fire };
     };

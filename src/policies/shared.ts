@@ -2,7 +2,7 @@
 // parameters and the decisions made from them, and the cheap measures they score with.
 import type { BattleModel } from '../engine/battle/model.js';
 import type { Pose } from '../engine/battle/movement.js';
-import type { ActionName, DeployCandidate, ParamSpec, PolicyView } from './types.js';
+import type { ActionName, DeployCandidate, MoveOption, ParamSpec, PolicyView } from './types.js';
 
 /**
  * The parameters every heuristic policy reads through `wantsByParams`, `holdBack` and
@@ -59,6 +59,11 @@ export function firepower(view: PolicyView, m: BattleModel, p: Pose, focus: numb
     if (v > best) best = v;
   }
   return best;
+}
+
+/** Share of its firepower a model keeps at the end of move `o`: half when that move is a Boost that halves its Fire Control (GM-60). */
+export function boostFactor(view: PolicyView, m: BattleModel, o: MoveOption): number {
+  return o.action === 'boost' && view.boostHalvesFc(m) ? 0.5 : 1;
 }
 
 export function withdrawWanted(m: BattleModel, at: number): boolean {

@@ -44,6 +44,8 @@ export interface PolicyView {
   reachable(m: BattleModel): readonly BattleModel[];
   /** Estimated Structure damage `att` would deal to `tgt` with all its Fire Control from `pose`. */
   estimate(att: BattleModel, pose: Pose, tgt: BattleModel): number;
+  /** Whether a Boost halves `m`'s Fire Control under the rules in force (GM-60). */
+  boostHalvesFc(m: BattleModel): boolean;
   /** Longest reach of `m`'s weapons against capital ships or squadrons (from its Sensors). */
   maxRange(m: BattleModel, vsCapital: boolean): number;
   /** Estimated Structure damage the enemy could deal to `m` standing at `pose` in their next activations. */

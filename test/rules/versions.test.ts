@@ -101,6 +101,15 @@ describe('interpretation options', () => {
       reserve_vp: 'FULL',
       vp_rounding: 'PER_MODEL_UP',
       fuel_refill: 'END_OF_OWN_ACTIVATION',
+      withdraw_allows_attacks: 'NO',
+      crippled_counts_as_lost: 'NO',
+      boost_min_move: 'HALF_BOOSTED',
+      boost_halves_fc: 'ALL',
+      station_keep_target_flex: 'VERSION',
+      reserve_embark_rule: 'CARRIER_IN_ZONE',
+      embarked_on_captured: 'DESTROYED',
+      embarked_activation: 'OWN_ACTIVATION',
+      boarding_combat_timing: 'START_OF_TARGET_ACTIVATION',
     });
   });
 

@@ -21,6 +21,22 @@ export interface BattleRules extends GameRules {
   readonly vpRoundUp: boolean;
   /** GM-13 fuel_refill: Fuel comes back at the end of the squadron's own activation (else in the End Phase). */
   readonly fuelAfterActivation: boolean;
+  /** GM-16 withdraw_allows_attacks: a Withdrawing model fires as usual (from where it starts). */
+  readonly withdrawAttacks: boolean;
+  /** GM-52 crippled_counts_as_lost: a Crippled capital ship counts as lost for the immediate end. */
+  readonly crippledCountsAsLost: boolean;
+  /** GM-56 boost_min_move: a boosting capital ship's minimum move is half its printed Speed (else half the doubled Speed). */
+  readonly boostMinHalfPrinted: boolean;
+  /** GM-60 boost_halves_fc: Boost halves a squadron's Fire Control too (capital ships always). */
+  readonly squadronBoostHalvesFc: boolean;
+  /** GM-86 reserve_embark_rule: where a Fleet Deployment reserve may deploy Embarked after the first phase. */
+  readonly reserveEmbark: 'carrier_in_zone' | 'any_carrier' | 'table_only';
+  /** GM-76 embarked_on_captured: models aboard a captured carrier pass to the captor (else they are Destroyed). */
+  readonly embarkedPassToCaptor: boolean;
+  /** GM-18 embarked_activation: Embarked models launch in their carrier's activation, not their own. */
+  readonly launchWithCarrier: boolean;
+  /** GM-20 boarding_combat_timing: the Boarded fight happens in the End Phase, not at the start of the ship's activation. */
+  readonly boardedFightInEndPhase: boolean;
 }
 
 export function battleRules(rules: CompiledRules): BattleRules {
@@ -29,6 +45,8 @@ export function battleRules(rules: CompiledRules): BattleRules {
   return {
     ...game,
     fleetDeployBlocks: o.fleet_deploy_capitals === 'VERSION' ? game.fleetDeployBlocks : o.fleet_deploy_capitals === 'BLOCK',
+    // GM-63 station_keep_target_flex: the version's bonus, none, or +1 whatever the version.
+    stationKeepFlex: o.station_keep_target_flex === 'VERSION' ? game.stationKeepFlex : o.station_keep_target_flex === 'ONE' ? 1 : 0,
     inertHulks: rules.flags.crippledCapitalInert,
     offTable: o.offtable_rule === 'CLAMP' ? 'clamp' : o.offtable_rule === 'WITHDRAWN' ? 'withdrawn' : 'destroyed',
     pivotOnCentre: o.pivot_point === 'CENTRE',
@@ -37,5 +55,13 @@ export function battleRules(rules: CompiledRules): BattleRules {
     reserveVp: o.reserve_vp === 'FULL' ? 1 : 0,
     vpRoundUp: o.vp_rounding === 'PER_MODEL_UP',
     fuelAfterActivation: o.fuel_refill === 'END_OF_OWN_ACTIVATION',
+    withdrawAttacks: o.withdraw_allows_attacks === 'YES',
+    crippledCountsAsLost: o.crippled_counts_as_lost === 'YES',
+    boostMinHalfPrinted: o.boost_min_move === 'HALF_PRINTED',
+    squadronBoostHalvesFc: o.boost_halves_fc === 'ALL',
+    reserveEmbark: o.reserve_embark_rule === 'ANY_CARRIER' ? 'any_carrier' : o.reserve_embark_rule === 'TABLE_ONLY' ? 'table_only' : 'carrier_in_zone',
+    embarkedPassToCaptor: o.embarked_on_captured === 'PASS_TO_CAPTOR',
+    launchWithCarrier: o.embarked_activation === 'CARRIER_ACTIVATION',
+    boardedFightInEndPhase: o.boarding_combat_timing === 'END_PHASE',
   };
 }

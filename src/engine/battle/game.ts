@@ -61,7 +61,8 @@ export interface Trace {
   beacons: Array<{ side: string; x: number; y: number }>;
   deployments: Array<{ turn: number; model: string; x: number; y: number; heading: number }>;
   activations: TraceActivation[];
-  endPhases: Array<{ turn: number; op: [number, number]; scored: string[] }>;
+  /** `notes`: what happened in the End Phase besides scoring (only when something did, e.g. a boarded fight). */
+  endPhases: Array<{ turn: number; op: [number, number]; scored: string[]; notes?: string[] }>;
 }
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -185,6 +186,11 @@ export class Battle implements PolicyView {
     const d2 = (e: BattleModel) => (e.base.x - m.base.x) ** 2 + (e.base.y - m.base.y) ** 2;
     this.nearList = this.enemiesOf(m.side).slice().sort((a, b) => d2(a) - d2(b)).slice(0, 3);
     return this.nearList;
+  }
+
+  /** Boosting halves this model's Fire Control (GM-60: capital ships always; squadrons unless boost_halves_fc=CAPITAL_ONLY). */
+  boostHalvesFc(m: BattleModel): boolean {
+    return m.unit.isCapital || this.br.squadronBoostHalvesFc;
   }
 
   maxRange(m: BattleModel, vsCapital: boolean): number {
@@ -454,8 +460,9 @@ export class Battle implements PolicyView {
 
   /**
    * A carrier this squadron may deploy Embarked on (seed 000, GM-86): Fleet Deployment from the
-   * first phase on any friendly capital ship with room whose base lies in the zone; Escalating
-   * Deployment never in the first phase, later only on ships deployed in that same phase.
+   * first phase on any friendly capital ship with room whose base lies in the zone (in later
+   * phases, option reserve_embark_rule: or anywhere, or never); Escalating Deployment never in
+   * the first phase, later only on ships deployed in that same phase.
    */
   private embarkCarrier(m: BattleModel, turn: number): BattleModel | null {
     if (m.unit.isCapital) return null;
@@ -465,10 +472,13 @@ export class Battle implements PolicyView {
     for (const x of this.models) if (x.side === m.side && x.where === 'embarked') already++;
     if (already >= want) return null;
     if (this.scenario.deployment === 'escalating' && turn === 1) return null;
+    const fleetLater = turn > 1 && this.scenario.deployment === 'fleet';
+    if (fleetLater && this.br.reserveEmbark === 'table_only') return null;
+    const anyCarrier = fleetLater && this.br.reserveEmbark === 'any_carrier';
     for (const c of this.models) {
       if (c.side !== m.side || !c.unit.isCapital || c.where !== 'table' || c.unit.hangers < 1 || this.aboard(c) >= c.unit.hangers) continue;
       if (this.scenario.deployment === 'escalating' && c.deployedTurn !== turn) continue;
-      if (turn > 1 && !this.inOwnZone(c)) continue; // GM-86 carrier_in_zone
+      if (turn > 1 && !anyCarrier && !this.inOwnZone(c)) continue; // GM-86 carrier_in_zone
       return c;
     }
     return null;
@@ -586,7 +596,10 @@ export class Battle implements PolicyView {
         cands.length = 0;
         // The side's own models first, then ships it captured: the same order whichever fleet
         // holds which table position, so mirrored games stay mirror images.
-        for (const own of [false, true]) for (const m of this.models) if (m.captured === own && m.side === s && !m.activated && (m.fights(this.br.inertHulks) || m.where === 'embarked')) cands.push(m);
+        // Embarked models are eligible to launch in their own activation (GM-18), unless they
+        // launch with their carrier (embarked_activation=CARRIER_ACTIVATION).
+        const embarked = !this.br.launchWithCarrier;
+        for (const own of [false, true]) for (const m of this.models) if (m.captured === own && m.side === s && !m.activated && (m.fights(this.br.inertHulks) || (embarked && m.where === 'embarked'))) cands.push(m);
         return cands.length;
       };
       if (!pick(side)) {
@@ -670,8 +683,10 @@ export class Battle implements PolicyView {
       }
     }
     if (this.br.capitalBoost && m.state.thrusters >= 1 && this.reachable(m).length === 0) {
-      // v1.2.1 Boost: Speed doubled for the activation; the minimum is half the doubled Speed (GM-56).
-      add(capitalMoves({ min: m.unit.speed, max: 2 * m.unit.speed, turns: lim.turns }), 'boost');
+      // v1.2.1 Boost: Speed doubled for the activation; the minimum is half the doubled Speed
+      // (GM-56), or half the printed Speed under boost_min_move=HALF_PRINTED.
+      const min = this.br.boostMinHalfPrinted ? m.unit.speed / 2 : m.unit.speed;
+      add(capitalMoves({ min, max: 2 * m.unit.speed, turns: lim.turns }), 'boost');
     }
     if (allowStationKeep && lim.min > 0) {
       const sk = capitalLimits(this.br, m, true);
@@ -936,7 +951,9 @@ export class Battle implements PolicyView {
     if (this.br.immediateEndWithoutCapitals && this.objectives.length === 0 && !this.ended) {
       for (const side of [0, 1] as const) {
         const fleet = this.models.filter((x) => x.side === side && x.unit.isCapital);
-        if (fleet.length && fleet.every((x) => x.where === 'destroyed' || x.where === 'withdrawn' || x.state.destroyed)) {
+        // GM-52: Crippled ships still count unless crippled_counts_as_lost=YES.
+        const cripples = this.br.crippledCountsAsLost;
+        if (fleet.length && fleet.every((x) => x.where === 'destroyed' || x.where === 'withdrawn' || x.state.destroyed || (cripples && x.state.crippled))) {
           this.ended = `fleet ${this.fleetLabel(side)} has no capital ship left (v1.2.1: the game ends at once)`;
           return true;
         }
@@ -967,7 +984,9 @@ export class Battle implements PolicyView {
       ? { turn: this.turn, model: m.label, action: 'none', before: poseOf(m.base), after: poseOf(m.base), fired: 'none', attacks: [], notes: [] }
       : null;
     this.currentRec = rec;
+    const side = m.side;
     const finish = () => {
+      if (this.br.launchWithCarrier && m.unit.hangers > 0) this.launchAboard(m, side, rec);
       if (this.br.fuelAfterActivation && !m.unit.isCapital) m.fuel = m.unit.fuel; // §6.5 (GM-13)
       if (rec) {
         rec.after = poseOf(m.base);
@@ -997,8 +1016,9 @@ export class Battle implements PolicyView {
       m.rtb = false;
       return finish();
     }
-    // Boarded (v1.2.2, GM-20): Boarders and Marines fight at the start of the ship's activation.
-    if (m.boarders > 0 && this.br.boarding.procedure === 'boarded_state') {
+    // Boarded (v1.2.2, GM-20): Boarders and Marines fight at the start of the ship's activation
+    // (boarding_combat_timing=END_PHASE: in the End Phase instead).
+    if (m.boarders > 0 && this.br.boarding.procedure === 'boarded_state' && !this.br.boardedFightInEndPhase) {
       this.resolveBoardedFight(m, rec);
       if (m.captured) return finish(); // GM-75: captured before its owner acts; it serves the captor from next turn
     }
@@ -1018,11 +1038,17 @@ export class Battle implements PolicyView {
     // Squadron actions: staying Assaulting; interception, bombing, assault (game.md §7.5-7.7).
     if (m.assaulting && this.assaultingTurn(m, policy, rec)) return finish();
     if (!m.unit.isCapital && this.squadronStrike(m, policy, rec)) return finish();
-    // Withdraw (GM-16): leaves by an own edge; no attacks.
+    // Withdraw (GM-16): leaves by an own edge; no attacks unless withdraw_allows_attacks=YES.
     if (policy.wants(this, m, 'withdraw', this.pol)) {
       const p = this.withdrawMove(m);
       if (p) {
         if (rec) rec.action = 'withdraw';
+        if (this.br.withdrawAttacks) {
+          // Its shots come from where it stands: the move ends at (or past) its own edge.
+          this.fireFrom(m, m.state.fireControl(), 'withdraw', null, rec);
+          if (rec && rec.attacks.length) rec.fired = 'before-move';
+          if (this.ended) return finish();
+        }
         m.base.set(p.x, p.y, p.heading);
         m.where = 'withdrawn';
         this.afterDamage(m);
@@ -1070,7 +1096,8 @@ export class Battle implements PolicyView {
     if (boardTarget && policy.wants(this, m, 'board', this.pol)) action = 'board';
     if (action === 'station_keep') m.stationKeeping = true;
     if (action === 'boost') {
-      fc = Math.ceil(fc / 2); // Fire Control halved, rounded up (§6.4, GM-60)
+      // Fire Control halved, rounded up (§6.4); squadrons too unless boost_halves_fc=CAPITAL_ONLY (GM-60).
+      if (this.boostHalvesFc(m)) fc = Math.ceil(fc / 2);
       m.fuel = Math.max(0, m.fuel - (opt.fuel ?? 0));
     }
     if (rec) rec.action = action;
@@ -1179,9 +1206,25 @@ export class Battle implements PolicyView {
     }
   }
 
+  /**
+   * GM-76 embarked_on_captured=PASS_TO_CAPTOR: the models aboard a captured carrier stay aboard
+   * and change sides with it, Captured like the ship (x1.5 VP to the captor), serving the captor
+   * from the next turn.
+   */
+  private passEmbarked(carrier: BattleModel, side: 0 | 1, rec: TraceActivation | null): void {
+    for (const x of this.models) {
+      if (x.carrier !== carrier || x.where !== 'embarked') continue;
+      x.captured = true;
+      x.side = side;
+      x.activated = true;
+      rec?.notes.push(`${x.label} is captured aboard ${carrier.label}`);
+    }
+  }
+
   /** GM-75: the ship changes sides; VP x1.5 to the captor; it activates for the captor from the next turn. */
   private capture(t: BattleModel, side: 0 | 1, rec: TraceActivation | null): void {
-    this.loseEmbarked(t);
+    if (this.br.embarkedPassToCaptor) this.passEmbarked(t, side, rec);
+    else this.loseEmbarked(t); // GM-76 default
     t.captured = true;
     t.side = side;
     t.boarders = 0;
@@ -1355,6 +1398,18 @@ export class Battle implements PolicyView {
       if (d < bestD) [best, bestD] = [c, d];
     }
     return best;
+  }
+
+  /**
+   * GM-18 embarked_activation=CARRIER_ACTIVATION: when the carrier's activation ends, the models
+   * aboard that have not activated yet this turn launch beside it, where it now stands, and
+   * activate later in the turn like any model on the table. Nothing launches from a carrier
+   * that was destroyed, left the table or changed sides during that activation, or once the
+   * game has ended.
+   */
+  private launchAboard(carrier: BattleModel, side: 0 | 1, rec: TraceActivation | null): void {
+    if (this.ended || carrier.side !== side || carrier.where !== 'table' || carrier.state.destroyed) return;
+    for (const x of this.models) if (x.carrier === carrier && x.where === 'embarked' && !x.activated) this.launch(x, rec);
   }
 
   /** Land (GM-18): in base contact with the carrier, it becomes Embarked and its activation ends. */
@@ -1551,6 +1606,9 @@ export class Battle implements PolicyView {
   // ------------------------------------------------------------------ End Phase and scoring
 
   private endPhase(turn: number, op: [number, number]): void {
+    // GM-51 (a): effects that fall due in the End Phase.
+    const notes: string[] = [];
+    if (this.br.boardedFightInEndPhase && this.br.boarding.procedure === 'boarded_state') this.endPhaseBoardedFights(notes);
     const scored: string[] = [];
     for (const o of this.objectives) {
       if (turn < o.fromTurn) continue;
@@ -1562,7 +1620,11 @@ export class Battle implements PolicyView {
         scored.push(`${o.id}: +${o.points} OP to ${this.fleetLabel(side as 0 | 1)}`);
       }
     }
-    this.trace?.endPhases.push({ turn, op: [op[this.sideOfFleet[0]], op[this.sideOfFleet[1]]], scored });
+    if (this.trace) {
+      const entry: Trace['endPhases'][number] = { turn, op: [op[this.sideOfFleet[0]], op[this.sideOfFleet[1]]], scored };
+      if (notes.length) entry.notes = notes;
+      this.trace.endPhases.push(entry);
+    }
     const e = this.scenario.earlyEnd;
     if (e.opAtLeast !== null && (op[0] >= e.opAtLeast || op[1] >= e.opAtLeast)) this.ended = `a fleet reached ${e.opAtLeast} Objective Points (turn ${turn})`;
     if (e.noCapitalShips) {
@@ -1576,6 +1638,23 @@ export class Battle implements PolicyView {
       m.stationKeeping = false;
       if (!this.br.fuelAfterActivation && !m.unit.isCapital) m.fuel = m.unit.fuel; // fuel_refill=END_PHASE
       m.intercepted = false;
+    }
+  }
+
+  /**
+   * GM-20 boarding_combat_timing=END_PHASE: every Boarded ship on the table fights once, the
+   * Initiative side's ships first (its own before those it captured, in model order). Trace
+   * lines go to the End Phase's notes.
+   */
+  private endPhaseBoardedFights(notes: string[]): void {
+    for (const side of [this.initSide, (1 - this.initSide) as 0 | 1]) {
+      for (const own of [false, true]) {
+        for (const m of this.models) {
+          if (m.side !== side || m.captured !== own || m.boarders === 0 || m.where !== 'table' || m.state.destroyed || this.ended) continue;
+          const rec: TraceActivation | null = this.trace ? { turn: this.turn, model: m.label, action: 'none', before: poseOf(m.base), after: poseOf(m.base), fired: 'none', attacks: [], notes } : null;
+          this.resolveBoardedFight(m, rec);
+        }
+      }
     }
   }
 

@@ -1,10 +1,12 @@
 // Hangers (game.md GM-18, GM-32, GM-76, seed 000 deployment): Embarked deployment, Launch,
-// Land on Return to Base, capacity, and the loss of squadrons aboard a lost carrier.
+// Land on Return to Base, capacity, the loss of squadrons aboard a lost carrier, and the
+// options embarked_on_captured (GM-76) and embarked_activation (GM-18).
 import { describe, expect, it } from 'vitest';
 import type { BattleModel } from '../../../src/engine/battle/model.js';
 import { separation } from '../../../src/engine/geometry.js';
 import { battleStreams } from '../../../src/sim/battles.js';
 import { Battle, cardWith, emptyTrace, handBattle, miniScenario, put, rules, type BattleInternals } from '../../helpers/battle.js';
+import { rulesFor } from '../../helpers/units.js';
 
 const valiant = cardWith('jovian.valiant', {}); // Hangers 2
 const pathfinder = cardWith('jovian.pathfinder', {});
@@ -85,5 +87,128 @@ describe('hangers', () => {
       if (firstHit >= 0) expect(launch).toBeGreaterThanOrEqual(0);
       if (firstHit >= 0) expect(firstHit).toBeGreaterThanOrEqual(launch);
     }
+  });
+});
+
+describe('embarked_on_captured (GM-76)', () => {
+  // v1.2.2: the Valiant (fleet A) carries a Pathfinder and is Boarded by fleet B with 3
+  // Boarders against 0 Marines, so the fight at the start of its activation captures it
+  // whatever the dice.
+  const captureCarrier = (opts: string[]) => {
+    const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: [valiant, pathfinder], b: [tengu] }));
+    const inner = handBattle(battle) as Hangars;
+    const [carrier, s1, enemy] = battle.models;
+    put(carrier, 24, 10, 0);
+    put(enemy, 24, 44, 180);
+    s1.where = 'embarked';
+    s1.carrier = carrier;
+    carrier.marines = 0;
+    carrier.boarders = 3;
+    carrier.boarderSide = 1;
+    inner.activate(carrier);
+    expect(carrier.captured).toBe(true);
+    expect(carrier.side).toBe(1);
+    return { battle, inner, carrier, s1, enemy };
+  };
+
+  it('DESTROYED (default): the squadron aboard is Destroyed with the capture', () => {
+    const { battle, s1 } = captureCarrier([]);
+    expect(s1.where).toBe('destroyed');
+    expect(s1.state.destroyed).toBe(true);
+    expect(battle.fate(s1)).toBe('destroyed');
+    // Fleet B: its Tengu plus the captured Valiant x1.5; fleet A: nothing.
+    expect(battle.victoryPoints()).toEqual([0, tengu.tv + Math.ceil(valiant.tv * 1.5)]);
+  });
+
+  it('PASS_TO_CAPTOR: the squadron stays aboard, is Captured with the ship and later launches for its captor', () => {
+    const { battle, inner, carrier, s1 } = captureCarrier(['embarked_on_captured=PASS_TO_CAPTOR']);
+    expect(s1.where).toBe('embarked');
+    expect(s1.carrier).toBe(carrier);
+    expect(s1.side).toBe(1);
+    expect(s1.captured).toBe(true);
+    expect(s1.activated).toBe(true); // it serves the captor from the next turn
+    expect(battle.fate(s1)).toBe('captured');
+    expect(inner.trace!.activations[0].notes).toContain(`${s1.label} is captured aboard ${carrier.label}`);
+    expect(battle.victoryPoints()).toEqual([0, tengu.tv + Math.ceil(valiant.tv * 1.5) + Math.ceil(pathfinder.tv * 1.5)]);
+    inner.activate(s1);
+    expect(s1.where).toBe('table');
+    expect(s1.side).toBe(1);
+    expect(inner.trace!.activations[1].notes.some((n) => n.includes('launches from'))).toBe(true);
+  });
+});
+
+describe('embarked_activation (GM-18)', () => {
+  const aboard = (opts: string[]) => {
+    const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: [valiant, pathfinder], b: [tengu] }));
+    const inner = handBattle(battle) as Hangars;
+    const [carrier, s1, enemy] = battle.models;
+    put(carrier, 24, 10, 0);
+    put(enemy, 24, 44, 180);
+    s1.where = 'embarked';
+    s1.carrier = carrier;
+    return { battle, inner, carrier, s1 };
+  };
+
+  it('OWN_ACTIVATION (default): the carrier\'s activation leaves the squadron aboard; it launches when it activates', () => {
+    const { inner, carrier, s1 } = aboard([]);
+    inner.activate(carrier);
+    expect(s1.where).toBe('embarked');
+    expect(s1.carrier).toBe(carrier);
+    inner.activate(s1);
+    expect(s1.where).toBe('table');
+    expect(inner.trace!.activations[1].notes.some((n) => n === `${s1.label} launches from ${carrier.label}`)).toBe(true);
+  });
+
+  it('CARRIER_ACTIVATION: the squadron launches at the end of the carrier\'s activation, touching it where it ended, not yet activated', () => {
+    const { inner, carrier, s1 } = aboard(['embarked_activation=CARRIER_ACTIVATION']);
+    inner.activate(carrier);
+    const rec = inner.trace!.activations[0];
+    expect(rec.model).toBe(carrier.label);
+    expect(rec.after.y).toBeGreaterThan(10); // the carrier moved first
+    expect(rec.notes).toContain(`${s1.label} launches from ${carrier.label}`);
+    expect(s1.where).toBe('table');
+    expect(s1.carrier).toBeNull();
+    expect(s1.activated).toBe(false);
+    expect(separation(s1.base, carrier.base)).toBeCloseTo(0, 3);
+    // Its own activation later in the turn is an ordinary one: no second launch.
+    inner.activate(s1);
+    expect(inner.trace!.activations[1].notes.some((n) => n.includes('launches'))).toBe(false);
+  });
+
+  it('CARRIER_ACTIVATION: a squadron that has already activated this turn stays aboard', () => {
+    const { inner, carrier, s1 } = aboard(['embarked_activation=CARRIER_ACTIVATION']);
+    s1.activated = true;
+    inner.activate(carrier);
+    expect(s1.where).toBe('embarked');
+  });
+
+  it('CARRIER_ACTIVATION in played games: every launch happens in the carrier\'s activation, before the squadron activates that turn', () => {
+    const battle = new Battle(rulesFor('1.2.2', ['embarked_activation=CARRIER_ACTIVATION']), miniScenario({ a: [valiant, pathfinder, pathfinder], b: [tengu, pathfinder] }));
+    const policies = (battle as unknown as { policies: Array<{ holdBack(): object }> }).policies;
+    policies[0].holdBack = () => ({ squadrons: 0, untilTurn: 1, embark: 2 });
+    const streams = battleStreams('hangers-carrier', 'hangers');
+    let launches = 0;
+    for (let g = 0; g < 4; g++) {
+      const trace = emptyTrace();
+      battle.play(streams.dice.at(g), streams.policy.at(g), false, trace);
+      expect(trace.deployments.filter((d) => d.model.includes('(Embarked on A1'))).toHaveLength(2);
+      trace.activations.forEach((a, i) => {
+        for (const n of a.notes) {
+          const m = /^(\S+ \S+) launches from (\S+ \S+)$/.exec(n);
+          if (!m) continue;
+          launches++;
+          expect(m[2]).toBe(a.model);
+          // It did not activate earlier in that turn (it was aboard and not eligible) ...
+          expect(trace.activations.slice(0, i).some((b) => b.turn === a.turn && b.model === m[1])).toBe(false);
+          // ... and activates later in the same turn, unless it is destroyed first.
+          const rest = trace.activations.slice(i + 1).filter((b) => b.turn === a.turn);
+          const own = rest.findIndex((b) => b.model === m[1]);
+          const killed = rest.findIndex((b) => b.attacks.some((x) => x.target === m[1] && x.targetAfter === 'destroyed'));
+          expect(own >= 0 || killed >= 0, `${m[1]} launched in turn ${a.turn} but never activated`).toBe(true);
+          if (own >= 0 && killed >= 0) expect(own).toBeLessThanOrEqual(killed); // destroyed in its own activation (a dogfight) at the latest
+        }
+      });
+    }
+    expect(launches).toBeGreaterThan(0);
   });
 });

@@ -1,16 +1,22 @@
 // Battle interpretation options (src/rules/interpretations.ts): each one switched away from
 // its default changes exactly the behaviour it names — pivot point (GM-55), squadron contact
 // under v1.2.2 (GM-14), zone containment (GM-82), Fleet Deployment order (GM-85), reserve
-// scoring (GM-31), VP rounding (GM-94) and the table edge (GM-15).
+// scoring (GM-31), VP rounding (GM-94), the table edge (GM-15), attacks while Withdrawing
+// (GM-16), Crippled ships and the v1.2.1 immediate end (GM-52), the capital-ship Boost minimum
+// (GM-56), Boost and squadron Fire Control (GM-60), the Station Keep target bonus (GM-63),
+// where later reserves may embark (GM-86) and when the boarded fight happens (GM-20). The
+// hangers options (GM-18, GM-76) are tested in hangers.test.ts.
 import { describe, expect, it } from 'vitest';
 import { battleRules } from '../../../src/engine/battle/battleRules.js';
 import type { Battle as BattleT } from '../../../src/engine/battle/game.js';
-import { MovingBase } from '../../../src/engine/battle/model.js';
+import { MovingBase, type BattleModel } from '../../../src/engine/battle/model.js';
 import { followCapitalMove, legalEnd, type Pose } from '../../../src/engine/battle/movement.js';
 import { onTable } from '../../../src/engine/geometry.js';
+import { boostFactor } from '../../../src/policies/shared.js';
+import type { MoveOption } from '../../../src/policies/types.js';
 import type { RulesVersionId } from '../../../src/rules/registry.js';
 import { battleStreams } from '../../../src/sim/battles.js';
-import { Battle, card, cardWith, emptyTrace, handBattle, miniScenario, placed, put } from '../../helpers/battle.js';
+import { Battle, card, cardWith, emptyTrace, handBattle, miniScenario, placed, put, type BattleInternals } from '../../helpers/battle.js';
 import { rulesFor } from '../../helpers/units.js';
 
 const brWith = (v: RulesVersionId, ...opts: string[]) => battleRules(rulesFor(v, opts));
@@ -241,5 +247,289 @@ describe('offtable_rule (GM-15)', () => {
     // Below the 4" minimum only when it declared Station Keeping.
     expect(m.base.y - 30).toBeGreaterThanOrEqual((trace.activations[0].action === 'station_keep' ? 0 : 4) - 1e-9);
     expect(m.base.y - 30).toBeLessThanOrEqual(8 + 1e-9);
+  });
+});
+
+describe('withdraw_allows_attacks (GM-16)', () => {
+  // v1.2.2 Tengu (5"-11") at (24, 6) heading 180, facing its own edge y = 0, declares Withdraw;
+  // an enemy Tengu stands at (28, 9), in reach of its Mass Driver Turret.
+  const withdrawWith = (opts: string[]) => {
+    const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: ['unknown.tengu'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle);
+    const policies = (battle as unknown as { policies: Array<{ wants(v: unknown, m: unknown, a: string): boolean }> }).policies;
+    policies[0].wants = (_v, _m, a) => a === 'withdraw';
+    const [m, enemy] = battle.models;
+    put(m, 24, 6, 180);
+    put(enemy, 28, 9, 0);
+    inner.activate(m);
+    return { m, enemy, rec: inner.trace!.activations[0] };
+  };
+
+  it('NO (default): it leaves as Withdrawn without firing', () => {
+    const { m, enemy, rec } = withdrawWith([]);
+    expect(m.where).toBe('withdrawn');
+    expect(rec.action).toBe('withdraw');
+    expect(rec.attacks).toHaveLength(0);
+    expect(rec.fired).toBe('none');
+    expect(enemy.state.structure).toBe(3);
+  });
+
+  it('YES: it fires at the enemy from its starting position, then leaves as Withdrawn', () => {
+    const { m, rec } = withdrawWith(['withdraw_allows_attacks=YES']);
+    expect(m.where).toBe('withdrawn');
+    expect(rec.action).toBe('withdraw');
+    expect(rec.fired).toBe('before-move');
+    expect(rec.attacks.length).toBeGreaterThanOrEqual(1);
+    expect(rec.attacks.length).toBeLessThanOrEqual(3); // Fire Control 3
+    for (const a of rec.attacks) {
+      expect(a.attacker).toBe('A1 unknown.tengu');
+      expect(a.target).toBe('B1 unknown.tengu');
+      expect(a.window).toBe(0);
+    }
+    // Measured from (24, 6), where the bases are hypot(2.5, 1) apart; from its end at (24, 1)
+    // they would be hypot(2.5, 6) = 6.5" apart, beyond short range.
+    expect(rec.attacks[0].range).toBeCloseTo(Math.hypot(2.5, 1), 3);
+    expect(rec.attacks[0].band).toBe('short');
+    expect(rec.after).toEqual({ x: 24, y: 1, heading: 180 });
+  });
+
+  it('the option reaches BattleRules', () => {
+    expect(brWith('1.2.2').withdrawAttacks).toBe(false);
+    expect(brWith('1.2.1', 'withdraw_allows_attacks=YES').withdrawAttacks).toBe(true);
+  });
+});
+
+describe('crippled_counts_as_lost (GM-52)', () => {
+  // v1.2.1, no objectives: fleet A has two Tengus, one already Destroyed, and the other is
+  // now Crippled (Structure 0); fleet B's Tengu is untouched.
+  const afterCrippling = (v: RulesVersionId, opts: string[]) => {
+    const battle = new Battle(rulesFor(v, opts), miniScenario({ a: ['unknown.tengu', 'unknown.tengu'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle) as BattleInternals & { afterDamage(m: BattleModel): boolean; ended: string | null };
+    const [gone, last, enemy] = battle.models;
+    gone.where = 'destroyed';
+    gone.state.destroyed = true;
+    put(last, 10, 10);
+    put(enemy, 30, 30);
+    last.state.structure = 0;
+    last.state.crippled = true;
+    return { ends: inner.afterDamage(last), ended: inner.ended };
+  };
+
+  it('NO (default): a Crippled ship is still a capital ship of its fleet, so the game goes on', () => {
+    expect(afterCrippling('1.2.1', [])).toEqual({ ends: false, ended: null });
+  });
+
+  it('YES: the Crippled ship counts as lost and the v1.2.1 game ends at once', () => {
+    expect(afterCrippling('1.2.1', ['crippled_counts_as_lost=YES'])).toEqual({ ends: true, ended: 'fleet A has no capital ship left (v1.2.1: the game ends at once)' });
+  });
+
+  it('YES changes nothing where the version has no immediate end (v1.2.2)', () => {
+    expect(afterCrippling('1.2.2', ['crippled_counts_as_lost=YES'])).toEqual({ ends: false, ended: null });
+  });
+});
+
+describe('boost_min_move (GM-56)', () => {
+  // v1.2.1 Tengu, Speed 8, Thrusters 3, at (24, 4) heading 0 with the only enemy 42" away (out
+  // of reach at normal Speed, so the engine offers Boost). Boosted Speed: 16".
+  const boostDistances = (opts: string[]): number[] => {
+    const battle = new Battle(rulesFor('1.2.1', opts), miniScenario({ a: ['unknown.tengu'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle);
+    const [m, enemy] = battle.models;
+    put(m, 24, 4, 0);
+    put(enemy, 24, 46, 180);
+    const boosts = inner.moveTiers(m, false)[0].filter((o) => o.action === 'boost');
+    expect(boosts.length).toBeGreaterThan(0);
+    return [...new Set(boosts.map((o) => Math.round(o.travelled * 1000) / 1000))].sort((a, b) => a - b);
+  };
+
+  it('HALF_BOOSTED (default): boosted moves run from 8" (half of 16") to 16"', () => {
+    expect(boostDistances([])).toEqual([8, 12, 16]);
+  });
+
+  it('HALF_PRINTED: boosted moves may be as short as 4" (half the printed 8")', () => {
+    expect(boostDistances(['boost_min_move=HALF_PRINTED'])).toEqual([4, 10, 16]);
+  });
+});
+
+describe('boost_halves_fc (GM-60)', () => {
+  // v1.2.2 Pathfinder (Speed 10, Fire Control 2, two weapons) at (24, 4); the enemy Pathfinder
+  // at (24, 30) is out of reach at normal Speed, so the policy (forced here) takes a Boost that
+  // ends at long range, 8.5" from it, where both of its weapons bear.
+  const boostAndFire = (opts: string[]) => {
+    const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: ['jovian.pathfinder'], b: ['jovian.pathfinder'] }));
+    const inner = handBattle(battle);
+    const policies = (battle as unknown as { policies: Array<{ pickMove(v: unknown, m: unknown, o: readonly MoveOption[], legal: (i: number) => boolean): { index: number; fireBefore: boolean } }> }).policies;
+    policies[0].pickMove = (_v, _m, o, legal) => ({ index: o.findIndex((x, i) => x.action === 'boost' && legal(i)), fireBefore: false });
+    const [m, enemy] = battle.models;
+    put(m, 24, 4, 0);
+    put(enemy, 24, 30, 180);
+    inner.activate(m);
+    return { battle, m, rec: inner.trace!.activations[0] };
+  };
+
+  it('ALL (default): the boosting squadron fires once (Fire Control 2 halved)', () => {
+    const { battle, m, rec } = boostAndFire([]);
+    expect(rec.action).toBe('boost');
+    expect(rec.after.y).toBeCloseTo(20.5, 3);
+    expect(rec.attacks).toHaveLength(1);
+    expect(rec.attacks[0].range).toBeCloseTo(8.5, 3);
+    expect(battle.boostHalvesFc(m)).toBe(true);
+  });
+
+  it('CAPITAL_ONLY: the boosting squadron keeps Fire Control 2 and fires both weapons', () => {
+    const { battle, m, rec } = boostAndFire(['boost_halves_fc=CAPITAL_ONLY']);
+    expect(rec.action).toBe('boost');
+    expect(rec.after.y).toBeCloseTo(20.5, 3);
+    expect(rec.attacks.map((a) => a.weapon).sort()).toEqual(['Beam Projector', 'Missiles']);
+    expect(battle.boostHalvesFc(m)).toBe(false);
+  });
+
+  it('CAPITAL_ONLY still halves a capital ship\'s Fire Control; the policies see the same rule', () => {
+    const battle = new Battle(rulesFor('1.2.1', ['boost_halves_fc=CAPITAL_ONLY']), miniScenario({ a: ['unknown.tengu', 'jovian.pathfinder'], b: ['unknown.tengu'] }));
+    const [ship, squadron] = battle.models;
+    expect(battle.boostHalvesFc(ship)).toBe(true);
+    const boost: MoveOption = { pose: { x: 0, y: 0, heading: 0 }, action: 'boost', travelled: 10, fuel: 1 };
+    const plain: MoveOption = { pose: { x: 0, y: 0, heading: 0 }, action: 'none', travelled: 10 };
+    expect(boostFactor(battle, ship, boost)).toBe(0.5);
+    expect(boostFactor(battle, squadron, boost)).toBe(1);
+    expect(boostFactor(battle, squadron, plain)).toBe(1);
+    const byDefault = new Battle(rulesFor('1.2.1', []), miniScenario({ a: ['jovian.pathfinder'], b: ['unknown.tengu'] }));
+    expect(boostFactor(byDefault, byDefault.models[0], boost)).toBe(0.5);
+  });
+});
+
+describe('station_keep_target_flex (GM-63)', () => {
+  // A Tengu at (24, 10) fires at an enemy Tengu 6" ahead that declared Station Keep this turn;
+  // the Flex dice the engine hands the gunnery for that target are recorded (the policy
+  // declares nothing, so no Concentrated Fire Flex is mixed in).
+  const flexOnTarget = (v: RulesVersionId, opts: string[], keeping = true): number[] => {
+    const battle = new Battle(rulesFor(v, opts), miniScenario({ a: ['unknown.tengu'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle);
+    const policies = (battle as unknown as { policies: Array<{ wants(): boolean }> }).policies;
+    policies[0].wants = () => false;
+    const gunnery = (battle as unknown as { gunnery: { fire(...args: unknown[]): number } }).gunnery;
+    const seen: number[] = [];
+    const fire = gunnery.fire.bind(gunnery);
+    gunnery.fire = (att, order, fc, modsFor, ...rest) => {
+      for (const t of order as BattleModel[]) seen.push((modsFor as (t: BattleModel) => { flex: number })(t).flex);
+      return fire(att, order, fc, modsFor, ...rest);
+    };
+    const [m, enemy] = battle.models;
+    put(m, 24, 10, 0);
+    put(enemy, 24, 16, 0);
+    enemy.stationKeeping = keeping;
+    inner.activate(m);
+    expect(inner.trace!.activations[0].attacks.length).toBeGreaterThan(0);
+    return seen;
+  };
+
+  it('VERSION (default): +1 Flex under v1.2.2, none under v1.2.1; none on a ship not Station Keeping', () => {
+    expect(flexOnTarget('1.2.2', [])).toEqual([1]);
+    expect(flexOnTarget('1.2.1', [])).toEqual([0]);
+    expect(flexOnTarget('1.2.2', [], false)).toEqual([0]);
+  });
+
+  it('NONE: no Flex under v1.2.2; ONE: +1 Flex under v1.2.1', () => {
+    expect(flexOnTarget('1.2.2', ['station_keep_target_flex=NONE'])).toEqual([0]);
+    expect(flexOnTarget('1.2.1', ['station_keep_target_flex=ONE'])).toEqual([1]);
+    expect(flexOnTarget('1.2.1', ['station_keep_target_flex=ONE'], false)).toEqual([0]);
+  });
+
+  it('the option reaches BattleRules', () => {
+    expect(brWith('1.2.1').stationKeepFlex).toBe(0);
+    expect(brWith('1.2.2').stationKeepFlex).toBe(1);
+    expect(brWith('1.2.2', 'station_keep_target_flex=NONE').stationKeepFlex).toBe(0);
+    expect(brWith('1.2.1', 'station_keep_target_flex=ONE').stationKeepFlex).toBe(1);
+  });
+});
+
+describe('reserve_embark_rule (GM-86)', () => {
+  // v1.2.2 Fleet Deployment, fleet A: a Valiant (Hangers 2) already on the table and a
+  // Pathfinder In Reserve whose policy wants one squadron Embarked. A's zone is the strip
+  // y 0..12. The Deployment Phase of turn `turn` brings the Pathfinder in.
+  const deployReserve = (opts: string[], carrierY: number, turn = 2) => {
+    const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: ['jovian.valiant', 'jovian.pathfinder'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle) as BattleInternals & { deploymentPhase(turn: number, initSide: 0 | 1): void };
+    const policies = (battle as unknown as { policies: Array<{ holdBack(): object }> }).policies;
+    policies[0].holdBack = () => ({ squadrons: 0, untilTurn: 1, embark: 1 });
+    const [carrier, squadron, enemy] = battle.models;
+    put(carrier, 24, carrierY, 0);
+    put(enemy, 24, 44, 180);
+    inner.turn = turn;
+    inner.deploymentPhase(turn, 0);
+    return { where: squadron.where, aboard: squadron.carrier === carrier, y: squadron.base.y };
+  };
+
+  it('CARRIER_IN_ZONE (default): Embarked on the carrier inside the zone; on the table when the carrier has left it', () => {
+    expect(deployReserve([], 6)).toMatchObject({ where: 'embarked', aboard: true });
+    const r = deployReserve([], 30);
+    expect(r).toMatchObject({ where: 'table', aboard: false });
+    expect(r.y).toBeLessThanOrEqual(12);
+  });
+
+  it('ANY_CARRIER: Embarked on the carrier even though it stands outside the zone', () => {
+    expect(deployReserve(['reserve_embark_rule=ANY_CARRIER'], 30)).toMatchObject({ where: 'embarked', aboard: true });
+  });
+
+  it('TABLE_ONLY: on the table in the zone even with a carrier in the zone; the first phase may still embark', () => {
+    const r = deployReserve(['reserve_embark_rule=TABLE_ONLY'], 6);
+    expect(r).toMatchObject({ where: 'table', aboard: false });
+    expect(r.y).toBeLessThanOrEqual(12);
+    expect(deployReserve(['reserve_embark_rule=TABLE_ONLY'], 6, 1)).toMatchObject({ where: 'embarked', aboard: true });
+  });
+});
+
+describe('boarding_combat_timing (GM-20)', () => {
+  // v1.2.2: fleet A's Valiant is Boarded by 3 of fleet B's marines and has 0 Marines left, so
+  // the fight aboard captures it whatever the dice. The enemy Tengu stands far off.
+  const boarded = (opts: string[]) => {
+    const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: ['jovian.valiant'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle) as BattleInternals & { endPhase(turn: number, op: [number, number]): void };
+    const [ship, enemy] = battle.models;
+    put(ship, 24, 10, 0);
+    put(enemy, 24, 44, 180);
+    ship.marines = 0;
+    ship.boarders = 3;
+    ship.boarderSide = 1;
+    return { battle, inner, ship };
+  };
+
+  it('START_OF_TARGET_ACTIVATION (default): captured at the start of its activation, before it moves; the End Phase holds no fight', () => {
+    const { inner, ship } = boarded([]);
+    inner.activate(ship);
+    expect(ship.captured).toBe(true);
+    expect(ship.side).toBe(1);
+    const rec = inner.trace!.activations[0];
+    expect(rec.after).toEqual(rec.before);
+    expect(rec.notes).toContain('A1 jovian.valiant is captured by fleet B');
+    inner.endPhase(1, [0, 0]);
+    expect(inner.trace!.endPhases[0].notes).toBeUndefined();
+  });
+
+  it('END_PHASE: the ship makes its whole activation for its owner; the fight and the capture come in the End Phase', () => {
+    const { inner, ship } = boarded(['boarding_combat_timing=END_PHASE']);
+    inner.activate(ship);
+    expect(ship.captured).toBe(false);
+    expect(ship.side).toBe(0);
+    expect(ship.boarders).toBe(3);
+    const rec = inner.trace!.activations[0];
+    expect(rec.after.y).toBeGreaterThan(rec.before.y); // it moved
+    expect(rec.notes.some((n) => n.startsWith('fight aboard'))).toBe(false);
+    inner.endPhase(1, [0, 0]);
+    expect(ship.captured).toBe(true);
+    expect(ship.side).toBe(1);
+    expect(ship.boarders).toBe(0);
+    const notes = inner.trace!.endPhases[0].notes!;
+    expect(notes[0]).toMatch(/^fight aboard A1 jovian\.valiant: 3 Boarders .*, 0 Marines \[N\] → 3 Boarders, 0 Marines$/);
+    expect(notes).toContain('A1 jovian.valiant is captured by fleet B');
+  });
+
+  it('END_PHASE: a Boarded ship that is not on the table does not fight', () => {
+    const { inner, ship } = boarded(['boarding_combat_timing=END_PHASE']);
+    ship.where = 'withdrawn';
+    inner.endPhase(1, [0, 0]);
+    expect(ship.captured).toBe(false);
+    expect(ship.boarders).toBe(3);
+    expect(inner.trace!.endPhases[0].notes).toBeUndefined();
   });
 });
