@@ -70,14 +70,31 @@ export function normalizeDeg(deg: number): number {
   return d < 0 ? d + 360 : d === 0 ? 0 : d; // `=== 0` turns -0 into 0
 }
 
-/** sin / cos of a compass angle, exact at multiples of 90 degrees. */
-export function sinDeg(deg: number): number {
+function sinOf(deg: number): number {
   const d = normalizeDeg(deg);
   return d === 0 || d === 180 ? 0 : d === 90 ? 1 : d === 270 ? -1 : Math.sin(d * DEG);
 }
-export function cosDeg(deg: number): number {
+function cosOf(deg: number): number {
   const d = normalizeDeg(deg);
   return d === 90 || d === 270 ? 0 : d === 0 ? 1 : d === 180 ? -1 : Math.cos(d * DEG);
+}
+
+// Headings and turns are whole degrees almost always (45° steps): those come from a table of
+// the same values, computed once.
+const TRIG_SPAN = 720;
+const SIN_TABLE = new Float64Array(2 * TRIG_SPAN + 1);
+const COS_TABLE = new Float64Array(2 * TRIG_SPAN + 1);
+for (let d = -TRIG_SPAN; d <= TRIG_SPAN; d++) {
+  SIN_TABLE[d + TRIG_SPAN] = sinOf(d);
+  COS_TABLE[d + TRIG_SPAN] = cosOf(d);
+}
+
+/** sin / cos of a compass angle, exact at multiples of 90 degrees. */
+export function sinDeg(deg: number): number {
+  return (deg | 0) === deg && deg >= -TRIG_SPAN && deg <= TRIG_SPAN ? SIN_TABLE[deg + TRIG_SPAN] : sinOf(deg);
+}
+export function cosDeg(deg: number): number {
+  return (deg | 0) === deg && deg >= -TRIG_SPAN && deg <= TRIG_SPAN ? COS_TABLE[deg + TRIG_SPAN] : cosOf(deg);
 }
 
 /** Compass bearing in [0, 360) from (x0, y0) to (x1, y1); 0 when the points coincide. */

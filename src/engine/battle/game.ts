@@ -678,8 +678,9 @@ export class Battle implements PolicyView {
         if (mv.turn1 === 0 && mv.turn2 === 0) continue;
         const r = followCapitalMove(m, from, mv, W, H, end, this.br.pivotOnCentre);
         if (r.clamped) continue;
+        const travelled = r.travelled; // read before the next call reuses the result object
         followCapitalMove(m, from, { pre: mv.pre + mv.mid + mv.post, turn1: 0, mid: 0, turn2: 0, post: 0 }, W, H, straight, this.br.pivotOnCentre);
-        out.push({ pose: { ...end }, action: 'none', travelled: r.travelled, failPose: { ...straight } });
+        out.push({ pose: { ...end }, action: 'none', travelled, failPose: { ...straight } });
       }
     }
     if (this.br.capitalBoost && m.state.thrusters >= 1 && this.reachable(m).length === 0) {

@@ -122,6 +122,27 @@ export class Gunnery {
     return null;
   }
 
+  // Which of the firer's arcs bear on the current target, worked out once per arc per target
+  // (positions do not change while one target is fired at): bit i of `arcsKnown` says arc
+  // ARCS[i] was tested, bit i of `arcsBear` the answer.
+  private arcsKnown = 0;
+  private arcsBear = 0;
+
+  /** bearing() for the target being fired at, reusing the arc tests of earlier weapon lines. */
+  private bearingNow(att: BattleModel, w: WeaponLine, tgt: BattleModel): FacingArc | null {
+    if (!att.unit.isCapital || w.arcs.includes('T')) return 'F';
+    for (const a of w.arcs) {
+      if (a === 'T') continue;
+      const bit = 1 << ARCS.indexOf(a);
+      if ((this.arcsKnown & bit) === 0) {
+        this.arcsKnown |= bit;
+        if (canBear(att.base, a, tgt.base)) this.arcsBear |= bit;
+      }
+      if (this.arcsBear & bit) return a;
+    }
+    return null;
+  }
+
   startActivation(): void {
     this.used.fill(0);
     this.windowIndex = 0;
@@ -173,6 +194,8 @@ export class Gunnery {
       if (band === 'out') continue;
       const asp = ASPECT_OF[aspect(att.base, tgt.base)];
       const mods = modsFor(tgt);
+      this.arcsKnown = 0;
+      this.arcsBear = 0;
       for (;;) {
         if (fc <= 0 || tgt.state.destroyed) break;
         let best: ShotEntry | null = null;
@@ -181,7 +204,7 @@ export class Gunnery {
           const w = weapons[i];
           if (this.used[i] >= w.count) continue;
           if (tgt.assaulting && w.macro !== 0) continue; // Assaulting: only Macro 0 weapons (combat.md §11.4)
-          const arc = this.bearing(att, w, tgt);
+          const arc = this.bearingNow(att, w, tgt);
           if (!arc) continue;
           const e = this.entry(att, w, tgt, band, asp, arc, mods);
           if (e && (!best || e.expected > best.expected)) {

@@ -42,8 +42,26 @@ export function capitalLimits(br: BattleRules, m: BattleModel, stationKeeping: b
   return { min: stationKeeping ? 0 : Math.max(0, speed - thr), max: speed + thr, turns: Math.max(0, Math.min(m.unit.turns, thr)) };
 }
 
-/** Moves the engine offers a capital ship with these limits (distances deduplicated). */
-export function capitalMoves(lim: MoveLimits): CapitalMove[] {
+const menus = new Map<number, Array<{ min: number; max: number; turns: number; moves: readonly CapitalMove[] }>>();
+
+/**
+ * Moves the engine offers a capital ship with these limits (distances deduplicated). The same
+ * few limits recur all game, so each menu is built once and shared (callers only read it).
+ */
+export function capitalMoves(lim: MoveLimits): readonly CapitalMove[] {
+  const key = Math.round(lim.min * 64) * 8192 + Math.round(lim.max * 64) * 8 + Math.min(7, lim.turns);
+  let bucket = menus.get(key);
+  if (!bucket) {
+    if (menus.size > 4096) menus.clear(); // bounded
+    menus.set(key, (bucket = []));
+  }
+  for (const e of bucket) if (e.min === lim.min && e.max === lim.max && e.turns === lim.turns) return e.moves;
+  const moves = buildCapitalMoves(lim);
+  bucket.push({ min: lim.min, max: lim.max, turns: lim.turns, moves });
+  return moves;
+}
+
+function buildCapitalMoves(lim: MoveLimits): CapitalMove[] {
   const ds = [lim.min];
   const mid = (lim.min + lim.max) / 2;
   if (mid > ds[ds.length - 1] + 0.25) ds.push(mid);
@@ -125,7 +143,13 @@ export function pivot(m: BattleModel, p: Pose, angle: number, onCentre = false):
  * (GM-54), otherwise (clamp, GM-15) the distance to the last point where it was still wholly
  * on the table, where the move ends.
  */
-export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w: number, h: number, out: Pose, pivotOnCentre = false): { travelled: number; clamped: boolean } {
+const moveResult = { travelled: 0, clamped: false };
+
+/**
+ * The result object is shared by every call (read it before calling again): move menus follow
+ * dozens of moves per activation.
+ */
+export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w: number, h: number, out: Pose, pivotOnCentre = false): { readonly travelled: number; readonly clamped: boolean } {
   out.x = from.x;
   out.y = from.y;
   out.heading = from.heading;
@@ -148,7 +172,7 @@ export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w
         }
         out.x = sx + lo * ux;
         out.y = sy + lo * uy;
-        return { travelled: travelled + lo, clamped: true };
+        return done(travelled + lo, true);
       }
       travelled += d;
     }
@@ -159,11 +183,17 @@ export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w
         out.x = sx;
         out.y = sy;
         out.heading = sh;
-        return { travelled, clamped: true };
+        return done(travelled, true);
       }
     }
   }
-  return { travelled, clamped: false };
+  return done(travelled, false);
+}
+
+function done(travelled: number, clamped: boolean): typeof moveResult {
+  moveResult.travelled = travelled;
+  moveResult.clamped = clamped;
+  return moveResult;
 }
 
 /** The scratch base placed at a pose, for legality checks. */
