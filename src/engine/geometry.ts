@@ -89,12 +89,29 @@ for (let d = -TRIG_SPAN; d <= TRIG_SPAN; d++) {
   COS_TABLE[d + TRIG_SPAN] = cosOf(d);
 }
 
+// Other angles (headings towards a beacon or a target) recur many times in a row: a small
+// direct-mapped memo of recent ones (angle, sin, cos per slot).
+const MEMO_SLOTS = 64;
+const TRIG_MEMO = new Float64Array(3 * MEMO_SLOTS).fill(NaN);
+
+function memoSlot(deg: number): number {
+  const i = 3 * ((Math.floor(deg * 977.3) & 0x7fffffff) % MEMO_SLOTS);
+  if (TRIG_MEMO[i] !== deg) {
+    TRIG_MEMO[i] = deg;
+    TRIG_MEMO[i + 1] = sinOf(deg);
+    TRIG_MEMO[i + 2] = cosOf(deg);
+  }
+  return i;
+}
+
 /** sin / cos of a compass angle, exact at multiples of 90 degrees. */
 export function sinDeg(deg: number): number {
-  return (deg | 0) === deg && deg >= -TRIG_SPAN && deg <= TRIG_SPAN ? SIN_TABLE[deg + TRIG_SPAN] : sinOf(deg);
+  if ((deg | 0) === deg && deg >= -TRIG_SPAN && deg <= TRIG_SPAN) return SIN_TABLE[deg + TRIG_SPAN];
+  return deg === deg ? TRIG_MEMO[memoSlot(deg) + 1] : sinOf(deg);
 }
 export function cosDeg(deg: number): number {
-  return (deg | 0) === deg && deg >= -TRIG_SPAN && deg <= TRIG_SPAN ? COS_TABLE[deg + TRIG_SPAN] : cosOf(deg);
+  if ((deg | 0) === deg && deg >= -TRIG_SPAN && deg <= TRIG_SPAN) return COS_TABLE[deg + TRIG_SPAN];
+  return deg === deg ? TRIG_MEMO[memoSlot(deg) + 2] : cosOf(deg);
 }
 
 /** Compass bearing in [0, 360) from (x0, y0) to (x1, y1); 0 when the points coincide. */

@@ -9,6 +9,7 @@ import {
   bearing,
   capitalBase,
   capitalBaseSize,
+  cosDeg,
   distance,
   loadVertices,
   markerPoint,
@@ -19,6 +20,7 @@ import {
   separation,
   separationAbove,
   separationBelow,
+  sinDeg,
   squadronBase,
   touching,
   within,
@@ -235,6 +237,27 @@ describe('bases and frame (GM-37, GM-45)', () => {
     expect(pointDistance(13, 10, squadronBase(10, 10, 'circle'))).toBe(2.5);
     expect(pointDistance(10, 12, squadronBase(10, 10))).toBeCloseTo(1.5, 12);
     expect(distance(markerPoint(10, 13), ship)).toBe(2);
+  });
+});
+
+describe('compass sin and cos', () => {
+  it('are exact at multiples of 90 degrees and agree with Math.sin/cos elsewhere, from the table, the memo or fresh', () => {
+    for (const [d, s, c] of [[0, 0, 1], [90, 1, 0], [180, 0, -1], [270, -1, 0], [-90, -1, 0], [450, 1, 0], [-720, 0, 1]]) {
+      expect([sinDeg(d), cosDeg(d)]).toEqual([s, c]);
+    }
+    const angles: number[] = [];
+    for (let d = -900; d <= 900; d += 0.37) angles.push(d, Math.round(d));
+    angles.push(33.69006752597979, 1e6 + 0.5, -1e-9);
+    for (let pass = 0; pass < 2; pass++) {
+      for (const d of angles) {
+        const r = (d * Math.PI) / 180;
+        expect(Math.abs(sinDeg(d) - Math.sin(r)), `sin ${d}`).toBeLessThan(1e-9);
+        expect(Math.abs(cosDeg(d) - Math.cos(r)), `cos ${d}`).toBeLessThan(1e-9);
+      }
+    }
+    // The same angle gives the same bits however it is reached (table or memo hit, or miss).
+    expect(sinDeg(12.5)).toBe(sinDeg(12.5 + 0));
+    expect(cosDeg(-33.25)).toBe(cosDeg(-33.25));
   });
 });
 
