@@ -5,7 +5,7 @@
 // cost without compositions). Targets from the foundation issue: a pool of up to 5 base +
 // 2 Flex dice (with Macro) well under a millisecond (we hold it to 0.5 ms) and the largest
 // supported pool under a second, each timed from empty caches ("first") and again with
-// the groupings cached ("repeat", what engines see for pools they ask about again).
+// the distribution remembered ("repeat", what engines see for pools they ask about again).
 import { clearExactCaches, exactDistribution } from '../src/dice/exact.js';
 import { OUTCOME_CODES } from '../src/dice/outcome.js';
 import { MAX_MACRO_DICE, MAX_ROLLED_BASE_DICE, describePool, type Pool } from '../src/dice/pool.js';

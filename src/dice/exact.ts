@@ -170,8 +170,9 @@ function flexGroups(cfg: DiceConfig, keep: number, flex: number, cap: number, de
   return result;
 }
 
-/** Forget cached groupings (for benchmarks that time a first computation). */
+/** Forget cached groupings and remembered distributions (for benchmarks that time a first computation). */
 export function clearExactCaches(): void {
+  memo = new WeakMap();
   groupCache = new WeakMap();
   candidateCache = new CandidateCache();
   marginalCache.clear();
@@ -241,7 +242,7 @@ export function withRerolls(cfg: DiceConfig, single: Distribution, rerolls: numb
 // often than in the dice they roll), so they are remembered per configuration. Callers only
 // read them. The memo is bounded: past MEMO_LIMIT entries it starts afresh.
 const MEMO_LIMIT = 50_000;
-const memo = new WeakMap<DiceConfig, { unopposed: Map<number, Distribution>; opposed: Map<number, Map<number, Distribution>>; size: number }>();
+let memo = new WeakMap<DiceConfig, { unopposed: Map<number, Distribution>; opposed: Map<number, Map<number, Distribution>>; size: number }>();
 
 function memoOf(cfg: DiceConfig) {
   let m = memo.get(cfg);
