@@ -205,7 +205,7 @@ function edgeAxesGap(p: Float64Array, np: number, q: Float64Array, nq: number, a
   for (let i = 0; i < axes; i++) {
     const j = i + 1 === np ? 0 : i + 1;
     let nx = p[2 * j + 1] - p[2 * i + 1], ny = p[2 * i] - p[2 * j];
-    const len = Math.hypot(nx, ny);
+    const len = Math.sqrt(nx * nx + ny * ny);
     if (len === 0) continue;
     nx /= len; ny /= len;
     let pMin = Infinity, pMax = -Infinity, qMin = Infinity, qMax = -Infinity;
