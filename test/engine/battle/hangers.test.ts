@@ -90,18 +90,23 @@ describe('hangers', () => {
   });
 });
 
+/** v1.2.2: a Valiant (fleet A) with a Pathfinder aboard, and a Tengu (fleet B) far off. */
+const carrierWithSquadron = (opts: string[]) => {
+  const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: [valiant, pathfinder], b: [tengu] }));
+  const inner = handBattle(battle) as Hangars;
+  const [carrier, s1, enemy] = battle.models;
+  put(carrier, 24, 10, 0);
+  put(enemy, 24, 44, 180);
+  s1.where = 'embarked';
+  s1.carrier = carrier;
+  return { battle, inner, carrier, s1, enemy };
+};
+
 describe('embarked_on_captured (GM-76)', () => {
-  // v1.2.2: the Valiant (fleet A) carries a Pathfinder and is Boarded by fleet B with 3
-  // Boarders against 0 Marines, so the fight at the start of its activation captures it
-  // whatever the dice.
+  // The carrier is Boarded by fleet B with 3 Boarders against 0 Marines, so the fight at the
+  // start of its activation captures it whatever the dice.
   const captureCarrier = (opts: string[]) => {
-    const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: [valiant, pathfinder], b: [tengu] }));
-    const inner = handBattle(battle) as Hangars;
-    const [carrier, s1, enemy] = battle.models;
-    put(carrier, 24, 10, 0);
-    put(enemy, 24, 44, 180);
-    s1.where = 'embarked';
-    s1.carrier = carrier;
+    const { battle, inner, carrier, s1, enemy } = carrierWithSquadron(opts);
     carrier.marines = 0;
     carrier.boarders = 3;
     carrier.boarderSide = 1;
@@ -138,16 +143,7 @@ describe('embarked_on_captured (GM-76)', () => {
 });
 
 describe('embarked_activation (GM-18)', () => {
-  const aboard = (opts: string[]) => {
-    const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: [valiant, pathfinder], b: [tengu] }));
-    const inner = handBattle(battle) as Hangars;
-    const [carrier, s1, enemy] = battle.models;
-    put(carrier, 24, 10, 0);
-    put(enemy, 24, 44, 180);
-    s1.where = 'embarked';
-    s1.carrier = carrier;
-    return { battle, inner, carrier, s1 };
-  };
+  const aboard = carrierWithSquadron;
 
   it('OWN_ACTIVATION (default): the carrier\'s activation leaves the squadron aboard; it launches when it activates', () => {
     const { inner, carrier, s1 } = aboard([]);
