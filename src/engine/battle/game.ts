@@ -72,6 +72,9 @@ const ARC_OF_REL = (rel: number): FacingArc => (rel <= 45 || rel >= 315 ? 'F' : 
 const ASPECT_OF: Record<FacingArc, Situation['aspect']> = { F: 'front', P: 'side', S: 'side', R: 'rear' };
 const ARCS: readonly FacingArc[] = ['F', 'P', 'S', 'R'];
 
+/** A deployment spot offered to a policy, with its zone test. */
+type DeploySpot = DeployCandidate & { inZone: (p: Pose) => boolean; zoneOk: number };
+
 export class Battle implements PolicyView {
   readonly br: BattleRules;
   readonly usage: PlaceholderUsage;
@@ -404,13 +407,33 @@ export class Battle implements PolicyView {
     return this.policies[this.sideOfFleet[0] === side ? 0 : 1];
   }
 
-  /** Legal spots in the side's zone for this model, with how far forward each is. */
-  private deployCandidates(m: BattleModel, side: 0 | 1, coverBeacons: boolean): Array<DeployCandidate & { inZone: (p: Pose) => boolean }> {
-    const W = this.width, H = this.height, out: Array<DeployCandidate & { inZone: (p: Pose) => boolean }> = [];
+  /**
+   * Strip and quadrant candidates depend only on the unit type and the zone, so they are made
+   * once per Battle, with whether each lies in the zone (zoneOk: -1 not yet known, 0 no, 1 yes).
+   */
+  private readonly deployCache = new Map<number, DeploySpot[]>();
+
+  /** Spots in the side's zone for this model, with how far forward each is. */
+  private deployCandidates(m: BattleModel, side: 0 | 1, coverBeacons: boolean): DeploySpot[] {
     const z = this.zoneOf(side);
+    if (this.scenario.zone === 'beacon') return this.makeDeployCandidates(m, z, coverBeacons, side);
+    const key = m.unitIndex * 2 + z;
+    let list = this.deployCache.get(key);
+    if (!list) this.deployCache.set(key, (list = this.makeDeployCandidates(m, z, coverBeacons, side)));
+    return list;
+  }
+
+  /** Whether a candidate spot lies in its zone (remembered on cached spots). */
+  private static spotInZone(c: DeploySpot): boolean {
+    if (c.zoneOk < 0) c.zoneOk = c.inZone(c.pose) ? 1 : 0;
+    return c.zoneOk === 1;
+  }
+
+  private makeDeployCandidates(m: BattleModel, z: 0 | 1, coverBeacons: boolean, side: 0 | 1): DeploySpot[] {
+    const W = this.width, H = this.height, out: DeploySpot[] = [];
     const tryPose = (x: number, y: number, heading: number, front: number, inZone: (p: Pose) => boolean) => {
       const p = { x, y, heading };
-      out.push({ pose: p, front, inZone });
+      out.push({ pose: p, front, inZone, zoneOk: -1 });
     };
     const zone = this.scenario.zone;
     if (zone === 'standard') {
@@ -513,7 +536,7 @@ export class Battle implements PolicyView {
       this.trace?.deployments.push({ turn, model: `${m.label}: no legal spot in its zone, stays In Reserve`, x: NaN, y: NaN, heading: NaN });
       return false;
     }
-    const legal = (i: number) => cands[i].inZone(cands[i].pose) && legalEnd(this.br, m, cands[i].pose, this.models, this.width, this.height);
+    const legal = (i: number) => Battle.spotInZone(cands[i]) && legalEnd(this.br, m, cands[i].pose, this.models, this.width, this.height);
     const pick = this.policyOfSide(m.side).pickDeployment(this, m, cands, legal, this.pol);
     if (pick < 0) {
       this.trace?.deployments.push({ turn, model: `${m.label}: no legal spot in its zone, stays In Reserve`, x: NaN, y: NaN, heading: NaN });
