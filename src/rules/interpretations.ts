@@ -190,6 +190,13 @@ export const INTERPRETATIONS = [
     summary: 'battles: a squadron\'s Fuel is replenished at the end of its own activation (v1.2.2 text), or in the End Phase (v1.2.4)',
   },
   {
+    name: 'squadron_base_shape',
+    ids: ['GM-45'],
+    values: ['HEX', 'CIRCLE'],
+    default: 'HEX',
+    summary: 'battles: a squadron base is a 1" hexagon with two sides parallel to the x axis (HEX), or a 1"-diameter disc (CIRCLE, the digest\'s faster approximation)',
+  },
+  {
     name: 'withdraw_allows_attacks',
     ids: ['GM-16'],
     values: ['NO', 'YES'],

@@ -101,6 +101,7 @@ describe('interpretation options', () => {
       reserve_vp: 'FULL',
       vp_rounding: 'PER_MODEL_UP',
       fuel_refill: 'END_OF_OWN_ACTIVATION',
+      squadron_base_shape: 'HEX',
       withdraw_allows_attacks: 'NO',
       crippled_counts_as_lost: 'NO',
       boost_min_move: 'HALF_BOOSTED',

@@ -21,6 +21,8 @@ export interface BattleRules extends GameRules {
   readonly vpRoundUp: boolean;
   /** GM-13 fuel_refill: Fuel comes back at the end of the squadron's own activation (else in the End Phase). */
   readonly fuelAfterActivation: boolean;
+  /** GM-45 squadron_base_shape: the outline of every squadron base in the battle. */
+  readonly squadronBase: 'hex' | 'circle';
   /** GM-16 withdraw_allows_attacks: a Withdrawing model fires as usual (from where it starts). */
   readonly withdrawAttacks: boolean;
   /** GM-52 crippled_counts_as_lost: a Crippled capital ship counts as lost for the immediate end. */
@@ -55,6 +57,7 @@ export function battleRules(rules: CompiledRules): BattleRules {
     reserveVp: o.reserve_vp === 'FULL' ? 1 : 0,
     vpRoundUp: o.vp_rounding === 'PER_MODEL_UP',
     fuelAfterActivation: o.fuel_refill === 'END_OF_OWN_ACTIVATION',
+    squadronBase: o.squadron_base_shape === 'CIRCLE' ? 'circle' : 'hex',
     withdrawAttacks: o.withdraw_allows_attacks === 'YES',
     crippledCountsAsLost: o.crippled_counts_as_lost === 'YES',
     boostMinHalfPrinted: o.boost_min_move === 'HALF_PRINTED',

@@ -141,7 +141,7 @@ export class Battle implements PolicyView {
           // Plans are built lazily (in workers too): note every weapon field up front.
           for (const w of u.weapons) this.usage.unit(u, `weapons[${w.index}].ac`, `weapons[${w.index}].as`, `weapons[${w.index}].macro`);
         }
-        this.models.push(new BattleModel(f as 0 | 1, i, u, ui, 'hex'));
+        this.models.push(new BattleModel(f as 0 | 1, i, u, ui, this.br.squadronBase));
       });
     });
     if (this.units.length > 64) throw new UserError(`${scenario.file}: at most 64 distinct unit types per battle; this one has ${this.units.length}`);

@@ -4,19 +4,20 @@
 // scoring (GM-31), VP rounding (GM-94), the table edge (GM-15), attacks while Withdrawing
 // (GM-16), Crippled ships and the v1.2.1 immediate end (GM-52), the capital-ship Boost minimum
 // (GM-56), Boost and squadron Fire Control (GM-60), the Station Keep target bonus (GM-63),
-// where later reserves may embark (GM-86) and when the boarded fight happens (GM-20). The
+// where later reserves may embark (GM-86), when the boarded fight happens (GM-20) and the
+// squadron base shape (GM-45). The
 // hangers options (GM-18, GM-76) are tested in hangers.test.ts.
 import { describe, expect, it } from 'vitest';
 import { battleRules } from '../../../src/engine/battle/battleRules.js';
 import type { Battle as BattleT } from '../../../src/engine/battle/game.js';
 import { MovingBase, type BattleModel } from '../../../src/engine/battle/model.js';
 import { followCapitalMove, legalEnd, type Pose } from '../../../src/engine/battle/movement.js';
-import { onTable } from '../../../src/engine/geometry.js';
+import { distance, onTable, separation } from '../../../src/engine/geometry.js';
 import { boostFactor } from '../../../src/policies/shared.js';
 import type { MoveOption } from '../../../src/policies/types.js';
 import type { RulesVersionId } from '../../../src/rules/registry.js';
 import { battleStreams } from '../../../src/sim/battles.js';
-import { Battle, card, cardWith, emptyTrace, handBattle, miniScenario, placed, put, type BattleInternals } from '../../helpers/battle.js';
+import { Battle, card, cardWith, emptyTrace, handBattle, miniScenario, placed, put, sampleScenario, type BattleInternals } from '../../helpers/battle.js';
 import { rulesFor } from '../../helpers/units.js';
 
 const brWith = (v: RulesVersionId, ...opts: string[]) => battleRules(rulesFor(v, opts));
@@ -247,6 +248,65 @@ describe('offtable_rule (GM-15)', () => {
     // Below the 4" minimum only when it declared Station Keeping.
     expect(m.base.y - 30).toBeGreaterThanOrEqual((trace.activations[0].action === 'station_keep' ? 0 : 4) - 1e-9);
     expect(m.base.y - 30).toBeLessThanOrEqual(8 + 1e-9);
+  });
+});
+
+describe('squadron_base_shape (GM-45)', () => {
+  // A Pathfinder squadron at (10, 10) and a Tengu (2" x 1.5", heading 0) at (13, 10): the
+  // Tengu's near side is x = 12.25. A hex reaches x = 10 + 1/sqrt(3) along the x axis; a 1"
+  // disc reaches x = 10.5.
+  const placedPair = (opts: string[]) => {
+    const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: ['jovian.pathfinder'], b: ['unknown.tengu'] }));
+    const [sq, ship] = battle.models;
+    put(sq, 10, 10, 0);
+    put(ship, 13, 10, 0);
+    return { sq, ship };
+  };
+
+  it('HEX (default): the squadron is a hexagon, 2.25 - 1/sqrt(3) from the Tengu', () => {
+    const { sq, ship } = placedPair([]);
+    expect(sq.base.shape).toBe('hex');
+    expect(sq.reach).toBeCloseTo(1 / Math.sqrt(3), 12);
+    expect(distance(sq.base, ship.base)).toBeCloseTo(2.25 - 1 / Math.sqrt(3), 12);
+  });
+
+  it('CIRCLE: the squadron is a 1" disc, 1.75" from the Tengu; capital ships keep their rectangles', () => {
+    const { sq, ship } = placedPair(['squadron_base_shape=CIRCLE']);
+    expect(sq.base.shape).toBe('circle');
+    expect(sq.reach).toBe(0.5);
+    expect(ship.base.shape).toBe('rect');
+    expect(distance(sq.base, ship.base)).toBeCloseTo(1.75, 12);
+  });
+
+  it('CIRCLE: whole games keep every base on the table and apart', () => {
+    const scenario = sampleScenario('standard-engagement', '1.2.2');
+    const battle = new Battle(rulesFor('1.2.2', ['squadron_base_shape=CIRCLE']), scenario);
+    const streams = battleStreams('circle-bases', scenario.id);
+    let squadronsSeen = 0;
+    for (let g = 0; g < 20; g++) {
+      const r = battle.play(streams.dice.at(g), streams.policy.at(g), g % 2 === 1);
+      expect(r.turns).toBeGreaterThanOrEqual(1);
+      const table = battle.models.filter((m) => m.where === 'table');
+      for (const m of table) {
+        expect(onTable(m.base, 48, 48)).toBe(true);
+        if (!m.unit.isCapital) {
+          expect(m.base.shape).toBe('circle');
+          squadronsSeen++;
+        }
+      }
+      for (let i = 0; i < table.length; i++) {
+        for (let j = i + 1; j < table.length; j++) {
+          if (table[i].assaulting === table[j] || table[j].assaulting === table[i]) continue;
+          expect(separation(table[i].base, table[j].base)).toBeGreaterThan(-0.001);
+        }
+      }
+    }
+    expect(squadronsSeen).toBeGreaterThan(0);
+  });
+
+  it('the option reaches BattleRules', () => {
+    expect(brWith('1.2.2').squadronBase).toBe('hex');
+    expect(brWith('1.2.1', 'squadron_base_shape=CIRCLE').squadronBase).toBe('circle');
   });
 });
 
