@@ -9,5 +9,12 @@ if (!existsSync(fileURLToPath(entry))) {
   process.stderr.write('jwsim: error: jwsim is not built yet; run "npm install" or "npm run build" in the jwsim folder\n');
   process.exit(2);
 }
+// Output piped into a command that stops reading early (`jwsim ... | head`): stop quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err) => {
+    if (err && err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+}
 const { main } = await import(entry.href);
 process.exitCode = await main(process.argv);
