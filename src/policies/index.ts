@@ -163,7 +163,7 @@ class Heuristic implements Policy {
     return this.name === 'aggressive' ? nearestPoint(c, view.width / 2, view.height / 2) : nearestPoint(c, home.x, home.y);
   }
 
-  holdBack(): { squadrons: number; untilTurn: number } {
+  holdBack(): { squadrons: number; untilTurn: number; embark?: number } {
     return holdBackOf(this.p);
   }
 
@@ -211,7 +211,7 @@ class RandomPolicy implements Policy {
   pickBeacon(_v: PolicyView, _s: 0 | 1, _h: { x: number; y: number }, c: ReadonlyArray<{ x: number; y: number }>, rng: RandomStream): number {
     return this.pick(c.length, rng);
   }
-  holdBack(): { squadrons: number; untilTurn: number } {
+  holdBack(): { squadrons: number; untilTurn: number; embark?: number } {
     return { squadrons: 0, untilTurn: 2 };
   }
   wants(_v: PolicyView, _m: BattleModel, _a: Exclude<ActionName, 'none'>, rng: RandomStream): boolean {

@@ -294,7 +294,7 @@ export class LookaheadPolicy implements Policy {
     return nearestPoint(c, view.width / 2, view.height / 2);
   }
 
-  holdBack(): { squadrons: number; untilTurn: number } {
+  holdBack(): { squadrons: number; untilTurn: number; embark?: number } {
     return holdBackOf(this.p);
   }
 

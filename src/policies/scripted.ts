@@ -300,7 +300,7 @@ export class ScriptedPolicy implements Policy {
     return this.fallback.pickBeacon(view, side, home, candidates, rng);
   }
 
-  holdBack(): { squadrons: number; untilTurn: number } {
+  holdBack(): { squadrons: number; untilTurn: number; embark?: number } {
     return this.fallback.holdBack();
   }
 

@@ -21,6 +21,7 @@ export const commonParams = (deployDepth: number, withdrawAt: number, ram: numbe
   evade: { default: 1, min: 0, max: 1, summary: '1: declare Evade when the model will not attack this activation and the enemy can reach it' },
   hold_squadrons: { default: 0, min: 0, max: 60, summary: 'squadrons kept In Reserve (the last in the fleet list) instead of deploying at the start' },
   hold_until: { default: 2, min: 2, max: 50, summary: 'the turn whose Deployment Phase brings the reserved squadrons in' },
+  embark: { default: 0, min: 0, max: 60, summary: 'squadrons deployed Embarked on a friendly carrier with room instead of on the table, where the deployment allows it (GM-18, GM-86; option reserve_embark_rule); they Launch in their own activation' },
 });
 
 /**
@@ -100,9 +101,9 @@ export function wantsByParams(p: Readonly<Record<string, number>>, view: PolicyV
 }
 
 
-/** Squadrons held In Reserve, from the parameters hold_squadrons and hold_until. */
-export function holdBackOf(p: Readonly<Record<string, number>>): { squadrons: number; untilTurn: number } {
-  return { squadrons: p.hold_squadrons, untilTurn: p.hold_until };
+/** Squadrons held In Reserve and deployed Embarked, from the parameters hold_squadrons, hold_until and embark. */
+export function holdBackOf(p: Readonly<Record<string, number>>): { squadrons: number; untilTurn: number; embark: number } {
+  return { squadrons: p.hold_squadrons, untilTurn: p.hold_until, embark: p.embark };
 }
 
 /** The legal deployment spot nearest the wanted depth (ties: candidate order, centre outwards); -1 if none. */

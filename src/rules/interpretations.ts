@@ -208,7 +208,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-52'],
     values: ['NO', 'YES'],
     default: 'NO',
-    summary: 'battles, the immediate end when a fleet has no capital ship left (v1.2.1): a Crippled capital ship still counts as one (NO), or counts as lost like a Destroyed one (YES)',
+    summary: 'battles, the immediate end when a fleet has no capital ship left (v1.2.1): a Crippled capital ship still counts as one (NO), or counts as lost like a Destroyed one (YES). A scenario\'s End Phase check (early_end no_capital_ships) counts inert hulks as out either way, so YES mostly moves that end from the End Phase to the moment of crippling',
   },
   {
     name: 'boost_min_move',

@@ -499,7 +499,7 @@ export class Battle implements PolicyView {
     if (fleetLater && this.br.reserveEmbark === 'table_only') return null;
     const anyCarrier = fleetLater && this.br.reserveEmbark === 'any_carrier';
     for (const c of this.models) {
-      if (c.side !== m.side || !c.unit.isCapital || c.where !== 'table' || c.unit.hangers < 1 || this.aboard(c) >= c.unit.hangers) continue;
+      if (c.side !== m.side || !c.unit.isCapital || c.where !== 'table' || !c.fights(this.br.inertHulks) || c.unit.hangers < 1 || this.aboard(c) >= c.unit.hangers) continue;
       if (this.scenario.deployment === 'escalating' && c.deployedTurn !== turn) continue;
       if (turn > 1 && !anyCarrier && !this.inOwnZone(c)) continue; // GM-86 carrier_in_zone
       return c;
@@ -620,9 +620,11 @@ export class Battle implements PolicyView {
         // The side's own models first, then ships it captured: the same order whichever fleet
         // holds which table position, so mirrored games stay mirror images.
         // Embarked models are eligible to launch in their own activation (GM-18), unless they
-        // launch with their carrier (embarked_activation=CARRIER_ACTIVATION).
-        const embarked = !this.br.launchWithCarrier;
-        for (const own of [false, true]) for (const m of this.models) if (m.captured === own && m.side === s && !m.activated && (m.fights(this.br.inertHulks) || (embarked && m.where === 'embarked'))) cands.push(m);
+        // launch with their carrier (embarked_activation=CARRIER_ACTIVATION) and the carrier can
+        // still activate (an inert hulk never does: then they launch on their own).
+        const launchOwn = !this.br.launchWithCarrier;
+        const mayLaunch = (m: BattleModel) => m.where === 'embarked' && (launchOwn || !m.carrier!.fights(this.br.inertHulks));
+        for (const own of [false, true]) for (const m of this.models) if (m.captured === own && m.side === s && !m.activated && (m.fights(this.br.inertHulks) || mayLaunch(m))) cands.push(m);
         return cands.length;
       };
       if (!pick(side)) {
@@ -755,7 +757,8 @@ export class Battle implements PolicyView {
       tally: this.tally,
       attackWindow: (att, tgt, opts) => {
         const a = att as BattleModel, t = tgt as BattleModel;
-        const mods: ShotMods = { flex: opts.flex ?? 0, rerolls: 0, noMissileDefence: opts.noMissileDefence, ignoreArmor: opts.ignoreArmor, assault: opts.assault };
+        // GM-63: attacks on a ship that declared Station Keep get its Flex in every Attack Window.
+        const mods: ShotMods = { flex: (opts.flex ?? 0) + (t.stationKeeping ? this.br.stationKeepFlex : 0), rerolls: 0, noMissileDefence: opts.noMissileDefence, ignoreArmor: opts.ignoreArmor, assault: opts.assault };
         const n = rec ? rec.attacks.length : 0;
         const left = this.gunnery.window(() =>
           this.gunnery.fire(a, [t], opts.fc, () => mods, this.dice, this.tally, rec ? rec.attacks : null, (hit) => {

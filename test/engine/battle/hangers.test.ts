@@ -15,6 +15,7 @@ const tengu = cardWith('unknown.tengu', {});
 type Hangars = BattleInternals & {
   carrierFor(m: BattleModel): BattleModel | null;
   afterDamage(m: BattleModel): boolean;
+  activationPhase(initSide: 0 | 1): void;
 };
 
 function setUp() {
@@ -171,11 +172,40 @@ describe('embarked_activation (GM-18)', () => {
     expect(inner.trace!.activations[1].notes.some((n) => n.includes('launches'))).toBe(false);
   });
 
-  it('CARRIER_ACTIVATION: a squadron that has already activated this turn stays aboard', () => {
-    const { inner, carrier, s1 } = aboard(['embarked_activation=CARRIER_ACTIVATION']);
+  it('CARRIER_ACTIVATION: a squadron that has already activated this turn stays aboard; one that has not launches', () => {
+    const battle = new Battle(rulesFor('1.2.2', ['embarked_activation=CARRIER_ACTIVATION']), miniScenario({ a: [valiant, pathfinder, pathfinder], b: [tengu] }));
+    const inner = handBattle(battle) as Hangars;
+    const [carrier, s1, s2, enemy] = battle.models;
+    put(carrier, 24, 10, 0);
+    put(enemy, 24, 44, 180);
+    for (const s of [s1, s2]) {
+      s.where = 'embarked';
+      s.carrier = carrier;
+    }
     s1.activated = true;
     inner.activate(carrier);
     expect(s1.where).toBe('embarked');
+    expect(s2.where).toBe('table');
+    expect(s2.activated).toBe(false);
+  });
+
+  it('CARRIER_ACTIVATION: squadrons aboard an inert hulk (v1.2.1 Crippled carrier, which never activates) launch on their own', () => {
+    for (const opts of [[], ['embarked_activation=CARRIER_ACTIVATION']]) {
+      const battle = new Battle(rulesFor('1.2.1', opts), miniScenario({ a: [valiant, pathfinder], b: [tengu] }));
+      const inner = handBattle(battle) as Hangars;
+      const [carrier, s1, enemy] = battle.models;
+      put(carrier, 24, 10, 0);
+      put(enemy, 24, 44, 180);
+      carrier.state.crippled = true;
+      s1.where = 'embarked';
+      s1.carrier = carrier;
+      for (const m of battle.models) m.activated = false;
+      inner.activationPhase(0);
+      expect(carrier.activated, opts.join()).toBe(false);
+      expect(s1.activated, opts.join()).toBe(true);
+      expect(s1.where, opts.join()).toBe('table');
+      expect(inner.trace!.activations.some((a) => a.model === s1.label && a.notes.includes(`${s1.label} launches from ${carrier.label}`))).toBe(true);
+    }
   });
 
   it('CARRIER_ACTIVATION in played games: every launch happens in the carrier\'s activation, before the squadron activates that turn', () => {

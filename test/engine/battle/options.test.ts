@@ -495,6 +495,39 @@ describe('station_keep_target_flex (GM-63)', () => {
     expect(flexOnTarget('1.2.1', ['station_keep_target_flex=ONE'], false)).toEqual([0]);
   });
 
+  // Every Attack Window: a Pathfinder squadron at (24, 13) bombs the Station Keeping Tengu at
+  // (24, 16); the Flex of each of its bombing attacks on the ship is recorded.
+  const bombingFlex = (v: RulesVersionId, opts: string[]): number[] => {
+    const battle = new Battle(rulesFor(v, opts), miniScenario({ a: ['jovian.pathfinder'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle);
+    const policies = (battle as unknown as { policies: Array<{ wants(v: unknown, m: unknown, a: string): boolean }> }).policies;
+    policies[0].wants = (_v, _m, a) => a === 'bombing';
+    policies[1].wants = () => false;
+    const gunnery = (battle as unknown as { gunnery: { fire(...args: unknown[]): number } }).gunnery;
+    const [sq, ship] = battle.models;
+    const seen: number[] = [];
+    const fire = gunnery.fire.bind(gunnery);
+    gunnery.fire = (att, order, fc, modsFor, ...rest) => {
+      if (att === sq) for (const t of order as BattleModel[]) if (t === ship) seen.push((modsFor as (t: BattleModel) => { flex: number })(t).flex);
+      return fire(att, order, fc, modsFor, ...rest);
+    };
+    put(sq, 24, 13, 0);
+    put(ship, 24, 16, 0);
+    ship.stationKeeping = true;
+    inner.activate(sq);
+    expect(inner.trace!.activations[0].action).toBe('bombing');
+    return seen;
+  };
+
+  it('the bonus reaches the squadrons\' attack windows too (bombing): +1 under v1.2.2, none with NONE', () => {
+    const v122 = bombingFlex('1.2.2', []);
+    expect(v122.length).toBeGreaterThan(0);
+    expect(new Set(v122)).toEqual(new Set([1]));
+    const none = bombingFlex('1.2.2', ['station_keep_target_flex=NONE']);
+    expect(none.length).toBeGreaterThan(0);
+    expect(new Set(none)).toEqual(new Set([0]));
+  });
+
   it('the option reaches BattleRules', () => {
     expect(brWith('1.2.1').stationKeepFlex).toBe(0);
     expect(brWith('1.2.2').stationKeepFlex).toBe(1);
@@ -584,12 +617,25 @@ describe('boarding_combat_timing (GM-20)', () => {
     expect(notes).toContain('A1 jovian.valiant is captured by fleet B');
   });
 
-  it('END_PHASE: a Boarded ship that is not on the table does not fight', () => {
-    const { inner, ship } = boarded(['boarding_combat_timing=END_PHASE']);
-    ship.where = 'withdrawn';
+  it('END_PHASE: a Boarded ship that is not on the table does not fight; one on the table in the same End Phase does', () => {
+    const battle = new Battle(rulesFor('1.2.2', ['boarding_combat_timing=END_PHASE']), miniScenario({ a: ['jovian.valiant', 'jovian.valiant'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle) as BattleInternals & { endPhase(turn: number, op: [number, number]): void };
+    const [gone, here, enemy] = battle.models;
+    put(gone, 24, 10, 0);
+    put(here, 30, 10, 0);
+    put(enemy, 24, 44, 180);
+    for (const ship of [gone, here]) {
+      ship.marines = 0;
+      ship.boarders = 3;
+      ship.boarderSide = 1;
+    }
+    gone.where = 'withdrawn';
     inner.endPhase(1, [0, 0]);
-    expect(ship.captured).toBe(false);
-    expect(ship.boarders).toBe(3);
-    expect(inner.trace!.endPhases[0].notes).toBeUndefined();
+    expect(gone.captured).toBe(false);
+    expect(gone.boarders).toBe(3);
+    expect(here.captured).toBe(true);
+    const notes = inner.trace!.endPhases[0].notes!;
+    expect(notes.some((n) => n.startsWith(`fight aboard ${here.label}`))).toBe(true);
+    expect(notes.some((n) => n.includes(gone.label))).toBe(false);
   });
 });
