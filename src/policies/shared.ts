@@ -52,14 +52,9 @@ export function nearestEnemyDistance(view: PolicyView, m: BattleModel, p: Pose):
   return best === Infinity ? 0 : Math.max(0, best);
 }
 
+/** PolicyView.firepower (the engine computes it with per-enemy constants kept between moves). */
 export function firepower(view: PolicyView, m: BattleModel, p: Pose, focus: number): number {
-  let best = 0;
-  for (const e of view.reachable(m)) {
-    const x = view.estimate(m, p, e);
-    const v = focus ? x / Math.max(1, e.state.structure) * e.unit.tv / 10 : x;
-    if (v > best) best = v;
-  }
-  return best;
+  return view.firepower(m, p, focus);
 }
 
 /** Share of its firepower a model keeps at the end of move `o`: half when that move is a Boost that halves its Fire Control (GM-60). */

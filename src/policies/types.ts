@@ -44,6 +44,11 @@ export interface PolicyView {
   reachable(m: BattleModel): readonly BattleModel[];
   /** Estimated Structure damage `att` would deal to `tgt` with all its Fire Control from `pose`. */
   estimate(att: BattleModel, pose: Pose, tgt: BattleModel): number;
+  /**
+   * The best estimate over the enemies `m` can reach, from `pose`: with `focus`, each divided by
+   * the target's Structure (at least 1) and weighted by its TV / 10 (the policies' firepower).
+   */
+  firepower(m: BattleModel, pose: Pose, focus: number): number;
   /** Whether a Boost halves `m`'s Fire Control under the rules in force (GM-60). */
   boostHalvesFc(m: BattleModel): boolean;
   /** Longest reach of `m`'s weapons against capital ships or squadrons (from its Sensors). */

@@ -280,6 +280,101 @@ export class Battle implements PolicyView {
     return v;
   }
 
+  // firepower(): for the model scoring its moves, the per-enemy values `estimate` works out
+  // that do not depend on the pose, kept while the epoch (no damage, no new activation) and the
+  // model stay the same. Entry i belongs to reachable(m)[i].
+  private fpStamp = -1;
+  private fpOwner: BattleModel | null = null;
+  private fpList: readonly BattleModel[] = [];
+  private fpReach = new Float64Array(64);
+  private fpShort = new Float64Array(64);
+  private fpSig = new Float64Array(64);
+  private fpPair = new Int32Array(64);
+  private fpFc = new Int32Array(64);
+
+  /**
+   * PolicyView.firepower: max over reachable(m) of estimate(m, pose, e), with `focus` divided by
+   * the target's Structure (at least 1) and times its TV / 10. The same arithmetic as estimate,
+   * with what does not depend on the pose computed once per epoch.
+   */
+  firepower(m: BattleModel, pose: Pose, focus: number): number {
+    const list = this.reachable(m);
+    const n = list.length;
+    if (this.fpStamp !== this.epoch || this.fpOwner !== m || this.fpList !== list || n > this.fpReach.length) return this.firepowerSetup(m, pose, focus, list);
+    let best = 0;
+    const fc = m.state.fireControl();
+    for (let i = 0; i < n; i++) {
+      const tgt = list[i];
+      const dx = tgt.base.x - pose.x, dy = tgt.base.y - pose.y;
+      const reach = this.fpReach[i];
+      const d2 = dx * dx + dy * dy;
+      let x = 0;
+      if (!(d2 > reach * reach)) {
+        const sig = this.fpSig[i];
+        if (sig < 0 || this.fpFc[i] !== fc) x = this.estimate(m, pose, tgt); // outside the table's signature fields
+        else {
+          const d = Math.sqrt(d2) - m.bulk - tgt.bulk;
+          const band = d <= this.fpShort[i] ? 'short' : 'long';
+          let myArc = 0;
+          if (m.unit.isCapital) {
+            if (pose.heading !== this.trigHeading) {
+              this.trigHeading = pose.heading;
+              this.trigSin = sinDeg(pose.heading);
+              this.trigCos = cosDeg(pose.heading);
+            }
+            myArc = Battle.arcOfDir(dx, dy, this.trigSin, this.trigCos);
+          }
+          let aspArc = 0;
+          if (tgt.unit.isCapital) {
+            const f = tgt.base.forward();
+            aspArc = Battle.arcOfDir(-dx, -dy, f.sin, f.cos);
+          }
+          const pair = this.fpPair[i];
+          const table = this.estSig[pair] === sig ? this.estTables[pair] : null;
+          const slot = (band === 'long' ? 16 : 0) + myArc * 4 + aspArc;
+          const cached = table ? table[slot] : -1;
+          x = cached >= 0 ? cached : this.estimate(m, pose, tgt);
+        }
+      }
+      const v = focus ? x / Math.max(1, tgt.state.structure) * tgt.unit.tv / 10 : x;
+      if (v > best) best = v;
+    }
+    return best;
+  }
+
+  private firepowerSetup(m: BattleModel, pose: Pose, focus: number, list: readonly BattleModel[]): number {
+    let best = 0;
+    const n = list.length;
+    if (n > this.fpReach.length) {
+      const size = 2 * n;
+      this.fpReach = new Float64Array(size);
+      this.fpShort = new Float64Array(size);
+      this.fpSig = new Float64Array(size);
+      this.fpPair = new Int32Array(size);
+      this.fpFc = new Int32Array(size);
+    }
+    const c = this.rules.combat;
+    const fc = m.state.fireControl();
+    for (let i = 0; i < n; i++) {
+      const tgt = list[i];
+      const vsCap = tgt.unit.isCapital;
+      const longMax = this.maxRange(m, vsCap) + GEOM_EPSILON;
+      this.fpReach[i] = longMax + m.bulk + tgt.bulk;
+      this.fpShort[i] = (vsCap ? c.shortRangeAC : c.shortRangeAS) + GEOM_EPSILON;
+      const t = tgt.state;
+      this.fpPair[i] = m.unitIndex * this.units.length + tgt.unitIndex;
+      this.fpFc[i] = fc;
+      this.fpSig[i] = fc < 16 && t.defense < 32 && t.disabledSystems < 2 ** 15 ? fc + 16 * (t.defense + 32 * ((tgt.evading ? 1 : 0) + 2 * t.disabledSystems)) : -1;
+      const x = this.estimate(m, pose, tgt);
+      const v = focus ? x / Math.max(1, tgt.state.structure) * tgt.unit.tv / 10 : x;
+      if (v > best) best = v;
+    }
+    this.fpStamp = this.epoch;
+    this.fpOwner = m;
+    this.fpList = list;
+    return best;
+  }
+
   private volleyAt(att: BattleModel, tgt: BattleModel, band: 'short' | 'long', myArc: number, aspArc: number, fc: number): number {
     const arc = ARCS[myArc];
     return this.bestVolley(att, tgt, band, ASPECT_OF[ARCS[aspArc]], (w) => (!att.unit.isCapital || w.arcs.includes('T') || w.arcs.includes(arc) ? arc : null), fc);

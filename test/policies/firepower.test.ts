@@ -1,0 +1,44 @@
+// PolicyView.firepower keeps per-enemy values between the moves a model scores; it must give
+// exactly what its definition says: the best of estimate() over reachable enemies, divided by
+// the target's Structure (at least 1) and times its TV / 10 with focus.
+import { describe, expect, it } from 'vitest';
+import type { Pose } from '../../src/engine/battle/movement.js';
+import { battleStreams } from '../../src/sim/battles.js';
+import { Battle, rules, sampleScenario } from '../helpers/battle.js';
+
+describe('PolicyView.firepower', () => {
+  it('equals the best estimate over reachable enemies, bit for bit, from many poses in mid-game states', () => {
+    const scenario = sampleScenario('standard-engagement', '1.2.2');
+    const battle = new Battle(rules('1.2.2'), scenario);
+    const inner = battle as unknown as { activate(m: (typeof battle.models)[number]): void };
+    const activate = inner.activate.bind(battle);
+    let compared = 0;
+    let nonZero = 0;
+    // Before each activation: the activating model's firepower from poses around it, twice each
+    // (the first call of an epoch fills the kept values, later ones use them).
+    inner.activate = (m) => {
+      if (m.where === 'table') {
+        for (const focus of [0, 1]) {
+          for (let k = 0; k < 12; k++) {
+            const p: Pose = { x: m.base.x + 4 * Math.sin(k), y: m.base.y + 4 * Math.cos(k * 1.7), heading: (k * 45) % 360 };
+            let want = 0;
+            for (const e of battle.reachable(m)) {
+              const x = battle.estimate(m, p, e);
+              const v = focus ? x / Math.max(1, e.state.structure) * e.unit.tv / 10 : x;
+              if (v > want) want = v;
+            }
+            expect(battle.firepower(m, p, focus)).toBe(want);
+            expect(battle.firepower(m, p, focus)).toBe(want);
+            compared++;
+            if (want > 0) nonZero++;
+          }
+        }
+      }
+      activate(m);
+    };
+    const streams = battleStreams('firepower', scenario.id);
+    for (let g = 0; g < 6; g++) battle.play(streams.dice.at(g), streams.policy.at(g), g % 2 === 1);
+    expect(compared).toBeGreaterThan(1000);
+    expect(nonZero).toBeGreaterThan(100);
+  });
+});
