@@ -218,6 +218,28 @@ export class Battle implements PolicyView {
     return s;
   }
 
+  /**
+   * The attacker's arc towards the target (0 unless a capital ship) times 4, plus the target's
+   * arc the attack comes in through (0 unless a capital ship): estimate's situation index.
+   */
+  private arcsOf(att: BattleModel, pose: Pose, tgt: BattleModel, dx: number, dy: number): number {
+    let myArc = 0;
+    if (att.unit.isCapital) {
+      if (pose.heading !== this.trigHeading) {
+        this.trigHeading = pose.heading;
+        this.trigSin = sinDeg(pose.heading);
+        this.trigCos = cosDeg(pose.heading);
+      }
+      myArc = Battle.arcOfDir(dx, dy, this.trigSin, this.trigCos);
+    }
+    let aspArc = 0;
+    if (tgt.unit.isCapital) {
+      const f = tgt.base.forward();
+      aspArc = Battle.arcOfDir(-dx, -dy, f.sin, f.cos);
+    }
+    return myArc * 4 + aspArc;
+  }
+
   /** Which of a ship's arcs (forward vector hx, hy) the direction (dx, dy) lies in; GM-46 wedges, lines to F/R. */
   private static arcOfDir(dx: number, dy: number, hx: number, hy: number): number {
     const f = dx * hx + dy * hy, st = dx * hy - dy * hx;
@@ -240,20 +262,8 @@ export class Battle implements PolicyView {
     if (d2 > reach * reach) return 0; // out of range: no square root needed
     const d = Math.sqrt(d2) - att.bulk - tgt.bulk;
     const band = d <= short + GEOM_EPSILON ? 'short' : 'long';
-    let myArc = 0;
-    if (att.unit.isCapital) {
-      if (pose.heading !== this.trigHeading) {
-        this.trigHeading = pose.heading;
-        this.trigSin = sinDeg(pose.heading);
-        this.trigCos = cosDeg(pose.heading);
-      }
-      myArc = Battle.arcOfDir(dx, dy, this.trigSin, this.trigCos);
-    }
-    let aspArc = 0;
-    if (vsCap) {
-      const f = tgt.base.forward();
-      aspArc = Battle.arcOfDir(-dx, -dy, f.sin, f.cos);
-    }
+    const arcs = this.arcsOf(att, pose, tgt, dx, dy);
+    const myArc = arcs >> 2, aspArc = arcs & 3;
     const t = tgt.state;
     const fc = att.state.fireControl();
     // A table per (attacker type, target type) of 32 situations, valid for one signature of the
@@ -272,7 +282,7 @@ export class Battle implements PolicyView {
       }
       this.estTables[pair] = table = saved;
     }
-    const slot = (band === 'long' ? 16 : 0) + myArc * 4 + aspArc;
+    const slot = (band === 'long' ? 16 : 0) + arcs;
     const cached = table[slot];
     if (cached >= 0) return cached;
     const v = this.volleyAt(att, tgt, band, myArc, aspArc, fc);
@@ -315,23 +325,9 @@ export class Battle implements PolicyView {
         else {
           const d = Math.sqrt(d2) - m.bulk - tgt.bulk;
           const band = d <= this.fpShort[i] ? 'short' : 'long';
-          let myArc = 0;
-          if (m.unit.isCapital) {
-            if (pose.heading !== this.trigHeading) {
-              this.trigHeading = pose.heading;
-              this.trigSin = sinDeg(pose.heading);
-              this.trigCos = cosDeg(pose.heading);
-            }
-            myArc = Battle.arcOfDir(dx, dy, this.trigSin, this.trigCos);
-          }
-          let aspArc = 0;
-          if (tgt.unit.isCapital) {
-            const f = tgt.base.forward();
-            aspArc = Battle.arcOfDir(-dx, -dy, f.sin, f.cos);
-          }
           const pair = this.fpPair[i];
           const table = this.estSig[pair] === sig ? this.estTables[pair] : null;
-          const slot = (band === 'long' ? 16 : 0) + myArc * 4 + aspArc;
+          const slot = (band === 'long' ? 16 : 0) + this.arcsOf(m, pose, tgt, dx, dy);
           const cached = table ? table[slot] : -1;
           x = cached >= 0 ? cached : this.estimate(m, pose, tgt);
         }
