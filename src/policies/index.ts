@@ -8,7 +8,7 @@ import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
 import { ScriptedPolicy } from './scripted.js';
 import { LOOKAHEAD_PARAMS, LookaheadPolicy } from './lookahead.js';
-import { boostFactor, commonParams, firepower, firstLegal, holdBackOf, nearestEnemyDistance, nearestPoint, pickByDepth, wantsByParams } from './shared.js';
+import { boostFactor, commonParams, firepower, firstLegal, holdBackOf, nearestEnemyDistance, nearestPoint, objectiveValue, pickByDepth, wantsByParams } from './shared.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
 
 const escortParam = (inches: number): ParamSpec => ({ default: inches, min: 0, max: 24, summary: 'squadrons try to end their moves within this many inches of a friendly capital ship (0: no escort duty)' });
@@ -63,20 +63,6 @@ function distanceTo(f: BattleModel, p: Pose): number {
 }
 
 
-/**
- * Objective value of ending a move at p: the marker's points when inside its radius (it can
- * be held at the next End Phase), and a pull towards markers still to be reached (up to a
- * third of that, fading to nothing 24" beyond the radius).
- */
-function onObjective(view: PolicyView, p: Pose): number {
-  let n = 0;
-  for (const o of view.objectives) {
-    if (view.turn + 2 < o.fromTurn) continue;
-    const d = Math.hypot(o.x - p.x, o.y - p.y) - o.radius;
-    n += d <= 0 ? o.points : (o.points / 3) * Math.max(0, 1 - d / 24);
-  }
-  return n;
-}
 
 
 class Heuristic implements Policy {
@@ -135,7 +121,7 @@ class Heuristic implements Policy {
       // Boosting halves Fire Control (GM-60): count half the firepower from the end position.
       const fireEnd = firepower(view, m, o.pose, focus) * boostFactor(view, m, o);
       const d = nearestEnemyDistance(view, m, o.pose);
-      let score = Math.max(fireStart, fireEnd) + this.p.objective_weight * onObjective(view, o.pose);
+      let score = Math.max(fireStart, fireEnd) + this.p.objective_weight * objectiveValue(view, o.pose);
       if (escortOf && !m.unit.isCapital) score -= 0.1 * Math.max(0, distanceTo(escortOf, o.pose) - this.p.escort);
       if (this.name === 'aggressive') score -= 0.02 * d;
       else score -= this.p.caution * view.threat(m, o.pose) + 0.05 * Math.abs(d - (reach - this.p.range_margin));

@@ -31,7 +31,7 @@ import type { Pose } from '../engine/battle/movement.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName } from '../scenarios/scenarioTypes.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
-import { boostFactor, commonParams, holdBackOf, nearestPoint, pickByDepth, wantsByParams } from './shared.js';
+import { boostFactor, commonParams, holdBackOf, nearestPoint, objectiveValue, pickByDepth, wantsByParams } from './shared.js';
 
 /** The policy's name (typed as a PolicyName once the scenario types list it). */
 export const LOOKAHEAD_NAME = 'lookahead' as const;
@@ -174,17 +174,6 @@ export class LookaheadPolicy implements Policy {
     return this.tvValue(sum, m);
   }
 
-  /** Objective points at `p`, with a pull (up to a third) towards markers not yet reached. */
-  private objectiveValue(view: PolicyView, p: Pose): number {
-    let n = 0;
-    for (const o of view.objectives) {
-      if (view.turn + 2 < o.fromTurn) continue;
-      const d = Math.hypot(o.x - p.x, o.y - p.y) - o.radius;
-      n += d <= 0 ? o.points : (o.points / 3) * Math.max(0, 1 - d / 24);
-    }
-    return n;
-  }
-
   private nearestGap(m: BattleModel, p: Pose, enemies: readonly BattleModel[]): number {
     let best = Infinity;
     for (const e of enemies) best = Math.min(best, gapBetween(m, p.x, p.y, e, e.base.x, e.base.y));
@@ -205,7 +194,7 @@ export class LookaheadPolicy implements Policy {
       const shot = fireFirst ? start : end;
       let score = shot.value;
       if (this.p.caution > 0) score -= this.p.caution * this.exposure(view, m, o.pose, shot, follow);
-      score += this.p.objective_weight * this.objectiveValue(view, o.pose);
+      score += this.p.objective_weight * objectiveValue(view, o.pose);
       score -= this.p.approach * this.nearestGap(m, o.pose, enemies);
       scores[i] = score;
       before[i] = fireFirst ? 1 : 0;

@@ -62,6 +62,21 @@ export function boostFactor(view: PolicyView, m: BattleModel, o: MoveOption): nu
   return o.action === 'boost' && view.boostHalvesFc(m) ? 0.5 : 1;
 }
 
+/**
+ * Objective value of ending a move at p: the marker's points when inside its radius (it can
+ * be held at the next End Phase), and a pull towards markers still to be reached (up to a
+ * third of that, fading to nothing 24" beyond the radius).
+ */
+export function objectiveValue(view: PolicyView, p: Pose): number {
+  let n = 0;
+  for (const o of view.objectives) {
+    if (view.turn + 2 < o.fromTurn) continue;
+    const d = Math.hypot(o.x - p.x, o.y - p.y) - o.radius;
+    n += d <= 0 ? o.points : (o.points / 3) * Math.max(0, 1 - d / 24);
+  }
+  return n;
+}
+
 export function withdrawWanted(m: BattleModel, at: number): boolean {
   if (!m.unit.isCapital) return m.state.crippled && at > 0;
   return at > 0 && m.state.structure <= at;
