@@ -295,12 +295,12 @@ export class Battle implements PolicyView {
   // model stay the same. Entry i belongs to reachable(m)[i].
   private fpStamp = -1;
   private fpOwner: BattleModel | null = null;
-  private fpList: readonly BattleModel[] = [];
+  /** The owner's Fire Control the signatures were made with. */
+  private fpFc = -1;
   private fpReach = new Float64Array(64);
   private fpShort = new Float64Array(64);
   private fpSig = new Float64Array(64);
   private fpPair = new Int32Array(64);
-  private fpFc = new Int32Array(64);
 
   /**
    * PolicyView.firepower: max over reachable(m) of estimate(m, pose, e), with `focus` divided by
@@ -310,9 +310,9 @@ export class Battle implements PolicyView {
   firepower(m: BattleModel, pose: Pose, focus: number): number {
     const list = this.reachable(m);
     const n = list.length;
-    if (this.fpStamp !== this.epoch || this.fpOwner !== m || this.fpList !== list || n > this.fpReach.length) return this.firepowerSetup(m, pose, focus, list);
-    let best = 0;
     const fc = m.state.fireControl();
+    if (this.fpStamp !== this.epoch || this.fpOwner !== m || this.fpFc !== fc || n > this.fpReach.length) return this.firepowerSetup(m, pose, focus, list);
+    let best = 0;
     for (let i = 0; i < n; i++) {
       const tgt = list[i];
       const dx = tgt.base.x - pose.x, dy = tgt.base.y - pose.y;
@@ -321,7 +321,7 @@ export class Battle implements PolicyView {
       let x = 0;
       if (!(d2 > reach * reach)) {
         const sig = this.fpSig[i];
-        if (sig < 0 || this.fpFc[i] !== fc) x = this.estimate(m, pose, tgt); // outside the table's signature fields
+        if (sig < 0) x = this.estimate(m, pose, tgt); // outside the table's signature fields
         else {
           const d = Math.sqrt(d2) - m.bulk - tgt.bulk;
           const band = d <= this.fpShort[i] ? 'short' : 'long';
@@ -347,7 +347,6 @@ export class Battle implements PolicyView {
       this.fpShort = new Float64Array(size);
       this.fpSig = new Float64Array(size);
       this.fpPair = new Int32Array(size);
-      this.fpFc = new Int32Array(size);
     }
     const c = this.rules.combat;
     const fc = m.state.fireControl();
@@ -359,7 +358,6 @@ export class Battle implements PolicyView {
       this.fpShort[i] = (vsCap ? c.shortRangeAC : c.shortRangeAS) + GEOM_EPSILON;
       const t = tgt.state;
       this.fpPair[i] = m.unitIndex * this.units.length + tgt.unitIndex;
-      this.fpFc[i] = fc;
       this.fpSig[i] = fc < 16 && t.defense < 32 && t.disabledSystems < 2 ** 15 ? fc + 16 * (t.defense + 32 * ((tgt.evading ? 1 : 0) + 2 * t.disabledSystems)) : -1;
       const x = this.estimate(m, pose, tgt);
       const v = focus ? x / Math.max(1, tgt.state.structure) * tgt.unit.tv / 10 : x;
@@ -367,7 +365,7 @@ export class Battle implements PolicyView {
     }
     this.fpStamp = this.epoch;
     this.fpOwner = m;
-    this.fpList = list;
+    this.fpFc = fc;
     return best;
   }
 
@@ -1498,6 +1496,21 @@ export class Battle implements PolicyView {
     return false;
   }
 
+  /**
+   * Puts `b` (the base of squadron `m`) where it first stops overlapping `ship` going out from
+   * the ship's centre along the unit vector (ux, uy): in base contact (Launch, riding Assaulters).
+   */
+  private touchingAlong(b: MovingBase, m: BattleModel, ship: BattleModel, ux: number, uy: number): void {
+    let lo = 0, hi = ship.reach + m.reach + 0.01;
+    for (let i = 0; i < 20; i++) {
+      const t = (lo + hi) / 2;
+      b.set(ship.base.x + ux * t, ship.base.y + uy * t, 0);
+      if (separationBelow(b, ship.base, 0)) lo = t;
+      else hi = t;
+    }
+    b.set(ship.base.x + ux * hi, ship.base.y + uy * hi, 0);
+  }
+
   /** Squadrons aboard a carrier now. */
   private aboard(carrier: BattleModel): number {
     let n = 0;
@@ -1551,15 +1564,7 @@ export class Battle implements PolicyView {
     for (let k = 0; k < 16; k++) {
       const dir = aim + (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 22.5;
       const ux = sinDeg(dir), uy = cosDeg(dir);
-      // Out from the carrier's centre until the bases just touch.
-      let lo = 0, hi = c.reach + m.reach + 0.01;
-      for (let i = 0; i < 20; i++) {
-        const t = (lo + hi) / 2;
-        b.set(c.base.x + ux * t, c.base.y + uy * t, 0);
-        if (separationBelow(b, c.base, 0)) lo = t;
-        else hi = t;
-      }
-      b.set(c.base.x + ux * hi, c.base.y + uy * hi, 0);
+      this.touchingAlong(b, m, c, ux, uy);
       if (!onTable(b, this.width, this.height)) continue;
       if (!this.models.every((o) => o === m || o === c || o.where !== 'table' || separationAbove(b, o.base, GEOM_EPSILON))) continue;
       m.base.set(b.x, b.y, 0);
@@ -1625,14 +1630,7 @@ export class Battle implements PolicyView {
       let len = Math.hypot(dx, dy);
       if (len < 1e-9) [dx, dy, len] = [sinDeg(ship.base.heading), cosDeg(ship.base.heading), 1];
       const b = baseAt(x, { x: 0, y: 0, heading: 0 });
-      let lo = 0, hi = ship.reach + x.reach + 0.01;
-      for (let i = 0; i < 20; i++) {
-        const t = (lo + hi) / 2;
-        b.set(ship.base.x + (dx / len) * t, ship.base.y + (dy / len) * t, 0);
-        if (separationBelow(b, ship.base, 0)) lo = t;
-        else hi = t;
-      }
-      b.set(ship.base.x + (dx / len) * hi, ship.base.y + (dy / len) * hi, 0);
+      this.touchingAlong(b, x, ship, dx / len, dy / len);
       const clear = onTable(b, this.width, this.height) && this.models.every((o) => o === x || o === ship || o.where !== 'table' || separationAbove(b, o.base, -GEOM_EPSILON));
       if (clear) {
         x.base.set(b.x, b.y, 0);
