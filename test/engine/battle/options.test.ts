@@ -462,18 +462,24 @@ describe('station_keep_target_flex (GM-63)', () => {
   // A Tengu at (24, 10) fires at an enemy Tengu 6" ahead that declared Station Keep this turn;
   // the Flex dice the engine hands the gunnery for that target are recorded (the policy
   // declares nothing, so no Concentrated Fire Flex is mixed in).
+  /** The Flex dice the engine hands the gunnery for each fire of `att` at `tgt` (when given), in order. */
+  const recordFlex = (battle: BattleT, att: BattleModel | null = null, tgt: BattleModel | null = null): number[] => {
+    const gunnery = (battle as unknown as { gunnery: { fire(...args: unknown[]): number } }).gunnery;
+    const seen: number[] = [];
+    const fire = gunnery.fire.bind(gunnery);
+    gunnery.fire = (a, order, fc, modsFor, ...rest) => {
+      if (!att || a === att) for (const t of order as BattleModel[]) if (!tgt || t === tgt) seen.push((modsFor as (t: BattleModel) => { flex: number })(t).flex);
+      return fire(a, order, fc, modsFor, ...rest);
+    };
+    return seen;
+  };
+
   const flexOnTarget = (v: RulesVersionId, opts: string[], keeping = true): number[] => {
     const battle = new Battle(rulesFor(v, opts), miniScenario({ a: ['unknown.tengu'], b: ['unknown.tengu'] }));
     const inner = handBattle(battle);
     const policies = (battle as unknown as { policies: Array<{ wants(): boolean }> }).policies;
     policies[0].wants = () => false;
-    const gunnery = (battle as unknown as { gunnery: { fire(...args: unknown[]): number } }).gunnery;
-    const seen: number[] = [];
-    const fire = gunnery.fire.bind(gunnery);
-    gunnery.fire = (att, order, fc, modsFor, ...rest) => {
-      for (const t of order as BattleModel[]) seen.push((modsFor as (t: BattleModel) => { flex: number })(t).flex);
-      return fire(att, order, fc, modsFor, ...rest);
-    };
+    const seen = recordFlex(battle);
     const [m, enemy] = battle.models;
     put(m, 24, 10, 0);
     put(enemy, 24, 16, 0);
@@ -503,14 +509,8 @@ describe('station_keep_target_flex (GM-63)', () => {
     const policies = (battle as unknown as { policies: Array<{ wants(v: unknown, m: unknown, a: string): boolean }> }).policies;
     policies[0].wants = (_v, _m, a) => a === 'bombing';
     policies[1].wants = () => false;
-    const gunnery = (battle as unknown as { gunnery: { fire(...args: unknown[]): number } }).gunnery;
     const [sq, ship] = battle.models;
-    const seen: number[] = [];
-    const fire = gunnery.fire.bind(gunnery);
-    gunnery.fire = (att, order, fc, modsFor, ...rest) => {
-      if (att === sq) for (const t of order as BattleModel[]) if (t === ship) seen.push((modsFor as (t: BattleModel) => { flex: number })(t).flex);
-      return fire(att, order, fc, modsFor, ...rest);
-    };
+    const seen = recordFlex(battle, sq, ship);
     put(sq, 24, 13, 0);
     put(ship, 24, 16, 0);
     ship.stationKeeping = true;
