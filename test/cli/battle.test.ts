@@ -73,6 +73,16 @@ describe('jwsim battle', () => {
     expect(param.status).toBe(2);
     expect(param.stderr).toContain('sides.a.policy.params.focus');
     expect(param.stderr).toContain('0..1');
+    s.sides.a.policy = { name: 'aggressive', params: { embark: 99 } };
+    writeFileSync(policy, JSON.stringify(s));
+    const embark = jwsim('battle', '--scenario', policy, '--trials', '1');
+    expect(embark.status).toBe(2);
+    expect(embark.stderr).toContain('sides.a.policy.params.embark: 99 is out of range; allowed 0..60');
+    expect(embark.stdout).toBe('');
+    const shape = jwsim('battle', '--scenario', STANDARD, '--trials', '1', '--rule', 'squadron_base_shape=OVAL');
+    expect(shape.status).toBe(2);
+    expect(shape.stderr).toContain('squadron_base_shape: "OVAL" is not one of HEX, CIRCLE');
+    expect(shape.stdout).toBe('');
 
     expect(jwsim('battle', '--scenario', STANDARD, '--trials', '0').status).toBe(2);
     const escalating = jwsim('battle', '--scenario', 'scenarios/battles/corner-escalation.json', '--rules', '1.2.1', '--trials', '1');
