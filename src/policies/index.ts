@@ -107,8 +107,9 @@ class Heuristic implements Policy {
     const focus = this.name === 'aggressive' ? this.p.focus : 1;
     const fireStart = firepower(view, m, m.base, focus);
     const reach = Math.min(view.maxRange(m, true), view.maxRange(m, false) + 3);
-    const scores = new Float64Array(options.length);
-    const before = new Uint8Array(options.length);
+    // Plain arrays: a typed array costs far more to allocate than these few numbers are worth.
+    const scores: number[] = [];
+    const before: boolean[] = [];
     // Escort duty: the friendly capital ship nearest to the squadron.
     let escortOf: BattleModel | null = null;
     if (this.p.escort > 0 && !m.unit.isCapital) {
@@ -117,7 +118,8 @@ class Heuristic implements Policy {
         if (!escortOf || distanceTo(f, m.base) < distanceTo(escortOf, m.base)) escortOf = f;
       }
     }
-    options.forEach((o, i) => {
+    for (let i = 0; i < options.length; i++) {
+      const o = options[i];
       // Boosting halves Fire Control (GM-60): count half the firepower from the end position.
       const fireEnd = firepower(view, m, o.pose, focus) * boostFactor(view, m, o);
       const d = nearestEnemyDistance(view, m, o.pose);
@@ -125,12 +127,12 @@ class Heuristic implements Policy {
       if (escortOf && !m.unit.isCapital) score -= 0.1 * Math.max(0, distanceTo(escortOf, o.pose) - this.p.escort);
       if (this.name === 'aggressive') score -= 0.02 * d;
       else score -= this.p.caution * view.threat(m, o.pose) + 0.05 * Math.abs(d - (reach - this.p.range_margin));
-      scores[i] = score;
-      before[i] = fireStart > fireEnd ? 1 : 0;
-    });
+      scores.push(score);
+      before.push(fireStart > fireEnd);
+    }
     // Best first (ties: menu order); the first legal one is taken.
     const i = firstLegal(scores, legal, true);
-    return { index: i, fireBefore: i >= 0 && before[i] === 1 };
+    return { index: i, fireBefore: i >= 0 && before[i] };
   }
 
   targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[]): BattleModel[] {

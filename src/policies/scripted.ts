@@ -139,15 +139,15 @@ export class ScriptedPolicy implements Policy {
     }
     // Nothing to act on (no enemy left, no marker, no friendly capital ship, no known edge).
     if (!score) return this.fallback.pickMove(view, m, options, legal, rng);
-    const keys = new Float64Array(options.length);
-    const before = new Uint8Array(options.length);
-    options.forEach((o, i) => {
+    const keys: number[] = [];
+    const before: boolean[] = [];
+    for (const o of options) {
       const r = score(o);
-      keys[i] = r.s;
-      before[i] = fireStart > r.fire ? 1 : 0;
-    });
+      keys.push(r.s);
+      before.push(fireStart > r.fire);
+    }
     const i = firstLegal(keys, legal, true);
-    return { index: i, fireBefore: i >= 0 && before[i] === 1 };
+    return { index: i, fireBefore: i >= 0 && before[i] };
   }
 
   /** What a hold order values as firepower from `p`: its focus enemy (when it names one) first, else the best shot. */

@@ -28,16 +28,22 @@ export const commonParams = (deployDepth: number, withdrawAt: number, ram: numbe
  * The index with the best key (highest when `high`, else lowest; ties to the lower index)
  * among those `legal` accepts, asking about as few as possible; -1 when none is legal.
  */
-export function firstLegal(keys: Float64Array, legal: (i: number) => boolean, high: boolean): number {
-  const out = new Uint8Array(keys.length);
-  for (let left = keys.length; left > 0; left--) {
+export function firstLegal(keys: ArrayLike<number>, legal: (i: number) => boolean, high: boolean): number {
+  if (keys.length === 0) return -1;
+  // The best key is usually legal: ask before keeping any record of the ones ruled out.
+  let top = 0;
+  for (let i = 1; i < keys.length; i++) if (high ? keys[i] > keys[top] : keys[i] < keys[top]) top = i;
+  if (legal(top)) return top;
+  const out: boolean[] = new Array<boolean>(keys.length).fill(false);
+  out[top] = true;
+  for (let left = keys.length - 1; left > 0; left--) {
     let best = -1;
     for (let i = 0; i < keys.length; i++) {
       if (out[i]) continue;
       if (best < 0 || (high ? keys[i] > keys[best] : keys[i] < keys[best])) best = i;
     }
     if (legal(best)) return best;
-    out[best] = 1;
+    out[best] = true;
   }
   return -1;
 }
@@ -118,8 +124,8 @@ export function holdBackOf(p: Readonly<Record<string, number>>): { squadrons: nu
 
 /** The legal deployment spot nearest the wanted depth (ties: candidate order, centre outwards); -1 if none. */
 export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: number) => boolean, depth: number): number {
-  const keys = new Float64Array(candidates.length);
-  candidates.forEach((c, i) => (keys[i] = Math.abs(c.front - depth)));
+  const keys: number[] = [];
+  for (const c of candidates) keys.push(Math.abs(c.front - depth));
   return firstLegal(keys, legal, false);
 }
 
