@@ -271,23 +271,27 @@ export class Battle implements PolicyView {
     const pair = att.unitIndex * this.units.length + tgt.unitIndex;
     if (!(fc < 16 && t.defense < 32 && t.disabledSystems < 2 ** 15)) return this.volleyAt(att, tgt, band, myArc, aspArc, fc); // beyond the signature's fields
     const sig = fc + 16 * (t.defense + 32 * ((tgt.evading ? 1 : 0) + 2 * t.disabledSystems));
-    let table = this.estTables[pair];
-    if (this.estSig[pair] !== sig) {
-      this.estSig[pair] = sig;
-      const key = pair * 2 ** 26 + sig;
-      let saved = this.estSaved.get(key);
-      if (!saved) {
-        if (this.estSaved.size >= 100_000) this.estSaved.clear(); // bounded memory
-        this.estSaved.set(key, (saved = new Float64Array(32).fill(-1)));
-      }
-      this.estTables[pair] = table = saved;
-    }
+    const table = this.estTable(pair, sig);
     const slot = (band === 'long' ? 16 : 0) + arcs;
     const cached = table[slot];
     if (cached >= 0) return cached;
     const v = this.volleyAt(att, tgt, band, myArc, aspArc, fc);
     table[slot] = v;
     return v;
+  }
+
+  /** The situation table of (attacker type, target type) `pair` for state signature `sig`. */
+  private estTable(pair: number, sig: number): Float64Array {
+    if (this.estSig[pair] === sig) return this.estTables[pair];
+    this.estSig[pair] = sig;
+    const key = pair * 2 ** 26 + sig;
+    let saved = this.estSaved.get(key);
+    if (!saved) {
+      if (this.estSaved.size >= 100_000) this.estSaved.clear(); // bounded memory
+      this.estSaved.set(key, (saved = new Float64Array(32).fill(-1)));
+    }
+    this.estTables[pair] = saved;
+    return saved;
   }
 
   // firepower(): for the model scoring its moves, the per-enemy values `estimate` works out
@@ -299,8 +303,11 @@ export class Battle implements PolicyView {
   private fpFc = -1;
   private fpReach = new Float64Array(64);
   private fpShort = new Float64Array(64);
-  private fpSig = new Float64Array(64);
-  private fpPair = new Int32Array(64);
+  /** Each enemy's Structure (at least 1) and TV: the focus weighting. */
+  private fpDiv = new Float64Array(64);
+  private fpTv = new Float64Array(64);
+  /** Each enemy's situation table (estTable), or null outside the signature's fields. */
+  private fpTable: Array<Float64Array | null> = [];
 
   /**
    * PolicyView.firepower: max over reachable(m) of estimate(m, pose, e), with `focus` divided by
@@ -320,19 +327,18 @@ export class Battle implements PolicyView {
       const d2 = dx * dx + dy * dy;
       let x = 0;
       if (!(d2 > reach * reach)) {
-        const sig = this.fpSig[i];
-        if (sig < 0) x = this.estimate(m, pose, tgt); // outside the table's signature fields
+        const table = this.fpTable[i];
+        if (!table) x = this.estimate(m, pose, tgt); // outside the table's signature fields
         else {
           const d = Math.sqrt(d2) - m.bulk - tgt.bulk;
-          const band = d <= this.fpShort[i] ? 'short' : 'long';
-          const pair = this.fpPair[i];
-          const table = this.estSig[pair] === sig ? this.estTables[pair] : null;
-          const slot = (band === 'long' ? 16 : 0) + this.arcsOf(m, pose, tgt, dx, dy);
-          const cached = table ? table[slot] : -1;
-          x = cached >= 0 ? cached : this.estimate(m, pose, tgt);
+          const long = d > this.fpShort[i];
+          const arcs = this.arcsOf(m, pose, tgt, dx, dy);
+          const slot = (long ? 16 : 0) + arcs;
+          x = table[slot];
+          if (x < 0) x = table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', arcs >> 2, arcs & 3, fc);
         }
       }
-      const v = focus ? x / Math.max(1, tgt.state.structure) * tgt.unit.tv / 10 : x;
+      const v = focus ? x / this.fpDiv[i] * this.fpTv[i] / 10 : x;
       if (v > best) best = v;
     }
     return best;
@@ -345,8 +351,8 @@ export class Battle implements PolicyView {
       const size = 2 * n;
       this.fpReach = new Float64Array(size);
       this.fpShort = new Float64Array(size);
-      this.fpSig = new Float64Array(size);
-      this.fpPair = new Int32Array(size);
+      this.fpDiv = new Float64Array(size);
+      this.fpTv = new Float64Array(size);
     }
     const c = this.rules.combat;
     const fc = m.state.fireControl();
@@ -357,8 +363,10 @@ export class Battle implements PolicyView {
       this.fpReach[i] = longMax + m.bulk + tgt.bulk;
       this.fpShort[i] = (vsCap ? c.shortRangeAC : c.shortRangeAS) + GEOM_EPSILON;
       const t = tgt.state;
-      this.fpPair[i] = m.unitIndex * this.units.length + tgt.unitIndex;
-      this.fpSig[i] = fc < 16 && t.defense < 32 && t.disabledSystems < 2 ** 15 ? fc + 16 * (t.defense + 32 * ((tgt.evading ? 1 : 0) + 2 * t.disabledSystems)) : -1;
+      this.fpDiv[i] = Math.max(1, t.structure);
+      this.fpTv[i] = tgt.unit.tv;
+      const pair = m.unitIndex * this.units.length + tgt.unitIndex;
+      this.fpTable[i] = fc < 16 && t.defense < 32 && t.disabledSystems < 2 ** 15 ? this.estTable(pair, fc + 16 * (t.defense + 32 * ((tgt.evading ? 1 : 0) + 2 * t.disabledSystems))) : null;
       const x = this.estimate(m, pose, tgt);
       const v = focus ? x / Math.max(1, tgt.state.structure) * tgt.unit.tv / 10 : x;
       if (v > best) best = v;
