@@ -45,6 +45,7 @@ export interface ShotMods {
 const ARCS: readonly FacingArc[] = ['F', 'P', 'S', 'R'];
 const ASPECT_OF: Record<FacingArc, Situation['aspect']> = { F: 'front', P: 'side', S: 'side', R: 'rear' };
 const ASPECT_INDEX = { front: 0, side: 1, rear: 2 } as const;
+const ARC_INDEX: Record<FacingArc, number> = { F: 0, P: 1, S: 2, R: 3 };
 
 export interface AttackRecord {
   /** The attacking model (in a dogfight or bombing run the opponent may attack too). */
@@ -62,7 +63,8 @@ export interface AttackRecord {
 }
 
 export class Gunnery {
-  private readonly cache = new Map<number, ShotEntry | null>();
+  /** Shot entries by (attacker type, weapon line, target type), then by situation. */
+  private readonly cache = new Map<number, Map<number, ShotEntry | null>>();
   /** Shots of the activation in progress: per weapon line, instances already fired. */
   private readonly used = new Int8Array(64);
 
@@ -76,12 +78,12 @@ export class Gunnery {
     const t = tgt.state;
     const evading = tgt.evading ? 1 : 0;
     const bits = t.disabledSystems === 0 && t.unit.traits.size === 0 ? 0 : (t.hasWorking('Cloak') ? 1 : 0) | (t.hasWorking('Countermeasures') ? 2 : 0) | (t.hasWorking('Barrier') ? 4 : 0);
-    let key = att.unitIndex;
-    key = key * 64 + w.index;
-    key = key * 64 + tgt.unitIndex;
-    key = key * 2 + (band === 'long' ? 1 : 0);
+    // Two small-integer keys (a single one would need more than 31 bits, and Maps hash such
+    // numbers far more slowly): the unit types and weapon line, then the situation.
+    const pairKey = (att.unitIndex * 64 + w.index) * 64 + tgt.unitIndex;
+    let key = band === 'long' ? 1 : 0;
     key = key * 3 + ASPECT_INDEX[asp];
-    key = key * 4 + ARCS.indexOf(arc);
+    key = key * 4 + ARC_INDEX[arc];
     key = key * 4 + Math.min(3, mods.flex);
     key = key * 8 + (mods.noMissileDefence ? 1 : 0) + (mods.ignoreArmor ? 2 : 0) + (mods.assault ? 4 : 0);
     key = key * 2 + Math.min(1, mods.rerolls);
@@ -90,7 +92,9 @@ export class Gunnery {
     // Target Defense matters only to attacks it can oppose (missiles; Barrier against kinetic weapons).
     const defended = w.cls === 'missile' || ((w.cls === 'mass_driver' || w.cls === 'kinetic_cannon') && (bits & 4) !== 0);
     key = key * 32 + (defended ? Math.min(31, t.defense) : 0);
-    let e = this.cache.get(key);
+    let byKey = this.cache.get(pairKey);
+    if (byKey === undefined) this.cache.set(pairKey, (byKey = new Map()));
+    let e = byKey.get(key);
     if (e !== undefined) return e;
     const short = t.unit.isCapital ? this.rules.combat.shortRangeAC : this.rules.combat.shortRangeAS;
     const at: Situation = {
@@ -111,7 +115,7 @@ export class Gunnery {
       const fresh = { ...r.plan, cloakTestDice: 0 };
       e = new ShotEntry(this.rules, r.plan, exactAttack(this.rules, fresh, new CombatState(t.unit)).summary.meanStructureDamage);
     }
-    this.cache.set(key, e);
+    byKey.set(key, e);
     return e;
   }
 
@@ -133,7 +137,7 @@ export class Gunnery {
     if (!att.unit.isCapital || w.arcs.includes('T')) return 'F';
     for (const a of w.arcs) {
       if (a === 'T') continue;
-      const bit = 1 << ARCS.indexOf(a);
+      const bit = 1 << ARC_INDEX[a];
       if ((this.arcsKnown & bit) === 0) {
         this.arcsKnown |= bit;
         if (canBear(att.base, a, tgt.base)) this.arcsBear |= bit;
@@ -175,6 +179,16 @@ export class Gunnery {
    */
   fire(att: BattleModel, order: readonly BattleModel[], fc: number, modsFor: (t: BattleModel) => ShotMods, rng: RandomStream, tally: DamageTally, log: AttackRecord[] | null, onDamage: (target: BattleModel) => boolean): number {
     const weapons = att.unit.weapons;
+    const ents = this.firing ? [] : this.ents; // shared by the outermost call only
+    this.firing++;
+    try {
+      return this.fireAt(att, weapons, ents, order, fc, modsFor, rng, tally, log, onDamage);
+    } finally {
+      this.firing--;
+    }
+  }
+
+  private fireAt(att: BattleModel, weapons: readonly WeaponLine[], ents: Array<ShotEntry | null | undefined>, order: readonly BattleModel[], fc: number, modsFor: (t: BattleModel) => ShotMods, rng: RandomStream, tally: DamageTally, log: AttackRecord[] | null, onDamage: (target: BattleModel) => boolean): number {
     for (const tgt of order) {
       if (fc <= 0) break;
       if (tgt.where !== 'table' || tgt.state.destroyed) continue;
@@ -196,17 +210,30 @@ export class Gunnery {
       const mods = modsFor(tgt);
       this.arcsKnown = 0;
       this.arcsBear = 0;
+      // Each weapon line's entry for this target, looked up again only when an attack changed
+      // what entry() keys on (Defense, knocked-out systems, Evading).
+      ents.length = 0;
+      let defense = tgt.state.defense, disabled = tgt.state.disabledSystems, evading = tgt.evading;
       for (;;) {
         if (fc <= 0 || tgt.state.destroyed) break;
+        const t = tgt.state;
+        if (t.defense !== defense || t.disabledSystems !== disabled || tgt.evading !== evading) {
+          ents.length = 0;
+          defense = t.defense;
+          disabled = t.disabledSystems;
+          evading = tgt.evading;
+        }
         let best: ShotEntry | null = null;
         let bestW = -1;
         for (let i = 0; i < weapons.length; i++) {
           const w = weapons[i];
           if (this.used[i] >= w.count) continue;
           if (tgt.assaulting && w.macro !== 0) continue; // Assaulting: only Macro 0 weapons (combat.md §11.4)
-          const arc = this.bearingNow(att, w, tgt);
-          if (!arc) continue;
-          const e = this.entry(att, w, tgt, band, asp, arc, mods);
+          let e = ents[i];
+          if (e === undefined) {
+            const arc = this.bearingNow(att, w, tgt);
+            e = ents[i] = arc ? this.entry(att, w, tgt, band, asp, arc, mods) : null;
+          }
           if (e && (!best || e.expected > best.expected)) {
             best = e;
             bestW = i;
@@ -240,4 +267,8 @@ export class Gunnery {
     }
     return fc;
   }
+
+  /** fire() calls in progress (the entry list is shared by the outermost only). */
+  private firing = 0;
+  private readonly ents: Array<ShotEntry | null | undefined> = [];
 }
