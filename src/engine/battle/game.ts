@@ -748,15 +748,18 @@ export class Battle implements PolicyView {
   /**
    * The move menu of a model this activation, in tiers: normal moves whose path stays on the
    * table; if none of those may legally end where it does, moves clamped at the table edge
-   * (GM-15); if none of those either, forced minimum moves (GM-66) whose overlap is resolved
-   * afterwards. End positions are checked only when a policy asks (`legal`), best first.
+   * (GM-15); if none of those either, forced minimum moves (GM-66, `forcedMoves`) whose
+   * overlap is resolved afterwards. End positions are checked only when a policy asks
+   * (`legal`), best first.
    */
   private moveTiers(m: BattleModel, allowStationKeep: boolean): MoveOption[][] {
     const W = this.width, H = this.height, out: MoveOption[] = [];
     if (!m.unit.isCapital) {
       const goals: Array<{ x: number; y: number; keep: number }> = [];
-      const enemies = this.enemiesOf(m.side).slice().sort((a, b) => Math.hypot(a.base.x - m.base.x, a.base.y - m.base.y) - Math.hypot(b.base.x - m.base.x, b.base.y - m.base.y));
-      for (const e of enemies.slice(0, 3)) {
+      // The three nearest enemies (each distance worked out once; a stable sort keeps ties in list order).
+      const byDistance = this.enemiesOf(m.side).map((e) => ({ e, d: Math.hypot(e.base.x - m.base.x, e.base.y - m.base.y) }));
+      byDistance.sort((a, b) => a.d - b.d);
+      for (const { e } of byDistance.slice(0, 3)) {
         const kind = e.unit.isCapital ? 'capital' : 'squadron';
         const short = e.unit.isCapital ? this.rules.combat.shortRangeAC : this.rules.combat.shortRangeAS;
         goals.push({ x: e.base.x, y: e.base.y, keep: short - 0.5 + e.bulk + m.bulk });
@@ -788,7 +791,7 @@ export class Battle implements PolicyView {
     const add = (limMoves: ReturnType<typeof capitalMoves>, action: ActionName) => {
       for (const mv of limMoves) {
         const r = followCapitalMove(m, from, mv, W, H, end, this.br.pivotOnCentre);
-        (r.clamped ? clamped : out).push({ pose: { ...end }, action, travelled: r.travelled });
+        (r.clamped ? clamped : out).push({ pose: { x: end.x, y: end.y, heading: end.heading }, action, travelled: r.travelled });
       }
     };
     add(capitalMoves(lim), 'none');
@@ -816,23 +819,31 @@ export class Battle implements PolicyView {
       // Below the usual minimum, down to holding position (the minimum itself is a normal move).
       add(capitalMoves({ min: 0, max: lim.min / 2, turns: sk.turns }), 'station_keep');
     }
+    return [out, clamped];
+  }
+
+  /** A capital ship's forced minimum moves (GM-66), the menu's last tier: made only when no earlier tier has a legal move. */
+  private forcedMoves(m: BattleModel): MoveOption[] {
+    const lim = capitalLimits(this.br, m, false);
+    const from = { x: m.base.x, y: m.base.y, heading: m.base.heading };
+    const end: Pose = { x: 0, y: 0, heading: 0 };
     const forced: MoveOption[] = [];
     for (const mv of capitalMoves({ min: lim.min, max: lim.min, turns: lim.turns })) {
-      const r = followCapitalMove(m, from, mv, W, H, end, this.br.pivotOnCentre);
-      forced.push({ pose: { ...end }, action: 'none', travelled: r.travelled });
+      const r = followCapitalMove(m, from, mv, this.width, this.height, end, this.br.pivotOnCentre);
+      forced.push({ pose: { x: end.x, y: end.y, heading: end.heading }, action: 'none', travelled: r.travelled });
     }
-    return [out, clamped, forced];
+    return forced;
   }
 
   /** The policy's move from the first tier that has a legal one; `forced` for the GM-66 tier. */
   private chooseMove(m: BattleModel, policy: Policy): { opt: MoveOption; fireBefore: boolean; forced: boolean; leaves: boolean } {
     const tiers = this.moveTiers(m, m.unit.isCapital);
     const W = this.width, H = this.height;
-    for (let t = 0; t < tiers.length; t++) {
-      const options = tiers[t];
-      if (!options.length) continue;
+    for (let t = 0; t < tiers.length + (m.unit.isCapital ? 1 : 0); t++) {
       // A capital ship's last tier is the forced minimum move (GM-66): taken as it is, overlap resolved after.
-      const forced = m.unit.isCapital && t === tiers.length - 1;
+      const forced = t === tiers.length;
+      const options = forced ? this.forcedMoves(m) : tiers[t];
+      if (!options.length) continue;
       const legal = forced ? () => true : (i: number) => legalEnd(this.br, m, options[i].pose, this.models, W, H);
       const c = policy.pickMove(this, m, options, legal, this.pol);
       if (c.index >= 0) return { opt: options[c.index], fireBefore: c.fireBefore, forced, leaves: t === 1 && m.unit.isCapital && this.br.offTable !== 'clamp' };
