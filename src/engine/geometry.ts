@@ -114,6 +114,18 @@ export function cosDeg(deg: number): number {
   return deg === deg ? TRIG_MEMO[memoSlot(deg) + 2] : cosOf(deg);
 }
 
+/**
+ * Math.hypot(dx, dy) >= d, decided from the squared length when that is clearly on one side
+ * (hypot costs far more than two multiplies); near the threshold hypot itself decides, so the
+ * answer is always the one hypot gives.
+ */
+export function hypotAtLeast(dx: number, dy: number, d: number): boolean {
+  const q = dx * dx + dy * dy, dd = d * d;
+  if (q > dd * (1 + 1e-9)) return true;
+  if (q < dd * (1 - 1e-9)) return false;
+  return Math.hypot(dx, dy) >= d;
+}
+
 /** Compass bearing in [0, 360) from (x0, y0) to (x1, y1); 0 when the points coincide. */
 export function bearing(x0: number, y0: number, x1: number, y1: number): number {
   return normalizeDeg(Math.atan2(x1 - x0, y1 - y0) / DEG);

@@ -11,6 +11,7 @@ import {
   capitalBaseSize,
   cosDeg,
   distance,
+  hypotAtLeast,
   loadVertices,
   markerPoint,
   nearestPoint,
@@ -258,6 +259,26 @@ describe('compass sin and cos', () => {
     // The same angle gives the same bits however it is reached (table or memo hit, or miss).
     expect(sinDeg(12.5)).toBe(sinDeg(12.5 + 0));
     expect(cosDeg(-33.25)).toBe(cosDeg(-33.25));
+  });
+});
+
+describe('hypotAtLeast', () => {
+  it('answers exactly as Math.hypot(dx, dy) >= d, also at and a hair either side of the threshold', () => {
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 96 - 48;
+    let near = 0;
+    for (let i = 0; i < 20000; i++) {
+      const dx = rnd(), dy = rnd();
+      const h = Math.hypot(dx, dy);
+      // Thresholds far off, within a few ulps, and exactly at hypot's own value.
+      for (const d of [Math.abs(rnd()), h, h * (1 + 1e-15), h * (1 - 1e-15), h + 1e-12, h - 1e-12, 12 - 1e-6]) {
+        if (Math.abs(d - h) < 1e-9 * h) near++;
+        expect(hypotAtLeast(dx, dy, d), `${dx}, ${dy}, ${d}`).toBe(h >= d);
+      }
+    }
+    expect(near).toBeGreaterThan(50_000); // the near-threshold cases the fallback decides were exercised
+    expect(hypotAtLeast(3, 4, 5)).toBe(true);
+    expect(hypotAtLeast(3, 4, 5 + 1e-12)).toBe(false);
   });
 });
 

@@ -14,7 +14,7 @@ import type { Scenario } from '../../scenarios/scenarioTypes.js';
 import type { UnitCard, WeaponLine } from '../../units/types.js';
 import type { Situation } from '../attackPlan.js';
 import { DamageTally } from '../damage.js';
-import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, normalizeDeg, onTable, overlapping, pointDistance, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, hypotAtLeast, normalizeDeg, onTable, overlapping, pointDistance, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import { aspect, contactInArc, headOn, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
 import { planRam, rollRam, type RamPlan } from '../ram.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../usage.js';
@@ -420,6 +420,7 @@ export class Battle implements PolicyView {
     this.reachStamp = -1;
     this.nearStamp = -1;
     this.beacons = [];
+    this.beaconSpotCache.clear();
     this.sideOfFleet = mirrored ? [1, 0] : [0, 1];
     for (const m of this.models) {
       m.reset();
@@ -469,7 +470,7 @@ export class Battle implements PolicyView {
       const cands: Array<{ x: number; y: number }> = [];
       for (let tries = 0; tries < 200 && cands.length < 16; tries++) {
         const x = this.pol.next() * this.width, y = this.pol.next() * this.height;
-        if (this.beacons.every((b) => Math.hypot(b.x - x, b.y - y) >= 12 - GEOM_EPSILON)) cands.push({ x, y });
+        if (this.beacons.every((b) => hypotAtLeast(b.x - x, b.y - y, 12 - GEOM_EPSILON))) cands.push({ x, y });
       }
       if (!cands.length) continue; // the table is full: fewer beacons (noted in the trace)
       const owner = this.policyOfSide(side);
@@ -562,20 +563,33 @@ export class Battle implements PolicyView {
     } else {
       const own = this.beacons.filter((b) => b.side === side);
       const targets = coverBeacons ? own.filter((b) => !this.models.some((o) => o.side === side && o.where === 'table' && pointDistance(b.x, b.y, o.base) <= 3 + GEOM_EPSILON)) : own;
-      const list = targets.length ? targets : own;
-      const diag = Math.hypot(W, H) / 2;
-      for (const b of list) {
-        const heading = bearing(b.x, b.y, W / 2, H / 2);
-        const inZone = (p: Pose) => pointDistance(b.x, b.y, baseAt(m, p)) <= 3 + GEOM_EPSILON;
-        for (let r = 0; r <= 3; r += 1) {
-          for (let a = 0; a < 360; a += r === 0 ? 360 : 45) {
-            const x = b.x + r * sinDeg(a), y = b.y + r * cosDeg(a);
-            tryPose(x, y, heading, 1 - Math.hypot(x - W / 2, y - H / 2) / diag, inZone);
-          }
-        }
-      }
+      for (const b of targets.length ? targets : own) for (const spot of this.beaconSpots(m, b)) out.push(spot);
     }
     return out;
+  }
+
+  /**
+   * The spots around one beacon for this unit type (0" to 3" out, every 45°), made once per
+   * game: the beacons are placed anew each game, the spots and their zone checks then stay.
+   */
+  private readonly beaconSpotCache = new Map<number, DeploySpot[]>();
+  private beaconSpots(m: BattleModel, b: { x: number; y: number }): DeploySpot[] {
+    const key = m.unitIndex * 64 + this.beacons.indexOf(b as (typeof this.beacons)[number]);
+    let spots = this.beaconSpotCache.get(key);
+    if (spots) return spots;
+    spots = [];
+    const W = this.width, H = this.height;
+    const diag = Math.hypot(W, H) / 2;
+    const heading = bearing(b.x, b.y, W / 2, H / 2);
+    const inZone = (p: Pose) => pointDistance(b.x, b.y, baseAt(m, p)) <= 3 + GEOM_EPSILON;
+    for (let r = 0; r <= 3; r += 1) {
+      for (let a = 0; a < 360; a += r === 0 ? 360 : 45) {
+        const x = b.x + r * sinDeg(a), y = b.y + r * cosDeg(a);
+        spots.push({ pose: { x, y, heading }, front: 1 - Math.hypot(x - W / 2, y - H / 2) / diag, inZone, zoneOk: -1 });
+      }
+    }
+    this.beaconSpotCache.set(key, spots);
+    return spots;
   }
 
   /**
