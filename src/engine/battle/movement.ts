@@ -257,8 +257,15 @@ export function squadronDestinations(m: BattleModel, speed: number, goals: Reado
  * ties to the smallest bearing clockwise from 0°); null when there is none.
  */
 export function nearestLegal(br: BattleRules, m: BattleModel, p: Pose, others: readonly BattleModel[], w: number, h: number, maxShift: number, spacingOverride?: (q: Pose) => boolean): Pose | null {
-  const ok = spacingOverride ?? ((q: Pose) => legalEnd(br, m, q, others, w, h));
-  if (ok(p)) return { ...p };
+  if ((spacingOverride ?? ((q: Pose) => legalEnd(br, m, q, others, w, h)))(p)) return { ...p };
+  // The search may test hundreds of spots: only models that could come within reach of one
+  // of them need checking (legalEnd skips the others anyway, after measuring).
+  let ok = spacingOverride;
+  if (!ok) {
+    const spacing = Math.max(br.squadronCapitalSpacing, br.squadronEnemySpacing, 0) + 1;
+    const near = others.filter((o) => o !== m && o.where === 'table' && Math.hypot(o.base.x - p.x, o.base.y - p.y) <= maxShift + o.reach + m.reach + spacing);
+    ok = (q: Pose) => legalEnd(br, m, q, near, w, h);
+  }
   const q: Pose = { x: 0, y: 0, heading: p.heading };
   for (let r = 0.05; r <= maxShift + 1e-9; r += 0.05) {
     for (let b = 0; b < 360; b += 10) {
