@@ -77,7 +77,10 @@ export function objectiveValue(view: PolicyView, p: Pose): number {
   let n = 0;
   for (const o of view.objectives) {
     if (view.turn + 2 < o.fromTurn) continue;
-    const d = Math.hypot(o.x - p.x, o.y - p.y) - o.radius;
+    // Beyond 24" past the radius a marker adds exactly nothing: skip the square root there.
+    const dx = o.x - p.x, dy = o.y - p.y, far = o.radius + 24;
+    if (dx * dx + dy * dy > far * far * (1 + 1e-9)) continue;
+    const d = Math.hypot(dx, dy) - o.radius;
     n += d <= 0 ? o.points : (o.points / 3) * Math.max(0, 1 - d / 24);
   }
   return n;
