@@ -307,10 +307,10 @@ describe('combat.md §15.1 worked examples: dice read through an attack', () => 
   }
 
   it.skip('TV-13 Boost halves Fire Control, 3 -> 2 (round up) [v1.2.1] (Boost and Fire Control changes not modelled yet)', () => {});
-  it.skip('TV-14 Wyvern vs Pathfinder dogfight, Pathfinder destroyed [v1.2.1] (dogfights not modelled yet)', () => {});
-  it.skip('TV-15 Wraith Bombing run on the Thunderbolt after an interception [v1.2.2] (bombing not modelled yet)', () => {});
-  it.skip('TV-16 Wraith Bombing Run with Heavy +1d6 Skill Test, two Attack Runs [v1.2.1] (bombing not modelled yet)', () => {});
-  it.skip('TV-20 end-of-game VP: Captured 150 to the capturer, Crippled 0, Destroyed 0, Withdrawn 50 [v1.2.2] (scenario VP not modelled yet)', () => {});
+  // TV-14 (dogfight): played in test/engine/battle/dogfight.test.ts, 'worked example: Wyvern vs a damaged Pathfinder', '1.2.1: Engage, reply, Engage; the Pathfinder is destroyed'.
+  // TV-15 (v1.2.2 bombing): played in test/engine/battle/strike.test.ts, 'bombing: the Wraith example', 'newer rules: interception once, ...'.
+  // TV-16 (v1.2.1 bombing): played in test/engine/battle/strike.test.ts, 'bombing: the Wraith example', 'older rules: the interception replaces run 1's PD; ...'.
+  // TV-20 (end-of-game VP): played in test/engine/battle/victory.test.ts, 'TV-20 (combat.md §15.1): a 100-point ship Captured ...'.
   it.skip('TV-21 v1.2.3 dogfight variant: the Wyvern ends on 0 Fuel and stays in place (dogfights not modelled yet)', () => {});
 });
 
@@ -537,8 +537,8 @@ describe('combat.md §15.2 derived vectors', () => {
   });
 
   it.skip('DV-09 Exo-Armor Assault: AS as AC, +2 Flex, armor ignored, no missile defence [v1.2.2] (assault not modelled yet)', () => {});
-  it.skip('DV-10 boarding entry: 3 Marines, PD [T], 1 Boarder [v1.2.2] (boarding not modelled yet)', () => {});
-  it.skip('DV-11 boarding: escalated boarder attack, ship Marines -1 [v1.2.1] (boarding not modelled yet)', () => {});
+  // DV-10 (v1.2.2 boarding entry): played in test/engine/battle/boarding.test.ts, 'DV-10: commit 3, point defence [T] → 1 Boarder'.
+  // DV-11 (v1.2.1 boarding): played in test/engine/battle/boarding.test.ts, 'DV-11: point defence [N], defender Marines [D] (X = 2), ...'.
   it.skip('DV-12 missile support: Defense 2 + 2 supporting ships = 4d6 point defence [v1.2.1] (supporting models not modelled yet)', () => {});
   it.skip('DV-13 Concentrated Fire: +/-1d6 Flex and one reroll of [N] [v1.2.2] (Concentrated Fire not modelled yet)', () => {});
 });

@@ -133,6 +133,9 @@ describe('v1.2.2: Boarders and the Boarded state', () => {
     b.state.defense = 3;
     const r = initiateBoarding(h, boarding, a, b, 3, null);
     h.dice.assertConsumed();
+    expect(r.pdCode).toBe(code('[T2]')); // Defense 3 rolling 2,2,2: one [T], two of the three marines lost
+    expect(r.survivors).toBe(1);
+    expect(r.repelled).toBe(false);
     expect(r.boarded).toEqual({ boarders: 1, boarderSide: 0 });
     expect(a.marines).toBe(0);
   });

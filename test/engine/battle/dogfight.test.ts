@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseOutcome } from '../../../src/dice/outcome.js';
 import { Roller } from '../../../src/dice/roll.js';
 import { applyResults, DamageTally } from '../../../src/engine/damage.js';
+import { battleRules } from '../../../src/engine/battle/battleRules.js';
 import {
   dogfight,
   dogfightFireControl,
@@ -115,7 +116,7 @@ function scriptedChooser(plan: Record<string, DogfightChoice[]>) {
 
 const alwaysEngage: DogfightChooser = (_s, _o, _r, legal) => (legal.includes('engage') ? 'engage' : legal[0]);
 
-describe('worked example: Wyvern vs a damaged Pathfinder (game.md §7.5)', () => {
+describe('worked example: Wyvern vs a damaged Pathfinder (game.md §7.5; combat.md TV-14)', () => {
   // The Pathfinder has 3 Structure left: 1 damage, then 2 more destroy it.
   const script = [['[N]', '[D2]'], ['[D4]'], ['[D1]', '[D5]']];
 
@@ -135,6 +136,15 @@ describe('worked example: Wyvern vs a damaged Pathfinder (game.md §7.5)', () =>
         expect(c.opts.noBombs).toBe(true);
       }
       expect(calls[0].opts.fc).toBe(2);
+      // combat.md TV-14 step by step: the Wyvern's first Engage ([N], [D]) costs the Pathfinder 1
+      // (3 -> 2), its reply [D] costs the Wyvern 1, the second Engage ([D], [D]) destroys it.
+      const engages = lines.filter((l) => l.includes(' Engages '));
+      expect(engages).toHaveLength(3);
+      expect(engages[0]).toMatch(/Wyvern Engages Pathfinder .*Fuel 2->1.*Pathfinder Structure 2$/);
+      expect(engages[1]).toMatch(new RegExp(`Pathfinder Engages Wyvern .*Fuel 3->2.*Wyvern Structure ${wyvern.unit.structure - 1}$`));
+      expect(engages[2]).toMatch(/Wyvern Engages Pathfinder .*Fuel 1->0.*Pathfinder destroyed$/);
+      // The fixture is the version's own dogfight data, so this is the procedure a battle runs.
+      expect(battleRules(rules).dogfight).toEqual(dr);
       expect(r.ended).toBe('destroyed');
       expect(r.rounds).toBe(2);
       expect(r.actions).toBe(3);

@@ -182,9 +182,14 @@ describe('bombing: the Wraith example (game.md §7.6, combat.md TV-15/TV-16)', (
     expect(choose.asked).toEqual([1]); // asked before run 2 only; then out of Fuel
     expect(h.windows).toHaveLength(2);
     for (const w of h.windows) expect(w.opts).toEqual({ fc: 2, noMissileDefence: true, ignoreArmor: true });
-    // [D1] then [D1,T5] on the Thunderbolt: Defense 3 -> 1, Structure 6 -> 5.
+    // [D1] then [D1,T5] on the Thunderbolt: Defense 3 -> 1, Structure 6 -> 5, and the [T] brings
+    // exactly one Critical (TV-15: -1 Structure, 1 Critical).
     expect(tb.state.defense).toBe(1);
     expect(tb.state.structure).toBe(5);
+    // The tally is shared: 1 Structure from the Wraith (PD [D3]) and 1 from the Thunderbolt; the
+    // one Critical is the Thunderbolt's (squadrons take none).
+    expect(h.hooks.tally.structure).toBe(2);
+    expect(h.hooks.tally.criticals).toBe(1);
     expect(h.notes.some((l) => /enters Return to Base/.test(l))).toBe(true);
   });
 

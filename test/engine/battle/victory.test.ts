@@ -1,10 +1,9 @@
 // Victory Points (game.md §12.1 v1.2.1, §12.2 v1.2.2; VP-01..VP-05, GM-31, GM-93, GM-94),
 // from a Battle whose models are given end states by hand (play() is never called).
 //
-// The Captured state does not exist in the engine yet (issue 7: boarding and capture), so
-// the captured parts of VP-01, VP-03 and VP-04 are left out below and the rest of each
-// vector is checked; Embarked (VP-02) is not modelled either (issue 7), so the embarked
-// squadron of VP-02 is put on the table, which GM-31 scores the same (×1).
+// A Captured ship is given its end state the way Battle.capture() leaves it: flagged captured
+// and serving the captor's side. The embarked squadron of VP-02 is put on the table instead,
+// which GM-31 scores the same (×1).
 import { describe, expect, it } from 'vitest';
 import type { Battle as BattleT } from '../../../src/engine/battle/game.js';
 import type { BattleModel } from '../../../src/engine/battle/model.js';
@@ -12,7 +11,7 @@ import type { RulesVersionId } from '../../../src/rules/registry.js';
 import type { UnitCard } from '../../../src/units/types.js';
 import { Battle, cardWith, miniScenario, rules } from '../../helpers/battle.js';
 
-type End = 'intact' | 'crippled' | 'destroyed' | 'withdrawn' | 'reserve' | 'hit-destroyed';
+type End = 'intact' | 'crippled' | 'destroyed' | 'withdrawn' | 'reserve' | 'hit-destroyed' | 'captured';
 
 const ship = (tv: number) => cardWith('unknown.tengu', { tv, id: `test.ship-${tv}` });
 const squadron = (tv: number) => cardWith('jovian.pathfinder', { tv, id: `test.squadron-${tv}` });
@@ -40,6 +39,10 @@ function finish(m: BattleModel, end: End): void {
     case 'reserve':
       m.where = 'reserve';
       break;
+    case 'captured': // boarded and taken: it now serves the other table position (Battle.capture)
+      m.captured = true;
+      m.side = (1 - m.side) as 0 | 1;
+      break;
   }
 }
 
@@ -61,9 +64,9 @@ describe('fate()', () => {
 });
 
 describe('v1.2.2: VP = own surviving models with multipliers (§12.2)', () => {
-  it('VP-01 without the captured ship (issue 7): 100 intact + 60 Crippled + 40 Withdrawn = 100 + 0 + 20', () => {
-    const battle = ended('1.2.2', [[ship(100), 'intact'], [ship(60), 'crippled'], [squadron(40), 'withdrawn']], [[ship(50), 'destroyed']]);
-    expect(battle.victoryPoints()[0]).toBe(120);
+  it('VP-01: 100 intact + 60 Crippled + 40 Withdrawn + B\'s 50-pt ship Captured = 100 + 0 + 20 + 75 = 195', () => {
+    const battle = ended('1.2.2', [[ship(100), 'intact'], [ship(60), 'crippled'], [squadron(40), 'withdrawn']], [[ship(50), 'captured']]);
+    expect(battle.victoryPoints()[0]).toBe(195);
   });
 
   it('VP-02: everything destroyed except a 70-pt ship and a 30-pt squadron (on the table, not Embarked: issue 7) = 100', () => {
@@ -71,10 +74,20 @@ describe('v1.2.2: VP = own surviving models with multipliers (§12.2)', () => {
     expect(battle.victoryPoints()[0]).toBe(100);
   });
 
-  it('VP-03 (captured ship scores 0 for its owner) needs the Captured state: skipped, issue 7', () => {
-    // Nothing to check until capture exists; the owner's destroyed ship also scores 0:
-    const battle = ended('1.2.2', [[ship(100), 'intact']], [[ship(50), 'destroyed']]);
-    expect(battle.victoryPoints()[1]).toBe(0);
+  it('VP-03: the captured B ship of VP-01 contributes 0 to VP(B)', () => {
+    const battle = ended('1.2.2', [[ship(100), 'intact']], [[ship(50), 'captured']]);
+    expect(battle.fate(battle.models[1])).toBe('captured');
+    expect(battle.victoryPoints()).toEqual([100 + 75, 0]);
+  });
+
+  it('TV-20 (combat.md §15.1): a 100-point ship Captured gives 150 to the capturer and 0 to its owner; Crippled 0; Destroyed 0; Withdrawn 50 to the owner', () => {
+    // B's only model is a destroyed 10-pt ship, which scores nothing for anyone under v1.2.2.
+    const vpOf = (end: End) => ended('1.2.2', [[ship(100), end]], [[ship(10), 'destroyed']]).victoryPoints();
+    expect(vpOf('captured')).toEqual([0, 150]);
+    expect(vpOf('crippled')).toEqual([0, 0]);
+    expect(vpOf('destroyed')).toEqual([0, 0]);
+    expect(vpOf('withdrawn')).toEqual([50, 0]);
+    expect(vpOf('intact')).toEqual([100, 0]); // the yardstick: intact scores its full value
   });
 
   it('VP-05: a 45-pt squadron Withdrawn, nothing else survives: 22.5 rounds up to 23 (GM-94)', () => {
@@ -105,9 +118,9 @@ describe('v1.2.2: VP = own surviving models with multipliers (§12.2)', () => {
 });
 
 describe('v1.2.1: VP earned from enemy losses (§12.1, GM-93, GM-94)', () => {
-  it('VP-04 without the captured ship (issue 7): B lost an 80-pt ship destroyed and withdrew a 40-pt squadron: A scores 80 + 20', () => {
-    const battle = ended('1.2.1', [[ship(90), 'intact']], [[ship(80), 'destroyed'], [squadron(40), 'withdrawn'], [ship(50), 'intact']]);
-    expect(battle.victoryPoints()).toEqual([100, 0]);
+  it('VP-04: A destroyed B\'s 80-pt ship, B withdrew a 40-pt squadron, A captured B\'s 50-pt ship: A scores 80 + 20 + 75 = 175', () => {
+    const battle = ended('1.2.1', [[ship(90), 'intact']], [[ship(80), 'destroyed'], [squadron(40), 'withdrawn'], [ship(50), 'captured']]);
+    expect(battle.victoryPoints()).toEqual([175, 0]);
   });
 
   it('destroyed full, withdrawn half rounded up per model, intact and In Reserve nothing', () => {
