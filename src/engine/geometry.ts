@@ -301,6 +301,78 @@ export function separationBelow(a: Base, b: Base, t: number): boolean {
   return separationFromGap(VA, na, VB, nb, gap) < t;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Where a straight move starts and stops overlapping (for contact searches)
+
+const SA = new Float64Array(12), SB = new Float64Array(12);
+const SPAN = new Float64Array(2);
+
+/** Narrows SPAN to the t over which the projections on the edge normals of `p` overlap. */
+function narrowSpan(p: Float64Array, np: number, a: Float64Array, na: number, b: Float64Array, nb: number, ux: number, uy: number): boolean {
+  const axes = np === 4 || np === 6 ? np / 2 : np;
+  for (let i = 0; i < axes; i++) {
+    const j = i + 1 === np ? 0 : i + 1;
+    // An edge normal, not normalised: the span of t does not depend on its length.
+    const nx = p[2 * j + 1] - p[2 * i + 1], ny = p[2 * i] - p[2 * j];
+    let aMin = Infinity, aMax = -Infinity, bMin = Infinity, bMax = -Infinity;
+    for (let k = 0; k < na; k++) { const v = a[2 * k] * nx + a[2 * k + 1] * ny; if (v < aMin) aMin = v; if (v > aMax) aMax = v; }
+    for (let k = 0; k < nb; k++) { const v = b[2 * k] * nx + b[2 * k + 1] * ny; if (v < bMin) bMin = v; if (v > bMax) bMax = v; }
+    const speed = ux * nx + uy * ny;
+    if (speed === 0) {
+      if (aMax < bMin || aMin > bMax) return false; // apart on this axis for every t
+      continue;
+    }
+    const t0 = (bMin - aMax) / speed, t1 = (bMax - aMin) / speed;
+    const lo = speed > 0 ? t0 : t1, hi = speed > 0 ? t1 : t0;
+    if (lo > SPAN[0]) SPAN[0] = lo;
+    if (hi < SPAN[1]) SPAN[1] = hi;
+  }
+  return true;
+}
+
+/**
+ * For polygon base `a` moved by t·(ux, uy) from where it stands, the interval of t over which
+ * it overlaps polygon base `b` (separating axes: both are convex), as [out[0], out[1]].
+ * False when either base is not a polygon or the two never meet along the line. A guide for
+ * contact searches: callers confirm it with the exact predicates before relying on it.
+ */
+export function overlapSpan(a: Base, ux: number, uy: number, b: Base, out: Float64Array): boolean {
+  const na = loadVertices(a, SA), nb = loadVertices(b, SB);
+  if (na === 0 || nb === 0) return false;
+  SPAN[0] = -Infinity;
+  SPAN[1] = Infinity;
+  if (!narrowSpan(SA, na, SA, na, SB, nb, ux, uy) || !narrowSpan(SB, nb, SA, na, SB, nb, ux, uy)) return false;
+  if (!(SPAN[0] <= SPAN[1])) return false;
+  out[0] = SPAN[0];
+  out[1] = SPAN[1];
+  return true;
+}
+
+/** The interval a guidedBisection ended with: [lo, hi]. */
+export const BISECTED = new Float64Array(2);
+/** How far from the guide's edge a step must be to take the guide's answer (far above rounding). */
+const GUIDE_MARGIN = 1e-7;
+
+/**
+ * `steps` halvings of [lo, hi] on `test` (true: the answer lies above t), the same sequence a
+ * plain bisection takes. When `edge` (where `test` turns false along a straight search, from
+ * overlapSpan) is confirmed by `test` itself just either side of it, the steps farther than
+ * GUIDE_MARGIN from it take the answer from the edge, so only the steps beside the edge
+ * measure outlines. Returns lo (hi is left in BISECTED[1]).
+ */
+export function guidedBisection(lo: number, hi: number, steps: number, edge: number, test: (t: number) => boolean): number {
+  const guided = edge === edge && test(edge - GUIDE_MARGIN) && !test(edge + GUIDE_MARGIN);
+  for (let i = 0; i < steps; i++) {
+    const t = (lo + hi) / 2;
+    const yes = guided && t < edge - GUIDE_MARGIN ? true : guided && t > edge + GUIDE_MARGIN ? false : test(t);
+    if (yes) lo = t;
+    else hi = t;
+  }
+  BISECTED[0] = lo;
+  BISECTED[1] = hi;
+  return lo;
+}
+
 /** GM-45 / RangeMeasure: shortest distance between the base outlines, 0 if touching or overlapping. */
 export function distance(a: Base, b: Base): number {
   const s = separation(a, b);

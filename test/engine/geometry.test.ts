@@ -12,6 +12,9 @@ import {
   cosDeg,
   distance,
   hypotAtLeast,
+  BISECTED,
+  guidedBisection,
+  overlapSpan,
   loadVertices,
   markerPoint,
   nearestPoint,
@@ -279,6 +282,69 @@ describe('hypotAtLeast', () => {
     expect(near).toBeGreaterThan(50_000); // the near-threshold cases the fallback decides were exercised
     expect(hypotAtLeast(3, 4, 5)).toBe(true);
     expect(hypotAtLeast(3, 4, 5 + 1e-12)).toBe(false);
+  });
+});
+
+describe('contact searches guided by overlapSpan', () => {
+  let seed = 11;
+  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const plain = (lo: number, hi: number, steps: number, test: (t: number) => boolean): [number, number] => {
+    for (let i = 0; i < steps; i++) {
+      const t = (lo + hi) / 2;
+      if (test(t)) lo = t;
+      else hi = t;
+    }
+    return [lo, hi];
+  };
+
+  it('overlapSpan brackets exactly the t where a moving polygon overlaps another', () => {
+    const span = new Float64Array(2);
+    let checked = 0;
+    for (let k = 0; k < 300; k++) {
+      const ship = capitalBase(24, 24, rnd() * 360, 1 + rnd() * 4, 0.5 + rnd() * 2);
+      const a = rnd() * 360, r = 3 + rnd() * 6;
+      const sq = squadronBase(24 + r * Math.sin(a), 24 + r * Math.cos(a));
+      const ux = (24 - sq.x) / r, uy = (24 - sq.y) / r;
+      expect(overlapSpan(sq, ux, uy, ship, span)).toBe(true);
+      for (const t of [span[0] - 1e-6, span[0] + 1e-6, (span[0] + span[1]) / 2, span[1] - 1e-6, span[1] + 1e-6]) {
+        const moved = squadronBase(sq.x + ux * t, sq.y + uy * t);
+        expect(separation(moved, ship) < 0, `t ${t} in [${span[0]}, ${span[1]}]`).toBe(t > span[0] && t < span[1]);
+        checked++;
+      }
+    }
+    expect(checked).toBe(1500);
+    // Discs are not polygons; bases that never meet along the line give no span.
+    expect(overlapSpan(squadronBase(0, 0, 'circle'), 1, 0, capitalBase(10, 0, 0), span)).toBe(false);
+    expect(overlapSpan(squadronBase(0, 0), 1, 0, capitalBase(10, 10, 0), span)).toBe(false);
+  });
+
+  it('end on the same bits as a plain bisection, testing outlines only near the edge', () => {
+    const span = new Float64Array(2);
+    let plainTests = 0, guidedTests = 0;
+    for (let k = 0; k < 400; k++) {
+      const ship = capitalBase(24, 24, rnd() * 360, 1 + rnd() * 4, 0.5 + rnd() * 2);
+      const a = rnd() * 360, r = 3 + rnd() * 6;
+      const sx = 24 + r * Math.sin(a), sy = 24 + r * Math.cos(a);
+      const ux = (24 - sx) / r, uy = (24 - sy) / r;
+      // Approach: a squadron moving at the ship stops where contact begins (separationAbove).
+      const approach = (count: () => void) => (t: number) => {
+        count();
+        return separationAbove(squadronBase(sx + ux * t, sy + uy * t), ship, 0);
+      };
+      const edge = overlapSpan(squadronBase(sx, sy), ux, uy, ship, span) ? span[0] : NaN;
+      const lo0 = Math.max(0, r - 3.5);
+      const want = plain(lo0, r, 18, approach(() => plainTests++));
+      const got = guidedBisection(lo0, r, 18, edge, approach(() => guidedTests++));
+      expect([got, BISECTED[1]]).toEqual(want);
+      // Launch: from the ship's centre outwards until the bases stop overlapping (separationBelow).
+      const launch = (t: number) => separationBelow(squadronBase(24 + ux * t, 24 + uy * t), ship, 0);
+      const out = overlapSpan(squadronBase(24, 24), ux, uy, ship, span) ? span[1] : NaN;
+      guidedBisection(0, 4, 20, out, launch);
+      expect([BISECTED[0], BISECTED[1]]).toEqual(plain(0, 4, 20, launch));
+      // A wrong guide is caught by the confirmation either side of it: still the plain answer.
+      expect(guidedBisection(lo0, r, 18, edge + 0.5, approach(() => {}))).toBe(want[0]);
+    }
+    expect(guidedTests).toBeLessThan(plainTests / 3);
   });
 });
 

@@ -14,7 +14,7 @@ import type { Scenario } from '../../scenarios/scenarioTypes.js';
 import type { UnitCard, WeaponLine } from '../../units/types.js';
 import type { Situation } from '../attackPlan.js';
 import { DamageTally } from '../damage.js';
-import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, hypotAtLeast, normalizeDeg, onTable, overlapping, pointDistance, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, hypotAtLeast, normalizeDeg, onTable, guidedBisection, BISECTED, overlapSpan, overlapping, pointDistance, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import { aspect, contactInArc, headOn, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
 import { planRam, rollRam, type RamPlan } from '../ram.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../usage.js';
@@ -73,6 +73,8 @@ const ASPECT_OF: Record<FacingArc, Situation['aspect']> = { F: 'front', P: 'side
 const ARCS: readonly FacingArc[] = ['F', 'P', 'S', 'R'];
 
 /** A deployment spot offered to a policy, with its zone test. */
+const SPAN_OUT = new Float64Array(2);
+
 type DeploySpot = DeployCandidate & { inZone: (p: Pose) => boolean; zoneOk: number };
 
 export class Battle implements PolicyView {
@@ -1050,15 +1052,15 @@ export class Battle implements PolicyView {
     const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y, len = Math.hypot(dx, dy);
     if (len < 1e-9) return null;
     // The bases cannot touch before the centres are within both reaches: start the search there.
-    let lo = Math.max(0, len - m.reach - e.reach - 0.01), hi = len;
-    if (lo > reach + 1e-9) return null;
-    for (let i = 0; i < 18; i++) {
-      const t = (lo + hi) / 2;
-      b.set(m.base.x + (dx / len) * t, m.base.y + (dy / len) * t, 0);
-      if (separationAbove(b, e.base, 0)) lo = t;
-      else hi = t;
-    }
-    b.set(m.base.x + (dx / len) * lo, m.base.y + (dy / len) * lo, 0);
+    const lo0 = Math.max(0, len - m.reach - e.reach - 0.01);
+    if (lo0 > reach + 1e-9) return null;
+    const ux = dx / len, uy = dy / len;
+    const edge = overlapSpan(b, ux, uy, e.base, SPAN_OUT) ? SPAN_OUT[0] : NaN; // where contact begins
+    const lo = guidedBisection(lo0, len, 18, edge, (t) => {
+      b.set(m.base.x + ux * t, m.base.y + uy * t, 0);
+      return separationAbove(b, e.base, 0);
+    });
+    b.set(m.base.x + ux * lo, m.base.y + uy * lo, 0);
     if (lo > reach + 1e-9 || !onTable(b, this.width, this.height)) return null;
     if (!this.models.every((o) => o === m || o === e || o.where !== 'table' || separationAbove(b, o.base, GEOM_EPSILON))) return null;
     return { x: b.x, y: b.y, heading: 0 };
@@ -1534,13 +1536,13 @@ export class Battle implements PolicyView {
    * the ship's centre along the unit vector (ux, uy): in base contact (Launch, riding Assaulters).
    */
   private touchingAlong(b: MovingBase, m: BattleModel, ship: BattleModel, ux: number, uy: number): void {
-    let lo = 0, hi = ship.reach + m.reach + 0.01;
-    for (let i = 0; i < 20; i++) {
-      const t = (lo + hi) / 2;
+    b.set(ship.base.x, ship.base.y, 0);
+    const edge = overlapSpan(b, ux, uy, ship.base, SPAN_OUT) ? SPAN_OUT[1] : NaN; // where overlap ends
+    guidedBisection(0, ship.reach + m.reach + 0.01, 20, edge, (t) => {
       b.set(ship.base.x + ux * t, ship.base.y + uy * t, 0);
-      if (separationBelow(b, ship.base, 0)) lo = t;
-      else hi = t;
-    }
+      return separationBelow(b, ship.base, 0);
+    });
+    const hi = BISECTED[1];
     b.set(ship.base.x + ux * hi, ship.base.y + uy * hi, 0);
   }
 
