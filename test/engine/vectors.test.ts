@@ -306,7 +306,7 @@ describe('combat.md §15.1 worked examples: dice read through an attack', () => 
     });
   }
 
-  it.skip('TV-13 Boost halves Fire Control, 3 -> 2 (round up) [v1.2.1] (Boost and Fire Control changes not modelled yet)', () => {});
+  // TV-13 (Boost halves Fire Control, 3 -> 2): played in test/engine/battle/options.test.ts, 'Boost halves a capital ship's Fire Control, rounded up', 'TV-13: ...'.
   // TV-14 (dogfight): played in test/engine/battle/dogfight.test.ts, 'worked example: Wyvern vs a damaged Pathfinder', '1.2.1: Engage, reply, Engage; the Pathfinder is destroyed'.
   // TV-15 (v1.2.2 bombing): played in test/engine/battle/strike.test.ts, 'bombing: the Wraith example', 'newer rules: interception once, ...'.
   // TV-16 (v1.2.1 bombing): played in test/engine/battle/strike.test.ts, 'bombing: the Wraith example', 'older rules: the interception replaces run 1's PD; ...'.
@@ -679,9 +679,10 @@ describe('game.md §8.5 ramming test vectors', () => {
     expect(plan.targetAttack?.base).toBe(3);
   });
 
-  it.skip('RAM-02 after a failed Skill Test the Valiant still makes a legal move of at least half Speed, and may not attack (GM-90) [v1.2.1] (movement not modelled yet)', () => {});
-  it.skip('RAM-04 a rammer at 2 Structure may not ram (exactly 1 required) [v1.2.1] (not checked: planRam takes unit cards and rollRam/exactRam set the rammer to 1 Structure)', () => {});
-  it.skip('RAM-06 a rammer that already fired this activation may not ram [v1.2.1] (attack declarations within an activation not modelled yet)', () => {});
+  // RAM-02 (failed Skill Test, GM-90): played in test/engine/battle/ram.test.ts, 'RAM-02: the Skill Test fails ...'; its 'at least half Speed' part is an
+  // it.fails there (the move menu after a failed ram also offers Station Keep moves).
+  // RAM-04 (rammer at 2 Structure): planRam/rollRam do not check it, the battle engine does (ramOption); played in test/engine/battle/ram.test.ts, 'RAM-04: ...'.
+  // RAM-06 (a rammer declares no attacks): played in test/engine/battle/ram.test.ts, 'RAM-01 / RAM-06: ...' (the ram is settled before any fire and ends the activation).
   it.skip('RAM-12 skill passes but every front-contact move is blocked: the ram fails at step 2 [v1.2.2] (movement legality not modelled yet)', () => {});
 });
 

@@ -458,6 +458,47 @@ describe('boost_halves_fc (GM-60)', () => {
   });
 });
 
+describe('Boost halves a capital ship\'s Fire Control, rounded up (game.md §6.4; combat.md TV-13)', () => {
+  // v1.2.1 Tengu (Speed 8) at (24, 4) heading north, every weapon line made a turret so that all
+  // three bear; the enemy Tengu at (24, 32) is beyond Speed + range (about 25.5"), so the engine
+  // offers Boost. The policy takes the straight 16" Boost: it ends at (24, 20), 12" from the
+  // enemy, in range of all three weapons. The enemy gets 9 Structure so that no attack can end
+  // the fire early.
+  const boostedAttacks = (fireControl: number, action: 'boost' | 'none' = 'boost') => {
+    const tengu = card('unknown.tengu');
+    const turrets = cardWith('unknown.tengu', { fireControl, weapons: tengu.weapons.map((w) => ({ ...w, arcs: ['T'] as const })) });
+    const battle = new Battle(rulesFor('1.2.1'), miniScenario({ a: [turrets], b: [cardWith('unknown.tengu', { structure: 9 })] }));
+    const inner = handBattle(battle, `tv13-${fireControl}`);
+    const policies = (battle as unknown as { policies: Array<{ wants(): boolean; pickMove(v: unknown, m: unknown, o: readonly MoveOption[], legal: (i: number) => boolean): { index: number; fireBefore: boolean } }> }).policies;
+    policies[0].wants = () => false; // no extra action (Concentrated Fire, ...) on top of the move
+    policies[0].pickMove = (_v, _m, o, legal) => ({
+      index: o.findIndex((x, i) => x.action === action && x.pose.heading === 0 && Math.abs(x.travelled - (action === 'boost' ? 16 : 8)) < 1e-6 && legal(i)),
+      fireBefore: false,
+    });
+    const [m, enemy] = battle.models;
+    put(m, 24, action === 'boost' ? 4 : 12, 0);
+    put(enemy, 24, 32, 180);
+    inner.activate(m);
+    const rec = inner.trace!.activations[0];
+    expect(rec.action).toBe(action);
+    expect(rec.after.y).toBeCloseTo(20, 3);
+    return rec.attacks.length;
+  };
+
+  it('TV-13: Fire Control 3 boosted is 1.5, rounded up to 2: two attacks although three weapons bear [v1.2.1]', () => {
+    expect(boostedAttacks(3)).toBe(2);
+  });
+
+  it('the yardstick: from the same end position without a Boost the ship makes all three attacks', () => {
+    expect(boostedAttacks(3, 'none')).toBe(3);
+  });
+
+  it('rounding is up, not down: Fire Control 5 boosted gives 3 attacks, Fire Control 1 gives 1', () => {
+    expect(boostedAttacks(5)).toBe(3);
+    expect(boostedAttacks(1)).toBe(1);
+  });
+});
+
 describe('station_keep_target_flex (GM-63)', () => {
   // A Tengu at (24, 10) fires at an enemy Tengu 6" ahead that declared Station Keep this turn;
   // the Flex dice the engine hands the gunnery for that target are recorded (the policy
