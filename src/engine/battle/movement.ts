@@ -6,7 +6,7 @@
 // straight, with one 45° turn at the start, middle or end, and (where two turns are allowed)
 // a 90° turn split over the start and the end. Squadrons move in straight lines (a subset of
 // their free paths, GM-58) towards, around or away from the enemy.
-import { GEOM_EPSILON, cosDeg, normalizeDeg, onTable, separationAbove, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, cosDeg, guidedBisection, normalizeDeg, onTable, separationAbove, sinDeg } from '../geometry.js';
 import type { BattleRules } from './battleRules.js';
 import { MovingBase, type BattleModel } from './model.js';
 
@@ -118,6 +118,27 @@ function onTableAt(m: BattleModel, x: number, y: number, h: number, w: number, h
   return !(vx < lo || vx > hx || vy < lo || vy > hy);
 }
 
+/**
+ * The t at which the rectangle onTableAt last tested (same heading and size), moved from
+ * (x, y) by t·(ux, uy), first puts a corner past a table edge (NaN for other bases): the
+ * guide of the clamp bisection.
+ */
+function tableExit(m: BattleModel, x: number, y: number, ux: number, uy: number, w: number, ht: number): number {
+  if (m.base.shape !== 'rect') return NaN;
+  const rfx = rect[3], rfy = rect[4], rrx = rect[5], rry = rect[6];
+  const lo = -GEOM_EPSILON, hx = w + GEOM_EPSILON, hy = ht + GEOM_EPSILON;
+  let t = Infinity;
+  for (let k = 0; k < 4; k++) {
+    const cx = x + (k < 2 ? rfx : -rfx) + (k === 0 || k === 3 ? rrx : -rrx);
+    const cy = y + (k < 2 ? rfy : -rfy) + (k === 0 || k === 3 ? rry : -rry);
+    if (ux > 0) t = Math.min(t, (hx - cx) / ux);
+    else if (ux < 0) t = Math.min(t, (lo - cx) / ux);
+    if (uy > 0) t = Math.min(t, (hy - cy) / uy);
+    else if (uy < 0) t = Math.min(t, (lo - cy) / uy);
+  }
+  return t === Infinity ? NaN : t;
+}
+
 /** GM-55: pivot the base about its front corner on the side of the turn (angle > 0: starboard), or its centre. */
 export function pivot(m: BattleModel, p: Pose, angle: number, onCentre = false): void {
   if (angle === 0) return;
@@ -163,13 +184,10 @@ export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w
       out.x += d * ux;
       out.y += d * uy;
       if (!onTableAt(m, out.x, out.y, out.heading, w, h)) {
-        // Straight segments of a convex base inside a rectangle: bisect for the last legal point.
-        let lo = 0, hi = d;
-        for (let i = 0; i < 20; i++) {
-          const t = (lo + hi) / 2;
-          if (onTableAt(m, sx + t * ux, sy + t * uy, out.heading, w, h)) lo = t;
-          else hi = t;
-        }
+        // Straight segments of a convex base inside a rectangle: bisect for the last legal
+        // point, guided by where the first corner crosses a table edge.
+        const heading = out.heading;
+        const lo = guidedBisection(0, d, 20, tableExit(m, sx, sy, ux, uy, w, h), (t) => onTableAt(m, sx + t * ux, sy + t * uy, heading, w, h));
         out.x = sx + lo * ux;
         out.y = sy + lo * uy;
         return done(travelled + lo, true);
