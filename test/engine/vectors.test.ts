@@ -12,7 +12,9 @@
 // v1.2.3 text, the same in substance). v1.2.1 missile point defence uses the v1.2.2
 // Opposed-Roll mapping (combat.md MissilePD121).
 //
-// Vectors about things the engines do not model are it.skip, with the reason in the name.
+// Vectors about things no engine models are it.skip, with the reason in the name. Vectors the
+// battle engine plays (src/engine/battle) are tested next to its other tests; a comment in
+// place of each says where.
 //
 // Unit ratings the rules never printed are placeholders, marked (ph).
 import { describe, expect, it } from 'vitest';
@@ -311,7 +313,7 @@ describe('combat.md §15.1 worked examples: dice read through an attack', () => 
   // TV-15 (v1.2.2 bombing): played in test/engine/battle/strike.test.ts, 'bombing: the Wraith example', 'newer rules: interception once, ...'.
   // TV-16 (v1.2.1 bombing): played in test/engine/battle/strike.test.ts, 'bombing: the Wraith example', 'older rules: the interception replaces run 1's PD; ...'.
   // TV-20 (end-of-game VP): played in test/engine/battle/victory.test.ts, 'TV-20 (combat.md §15.1): a 100-point ship Captured ...'.
-  it.skip('TV-21 v1.2.3 dogfight variant: the Wyvern ends on 0 Fuel and stays in place (dogfights not modelled yet)', () => {});
+  it.skip('TV-21 v1.2.3 dogfight variant: the Wyvern ends on 0 Fuel and stays in place (not modelled: jwsim has rules v1.2.1 and v1.2.2 only (src/rules/registry.ts); under v1.2.2 the Wyvern at 0 Fuel enters Return to Base instead (GM-72), as test/engine/battle/dogfight.test.ts checks)', () => {});
 });
 
 // ===========================================================================================
@@ -540,8 +542,9 @@ describe('combat.md §15.2 derived vectors', () => {
   // it.fails there (the battle adds the short-range, and from the side the P/S, Flex in the Assault window).
   // DV-10 (v1.2.2 boarding entry): played in test/engine/battle/boarding.test.ts, 'DV-10: commit 3, point defence [T] → 1 Boarder'.
   // DV-11 (v1.2.1 boarding): played in test/engine/battle/boarding.test.ts, 'DV-11: point defence [N], defender Marines [D] (X = 2), ...'.
-  it.skip('DV-12 missile support: Defense 2 + 2 supporting ships = 4d6 point defence [v1.2.1] (supporting models not modelled yet)', () => {});
-  it.skip('DV-13 Concentrated Fire: +/-1d6 Flex and one reroll of [N] [v1.2.2] (Concentrated Fire not modelled yet)', () => {});
+  it.skip('DV-12 missile support: Defense 2 + 2 supporting ships = 4d6 point defence [v1.2.1] (not modelled: the missile-defence pool of planAttack (src/engine/attackPlan.ts) is the target\'s own Defense, and neither the engagement engines nor the battle engine count friendly ships within 3" of the attacker-target line)', () => {});
+  // DV-13 (v1.2.2 Concentrated Fire): played in test/engine/battle/concentratedFire.test.ts, 'DV-13 Skill Test [N] ...' and 'DV-13 Skill Test [D+] ...';
+  // its 'non-missile attacks only' Flex is an it.fails there (the engine gives the Flex to missile attacks too).
 });
 
 // ===========================================================================================
@@ -684,7 +687,7 @@ describe('game.md §8.5 ramming test vectors', () => {
   // it.fails there (the move menu after a failed ram also offers Station Keep moves).
   // RAM-04 (rammer at 2 Structure): planRam/rollRam do not check it, the battle engine does (ramOption); played in test/engine/battle/ram.test.ts, 'RAM-04: ...'.
   // RAM-06 (a rammer declares no attacks): played in test/engine/battle/ram.test.ts, 'RAM-01 / RAM-06: ...' (the ram is settled before any fire and ends the activation).
-  it.skip('RAM-12 skill passes but every front-contact move is blocked: the ram fails at step 2 [v1.2.2] (movement legality not modelled yet)', () => {});
+  it.skip('RAM-12 skill passes but every front-contact move is blocked: the ram fails at step 2 [v1.2.2] (not modelled: the battle engine declares a ram only where Battle.ramOption finds a legal front-contact move, so no Skill Test is rolled for a blocked ram and a ram that fails at step 2 never happens; ram.test.ts checks that no ram is offered when the contact move is not legal)', () => {});
 });
 
 // ===========================================================================================
