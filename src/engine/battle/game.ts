@@ -1450,8 +1450,7 @@ export class Battle implements PolicyView {
     for (const e of this.enemiesOf(m.side)) {
       const cd = Math.hypot(e.base.x - m.base.x, e.base.y - m.base.y);
       if (cd - m.reach - e.reach > speed) continue; // cannot reach it whatever the shapes
-      const gap = separation(m.base, e.base);
-      if (gap > speed) continue;
+      if (separationAbove(m.base, e.base, speed)) continue;
       if (!e.unit.isCapital) {
         // Intercept the enemy squadron closest to one of our capital ships (the biggest threat).
         let threat = Infinity;
@@ -1463,7 +1462,7 @@ export class Battle implements PolicyView {
       } else {
         // Bomb or assault the most exposed ship in reach: least point defence and Structure left
         // (crippled hulks first), then the nearest.
-        ships.push({ e, key: e.state.defense + e.state.structure + gap / 100 });
+        ships.push({ e, key: e.state.defense + e.state.structure + separation(m.base, e.base) / 100 });
       }
     }
     const firstReachable = (list: Array<{ e: BattleModel; key: number }>): [BattleModel | null, Pose | null] => {

@@ -6,7 +6,7 @@
 // straight, with one 45° turn at the start, middle or end, and (where two turns are allowed)
 // a 90° turn split over the start and the end. Squadrons move in straight lines (a subset of
 // their free paths, GM-58) towards, around or away from the enemy.
-import { GEOM_EPSILON, cosDeg, guidedBisection, normalizeDeg, onTable, separationAbove, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, cosDeg, guidedBisection, normalizeDeg, onTable, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import type { BattleRules } from './battleRules.js';
 import { MovingBase, type BattleModel } from './model.js';
 
@@ -233,18 +233,27 @@ export function legalEnd(br: BattleRules, m: BattleModel, p: Pose, others: reado
   if (!onTable(b, w, h)) return false;
   for (const o of others) {
     if (o === m || o.where !== 'table' || o.assaulting === m) continue; // squadrons Assaulting it ride along (§11.4)
-    // Not touching: a separation above eps; GM-14 ALLOW_TOUCH: only not overlapping.
-    let need = !m.unit.isCapital && br.squadronTouch ? -GEOM_EPSILON : GEOM_EPSILON;
-    if (!m.unit.isCapital) {
-      if (o.unit.isCapital) need = Math.max(need, br.squadronCapitalSpacing - GEOM_EPSILON);
-      if (o.side !== m.side) need = Math.max(need, br.squadronEnemySpacing - GEOM_EPSILON);
-    }
+    const need = spacingNeed(br, m, o);
     const dx = o.base.x - p.x, dy = o.base.y - p.y;
     const far = need + o.reach + m.reach;
     if (dx * dx + dy * dy > far * far) continue;
     if (!separationAbove(b, o.base, need)) return false;
   }
   return true;
+}
+
+/**
+ * The separation from `o` a model `m` must keep at the end of a move: above eps, not touching
+ * (GM-14 ALLOW_TOUCH: squadrons only not overlapping), and for squadrons the version's
+ * spacing from capital ships and enemy models.
+ */
+function spacingNeed(br: BattleRules, m: BattleModel, o: BattleModel): number {
+  let need = !m.unit.isCapital && br.squadronTouch ? -GEOM_EPSILON : GEOM_EPSILON;
+  if (!m.unit.isCapital) {
+    if (o.unit.isCapital) need = Math.max(need, br.squadronCapitalSpacing - GEOM_EPSILON);
+    if (o.side !== m.side) need = Math.max(need, br.squadronEnemySpacing - GEOM_EPSILON);
+  }
+  return need;
 }
 
 /** Squadron destinations: straight moves of up to Speed, clamped to the table. */
@@ -279,13 +288,25 @@ export function nearestLegal(br: BattleRules, m: BattleModel, p: Pose, others: r
   // The search may test hundreds of spots: only models that could come within reach of one
   // of them need checking (legalEnd skips the others anyway, after measuring).
   let ok = spacingOverride;
+  // Spots nearer p than rMin are illegal for certain: separation changes by at most the
+  // distance a base moves, so a base that overlaps a model by depth D at p (or stands too
+  // close to it) is still too close anywhere within (spacing + D) of p. Those rings are skipped.
+  let rMin = 0;
   if (!ok) {
     const spacing = Math.max(br.squadronCapitalSpacing, br.squadronEnemySpacing, 0) + 1;
     const near = others.filter((o) => o !== m && o.where === 'table' && Math.hypot(o.base.x - p.x, o.base.y - p.y) <= maxShift + o.reach + m.reach + spacing);
     ok = (q: Pose) => legalEnd(br, m, q, near, w, h);
+    const b = baseAt(m, p);
+    for (const o of near) {
+      if (o.assaulting === m) continue;
+      const need = spacingNeed(br, m, o);
+      if (!separationBelow(b, o.base, need)) continue; // nothing to rule out
+      rMin = Math.max(rMin, need - separation(b, o.base) - 1e-9);
+    }
   }
   const q: Pose = { x: 0, y: 0, heading: p.heading };
   for (let r = 0.05; r <= maxShift + 1e-9; r += 0.05) {
+    if (r < rMin) continue;
     for (let b = 0; b < 360; b += 10) {
       q.x = p.x + r * sinDeg(b);
       q.y = p.y + r * cosDeg(b);
