@@ -32,7 +32,18 @@ export interface Situation {
   readonly ignoreArmor?: boolean;
   /** Battles: an Assault (combat.md §11.3): each weapon uses max(AC, AS) against the ship, Lance allowed. */
   readonly assault?: boolean;
+  /**
+   * Battles: the Attack Window (combat.md §5.2-5.3, Table122, Dogfight122). The side, rear and
+   * short-range bonuses belong to the model's own Activation (the default); Bombing attacks get
+   * the bombing bonus (and the side and rear bonuses where the version says so); dogfight,
+   * Assault and boarding attacks get only what their own procedure grants.
+   */
+  readonly window?: AttackWindowKind;
+  /** Battles: Flex dice for non-missile attacks only (a Concentrated Fire test, v1.2.2). */
+  readonly nonMissileFlex?: number;
 }
+
+export type AttackWindowKind = 'activation' | 'dogfight' | 'bombing' | 'assault' | 'boarding';
 
 export interface AttackPlan {
   readonly weapon: WeaponLine;
@@ -97,13 +108,21 @@ export function planAttack(
   const missile = weapon.cls === 'missile';
   const acc = { base: [] as number[], flex: [] as number[], macro: weapon.macro };
   const notes: string[] = [`${kind} ${rating}${weapon.macro ? `, Macro ${weapon.macro}` : ''}, ${band} range`];
-  if (t.isCapital && at.aspect !== 'front') {
+  const window = at.window ?? 'activation';
+  if (window === 'bombing') {
+    addBonus(c.bombingBonus, acc);
+    if (c.bombingBonus.base || c.bombingBonus.flex || c.bombingBonus.macro) {
+      usage.rule('combat.bombingBonus');
+      notes.push('bombing bonus');
+    }
+  }
+  if (t.isCapital && at.aspect !== 'front' && (window === 'activation' || (window === 'bombing' && c.positionalInBombing))) {
     // Positional bonus for attacking a capital ship's side or rear (Flank121 / Table122).
     addBonus(at.aspect === 'side' ? c.sideBonus : c.rearBonus, acc);
     usage.rule(at.aspect === 'side' ? 'combat.sideBonus' : 'combat.rearBonus');
     notes.push(`${at.aspect} arc bonus`);
   }
-  if (band === 'short' && (c.shortRangeBonus.base || c.shortRangeBonus.flex || c.shortRangeBonus.macro)) {
+  if (window === 'activation' && band === 'short' && (c.shortRangeBonus.base || c.shortRangeBonus.flex || c.shortRangeBonus.macro)) {
     addBonus(c.shortRangeBonus, acc); // v1.2.2 /attack: +1 Flex within Short Range
     notes.push('short range bonus');
   }
@@ -122,6 +141,10 @@ export function planAttack(
   if (at.extraFlex) {
     acc.flex.push(at.extraFlex);
     notes.push(`+${at.extraFlex} Flex from the situation`);
+  }
+  if (at.nonMissileFlex && !missile) {
+    acc.flex.push(at.nonMissileFlex);
+    notes.push(`+${at.nonMissileFlex} Flex (non-missile attacks)`);
   }
   // Evasive works at long range; an Evade on top of the trait makes it work at short range too.
   const evasive = t.traits.has('Evasive');

@@ -36,7 +36,9 @@ const combat = {
     longRangePerSensors: inches('extra long range per Sensors point'),
     sideBonus: bonus('attack bonus from a capital ship\'s port or starboard arc'),
     rearBonus: bonus('attack bonus from a capital ship\'s aft arc'),
-    shortRangeBonus: bonus('attack bonus against a target within short range'),
+    shortRangeBonus: bonus('attack bonus against a target within short range (own Activation window only)'),
+    bombingBonus: bonus('attack bonus in a Bombing window'),
+    positionalInBombing: { type: 'boolean', description: 'Bombing attacks also get the side and rear bonuses' },
     armorByArc: { type: 'boolean', description: 'Armor per arc reduces the Macro Pool' },
     beltTrait: { type: 'boolean', description: 'the Belt:X trait reduces the Macro Pool of port/starboard attacks' },
     squadronDamage: {

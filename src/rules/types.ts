@@ -39,8 +39,12 @@ export interface CombatRules {
   /** Bonus for attacking a capital ship from its side (port/starboard) or rear (aft) arc. */
   readonly sideBonus: PoolBonus;
   readonly rearBonus: PoolBonus;
-  /** Bonus against any target within short range. */
+  /** Bonus against any target within short range. Like the side and rear bonuses it applies in a model's own Activation window only (Table122). */
   readonly shortRangeBonus: PoolBonus;
+  /** Bonus to every attack in a Bombing window (v1.2.2 Bombing Run row, Table122). */
+  readonly bombingBonus: PoolBonus;
+  /** Whether Bombing attacks also get the side and rear bonuses (v1.2.1: they do; v1.2.2 Table122: no). */
+  readonly positionalInBombing: boolean;
   /** Armor per arc is subtracted from the Macro Pool (v1.2.2); v1.2.1 has only the Belt:X trait. */
   readonly armorByArc: boolean;
   readonly beltTrait: boolean;

@@ -54,6 +54,9 @@ export const V1_2_1: RulesVersion = {
       sideBonus: { base: 1, flex: 0, macro: 0 },
       rearBonus: { base: 2, flex: 0, macro: 0 },
       shortRangeBonus: NO_BONUS,
+      // v1.2.1 /bombing_run: Bombing Run attacks "do" get the flank and rear arc modifiers; no bonus of their own.
+      bombingBonus: NO_BONUS,
+      positionalInBombing: true,
       // v1.2.1 /traits: Belt:X reduces the Macro Pool of attacks into the port or starboard arc.
       armorByArc: false,
       beltTrait: true,

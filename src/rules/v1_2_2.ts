@@ -63,15 +63,16 @@ export const V1_2_2 = deriveVersion(V1_2_1, {
       apply: (d) => ({ ...d, combat: { ...d.combat, armorByArc: true, beltTrait: false } }),
     },
     {
-      summary: 'Positional bonuses are Flex dice: +1 Flex within Short Range; the side and rear rows (not retrieved) taken as +1 and +2 Flex.',
+      summary: 'Positional bonuses are Flex dice: +1 Flex within Short Range; the side and rear rows (not retrieved) taken as +1 and +2 Flex; all three in the Activation window only, while Bombing attacks get +1 Flex (row not retrieved) and nothing else.',
       source: 'v1.2.2 /attack (attack bonus table, first row only)',
       apply: (d) => ({
         ...d,
-        combat: { ...d.combat, shortRangeBonus: { base: 0, flex: 1, macro: 0 }, sideBonus: { base: 0, flex: 1, macro: 0 }, rearBonus: { base: 0, flex: 2, macro: 0 } },
+        combat: { ...d.combat, shortRangeBonus: { base: 0, flex: 1, macro: 0 }, sideBonus: { base: 0, flex: 1, macro: 0 }, rearBonus: { base: 0, flex: 2, macro: 0 }, bombingBonus: { base: 0, flex: 1, macro: 0 }, positionalInBombing: false },
         placeholders: {
           ...withoutMarks(d, 'combat.sideBonus', 'combat.rearBonus'),
           'combat.sideBonus': 'Table122: v1.2.2 side-arc row not retrieved; +1 Flex assumed (combat.md §5.3)',
           'combat.rearBonus': 'Table122: v1.2.2 aft-arc row not retrieved; +2 Flex assumed (combat.md §5.3)',
+          'combat.bombingBonus': 'Table122: v1.2.2 Bombing row not retrieved; +1 Flex and no arc or short-range bonus assumed (combat.md §5.3)',
         },
       }),
     },

@@ -538,13 +538,13 @@ describe('combat.md §15.2 derived vectors', () => {
     expect(name(playAttack(rules, plan, [4, 6, 6, 6]))).toBe('[T6]');
   });
 
-  // DV-09 (v1.2.2 Assault pool): played in test/engine/battle/strike.test.ts, 'DV-09: the Assault attack pool in a battle'; its '+2 Flex only' part is an
-  // it.fails there (the battle adds the short-range, and from the side the P/S, Flex in the Assault window).
+  // DV-09 (v1.2.2 Assault pool): played in test/engine/battle/strike.test.ts, 'DV-09: the Assault attack pool in a battle'
+  // (including '+2 Flex and nothing more', at the bow and at the side).
   // DV-10 (v1.2.2 boarding entry): played in test/engine/battle/boarding.test.ts, 'DV-10: commit 3, point defence [T] → 1 Boarder'.
   // DV-11 (v1.2.1 boarding): played in test/engine/battle/boarding.test.ts, 'DV-11: point defence [N], defender Marines [D] (X = 2), ...'.
   it.skip('DV-12 missile support: Defense 2 + 2 supporting ships = 4d6 point defence [v1.2.1] (not modelled: the missile-defence pool of planAttack (src/engine/attackPlan.ts) is the target\'s own Defense, and neither the engagement engines nor the battle engine count friendly ships within 3" of the attacker-target line)', () => {});
-  // DV-13 (v1.2.2 Concentrated Fire): played in test/engine/battle/concentratedFire.test.ts, 'DV-13 Skill Test [N] ...' and 'DV-13 Skill Test [D+] ...';
-  // its 'non-missile attacks only' Flex is an it.fails there (the engine gives the Flex to missile attacks too).
+  // DV-13 (v1.2.2 Concentrated Fire): played in test/engine/battle/concentratedFire.test.ts, 'DV-13 Skill Test [N] ...', 'DV-13 Skill Test [D+] ...'
+  // and 'DV-13: the missile attack gets no Concentrated Fire Flex ...'.
 });
 
 // ===========================================================================================
@@ -683,8 +683,8 @@ describe('game.md §8.5 ramming test vectors', () => {
     expect(plan.targetAttack?.base).toBe(3);
   });
 
-  // RAM-02 (failed Skill Test, GM-90): played in test/engine/battle/ram.test.ts, 'RAM-02: the Skill Test fails ...'; its 'at least half Speed' part is an
-  // it.fails there (the move menu after a failed ram also offers Station Keep moves).
+  // RAM-02 (failed Skill Test, GM-90): played in test/engine/battle/ram.test.ts, 'RAM-02: the Skill Test fails ...' and
+  // 'RAM-02: every move offered after the failed ram is at least half Speed'.
   // RAM-04 (rammer at 2 Structure): planRam/rollRam do not check it, the battle engine does (ramOption); played in test/engine/battle/ram.test.ts, 'RAM-04: ...'.
   // RAM-06 (a rammer declares no attacks): played in test/engine/battle/ram.test.ts, 'RAM-01 / RAM-06: ...' (the ram is settled before any fire and ends the activation).
   it.skip('RAM-12 skill passes but every front-contact move is blocked: the ram fails at step 2 [v1.2.2] (not modelled: the battle engine declares a ram only where Battle.ramOption finds a legal front-contact move, so no Skill Test is rolled for a blocked ram and a ram that fails at step 2 never happens; ram.test.ts checks that no ram is offered when the contact move is not legal)', () => {});

@@ -182,7 +182,7 @@ export function dogfight(
       case 'engage': {
         const before = self.fuel;
         self.fuel = before - 1;
-        const made = hooks.attackWindow(self, opp, { fc, noMissileDefence: true, noBombs: true });
+        const made = hooks.attackWindow(self, opp, { kind: 'dogfight', fc, noMissileDefence: true, noBombs: true });
         hooks.note(
           `round ${round}: ${self.label} Engages ${opp.label} (FC ${fc}${boosted ? ', Boosted' : ''}, Fuel ${before}->${self.fuel}): ` +
             `${made} attack${made === 1 ? '' : 's'}; ${opp.label} ${opp.state.destroyed ? 'destroyed' : `Structure ${opp.state.structure}`}`,

@@ -768,7 +768,7 @@ export class Battle implements PolicyView {
    * overlap is resolved afterwards. End positions are checked only when a policy asks
    * (`legal`), best first.
    */
-  private moveTiers(m: BattleModel, allowStationKeep: boolean): MoveOption[][] {
+  private moveTiers(m: BattleModel, allowStationKeep: boolean, allowBoost = true): MoveOption[][] {
     const W = this.width, H = this.height, out: MoveOption[] = [];
     if (!m.unit.isCapital) {
       const goals: Array<{ x: number; y: number; keep: number }> = [];
@@ -788,7 +788,7 @@ export class Battle implements PolicyView {
       }
       // Boost (§6.4, GM-61): x2 Speed for 1 Fuel or x3 for 2, not when crippled; offered to close
       // in when no enemy is within reach at normal Speed.
-      if (!m.state.crippled && m.fuel >= 1 && this.reachable(m).length === 0) {
+      if (allowBoost && !m.state.crippled && m.fuel >= 1 && this.reachable(m).length === 0) {
         for (const fuel of m.fuel >= 2 ? [1, 2] : [1]) {
           const speed = m.unit.speed * (fuel + 1);
           for (const p of squadronDestinations(m, speed, goals.filter((_, i) => i % 2 === 1 || i >= 6), W, H)) {
@@ -824,7 +824,7 @@ export class Battle implements PolicyView {
         out.push({ pose: { ...end }, action: 'none', travelled, failPose: { ...straight } });
       }
     }
-    if (this.br.capitalBoost && m.state.thrusters >= 1 && this.reachable(m).length === 0) {
+    if (allowBoost && this.br.capitalBoost && m.state.thrusters >= 1 && this.reachable(m).length === 0) {
       // v1.2.1 Boost: Speed doubled for the activation; the minimum is half the doubled Speed
       // (GM-56), or half the printed Speed under boost_min_move=HALF_PRINTED.
       const min = this.br.boostMinHalfPrinted ? m.unit.speed / 2 : m.unit.speed;
@@ -852,8 +852,8 @@ export class Battle implements PolicyView {
   }
 
   /** The policy's move from the first tier that has a legal one; `forced` for the GM-66 tier. */
-  private chooseMove(m: BattleModel, policy: Policy): { opt: MoveOption; fireBefore: boolean; forced: boolean; leaves: boolean } {
-    const tiers = this.moveTiers(m, m.unit.isCapital);
+  private chooseMove(m: BattleModel, policy: Policy, actionMoves = true): { opt: MoveOption; fireBefore: boolean; forced: boolean; leaves: boolean } {
+    const tiers = this.moveTiers(m, actionMoves && m.unit.isCapital, actionMoves);
     const W = this.width, H = this.height;
     for (let t = 0; t < tiers.length + (m.unit.isCapital ? 1 : 0); t++) {
       // A capital ship's last tier is the forced minimum move (GM-66): taken as it is, overlap resolved after.
@@ -882,7 +882,7 @@ export class Battle implements PolicyView {
       attackWindow: (att, tgt, opts) => {
         const a = att as BattleModel, t = tgt as BattleModel;
         // GM-63: attacks on a ship that declared Station Keep get its Flex in every Attack Window.
-        const mods: ShotMods = { flex: (opts.flex ?? 0) + (t.stationKeeping ? this.br.stationKeepFlex : 0), rerolls: 0, noMissileDefence: opts.noMissileDefence, ignoreArmor: opts.ignoreArmor, assault: opts.assault };
+        const mods: ShotMods = { flex: (opts.flex ?? 0) + (t.stationKeeping ? this.br.stationKeepFlex : 0), rerolls: 0, noMissileDefence: opts.noMissileDefence, ignoreArmor: opts.ignoreArmor, assault: opts.assault, window: opts.kind };
         const n = rec ? rec.attacks.length : 0;
         const left = this.gunnery.window(() =>
           this.gunnery.fire(a, [t], opts.fc, () => mods, this.dice, this.tally, rec ? rec.attacks : null, (hit) => {
@@ -1117,7 +1117,8 @@ export class Battle implements PolicyView {
     const enemies = this.enemiesOf(m.side);
     let order = this.policyOfSide(m.side).targetOrder(this, m, m.base, enemies, this.pol);
     if (cf) order = order.filter((e) => e.unit.isCapital).slice(0, 1); // Concentrated Fire: a single capital-ship target
-    const modsFor = (t: BattleModel): ShotMods => ({ flex: (t.stationKeeping ? this.br.stationKeepFlex : 0) + (cf ? cf.flex : 0), rerolls: cf ? cf.rerolls : 0 });
+    // Concentrated Fire's Flex goes to non-missile attacks only (combat.md §5.4).
+    const modsFor = (t: BattleModel): ShotMods => ({ flex: t.stationKeeping ? this.br.stationKeepFlex : 0, nonMissileFlex: cf ? cf.flex : 0, rerolls: cf ? cf.rerolls : 0 });
     const log = rec ? rec.attacks : null;
     return this.gunnery.fire(m, order, fc, modsFor, this.dice, this.tally, log, (hit) => {
       this.afterDamage(hit);
@@ -1178,8 +1179,9 @@ export class Battle implements PolicyView {
       if (rec) rec.action = 'ram';
       const result = this.doRam(m, ram, rec);
       if (result !== 'rammed' && m.unit.isCapital && !m.state.destroyed && !this.ended) {
-        // GM-90: a capital ship whose ram fails makes its normal move, still without attacking.
-        const { opt, forced } = this.chooseMove(m, policy);
+        // GM-90: a capital ship whose ram fails makes its normal move (at least its minimum
+        // distance: Ram was its action, so no Station Keep or Boost), still without attacking.
+        const { opt, forced } = this.chooseMove(m, policy, false);
         m.base.set(opt.pose.x, opt.pose.y, opt.pose.heading);
         this.carryAssaulters(m, rec);
         if (forced) this.resolveOverlaps(m, () => {}, rec);
@@ -1402,8 +1404,8 @@ export class Battle implements PolicyView {
    */
   private freeMove(m: BattleModel, rec: TraceActivation | null): void {
     if (m.state.destroyed || m.where !== 'table' || m.rtb) return;
-    const { opt } = this.chooseMove(m, this.policyOfSide(m.side));
-    if (opt.action !== 'none') return; // a Boost is an action, not part of a free move
+    // A Boost is an action, not part of a free move: the menu offers only moves within Speed.
+    const { opt } = this.chooseMove(m, this.policyOfSide(m.side), false);
     m.base.set(opt.pose.x, opt.pose.y, 0);
     this.epoch++;
     rec?.notes.push(`${m.label} makes its free move after the dogfight`);
@@ -1416,7 +1418,8 @@ export class Battle implements PolicyView {
       let best: BattleModel | null = null;
       let bestGap = Infinity;
       for (const d of this.models) {
-        if (d.side !== ship.side || d.unit.isCapital || !d.fights(this.br.inertHulks) || d.rtb || d.intercepted || !mayIntercept(d)) continue;
+        // A squadron Assaulting an enemy ship stays on it: it does not leave to intercept.
+        if (d.side !== ship.side || d.unit.isCapital || !d.fights(this.br.inertHulks) || d.rtb || d.intercepted || d.assaulting || !mayIntercept(d)) continue;
         if (separationAbove(d.base, ship.base, 3 + GEOM_EPSILON)) continue;
         const gap = separation(d.base, ship.base);
         if (gap >= bestGap) continue;
@@ -1498,7 +1501,7 @@ export class Battle implements PolicyView {
       rec?.notes.push(`${m.label} boards ${ship.label} (Exo-Armor)`);
       pointDefenceAttack(hooks, ship, m);
       this.afterDamage(m);
-      if (!m.state.destroyed && !this.ended) hooks.attackWindow(m, ship, { fc: m.state.fireControl(), flex: 1, ignoreArmor: true });
+      if (!m.state.destroyed && !this.ended) hooks.attackWindow(m, ship, { kind: 'boarding', fc: m.state.fireControl(), flex: 1, ignoreArmor: true });
       this.afterDamage(ship);
       if (!m.state.destroyed) {
         const p = this.rtbMove(m);
@@ -1717,6 +1720,7 @@ export class Battle implements PolicyView {
         }
         this.pushClear(moved, W, H);
         rec?.notes.push(`overlap with ${moved === mover ? o.label : mover.label}: ${moved.label} repositioned (GM-64)`);
+        this.carryAssaulters(moved, rec); // squadrons Assaulting it ride along (§11.4)
       }
     }
     for (const o of this.models) {

@@ -8,7 +8,7 @@ import type { CompiledRules } from '../../rules/compile.js';
 import type { RandomStream } from '../../rng/stream.js';
 import type { WeaponLine } from '../../units/types.js';
 import { exactAttack, planSampler } from '../attack.js';
-import { planAttack, type AttackPlan, type Situation } from '../attackPlan.js';
+import { planAttack, type AttackPlan, type AttackWindowKind, type Situation } from '../attackPlan.js';
 import { applyResults, type DamageTally } from '../damage.js';
 import { GEOM_EPSILON, distance, separationAbove } from '../geometry.js';
 import { aspect, canBear, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
@@ -40,7 +40,13 @@ export interface ShotMods {
   noMissileDefence?: boolean;
   ignoreArmor?: boolean;
   assault?: boolean;
+  /** The Attack Window (absent: the model's own Activation). */
+  window?: AttackWindowKind;
+  /** Flex dice for non-missile attacks only (Concentrated Fire). */
+  nonMissileFlex?: number;
 }
+
+const WINDOW_INDEX: Record<AttackWindowKind, number> = { activation: 0, dogfight: 1, bombing: 2, assault: 3, boarding: 4 };
 
 const ARCS: readonly FacingArc[] = ['F', 'P', 'S', 'R'];
 const ASPECT_OF: Record<FacingArc, Situation['aspect']> = { F: 'front', P: 'side', S: 'side', R: 'rear' };
@@ -87,6 +93,8 @@ export class Gunnery {
     key = key * 4 + Math.min(3, mods.flex);
     key = key * 8 + (mods.noMissileDefence ? 1 : 0) + (mods.ignoreArmor ? 2 : 0) + (mods.assault ? 4 : 0);
     key = key * 2 + Math.min(1, mods.rerolls);
+    key = key * 5 + WINDOW_INDEX[mods.window ?? 'activation'];
+    key = key * 4 + Math.min(3, mods.nonMissileFlex ?? 0);
     key = key * 2 + evading;
     key = key * 8 + bits;
     // Target Defense matters only to attacks it can oppose (missiles; Barrier against kinetic weapons).
@@ -107,6 +115,8 @@ export class Gunnery {
       ignoreArmor: mods.ignoreArmor,
       assault: mods.assault,
       targetEvading: evading === 1,
+      window: mods.window,
+      nonMissileFlex: mods.nonMissileFlex,
     };
     // The range check of planAttack uses the attacker's Sensors: the band was measured with them.
     const r = planAttack(this.rules, att.state, w, t, at, this.usage);

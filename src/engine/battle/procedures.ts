@@ -20,6 +20,8 @@ export interface Participant {
 
 /** Special conditions of one Attack Window (combat.md §10, §11). */
 export interface WindowOptions {
+  /** Which kind of Attack Window this is (decides the bonuses, combat.md §5.3). */
+  readonly kind: 'dogfight' | 'bombing' | 'assault' | 'boarding';
   /** Attacks allowed in the window (Fire Control to spend). */
   readonly fc: number;
   /** Extra Flex dice on every attack (Assault +2). */

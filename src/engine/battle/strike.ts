@@ -222,7 +222,7 @@ export function bombing(
 
     // Step 2: the bomber's Attack Window.
     const fc = lastRun ? Math.min(1, bomber.state.fireControl()) : bomber.state.fireControl();
-    if (fc > 0) res.attacks += hooks.attackWindow(bomber, target, { fc, noMissileDefence: true, ignoreArmor: br.bombingIgnoresArmor });
+    if (fc > 0) res.attacks += hooks.attackWindow(bomber, target, { kind: 'bombing', fc, noMissileDefence: true, ignoreArmor: br.bombingIgnoresArmor });
     if (bomber.state.destroyed) return destroyed();
   }
 }
@@ -287,7 +287,7 @@ export function assault(
 
   const fc = exo.state.fireControl();
   res.window = true;
-  if (fc > 0) res.attacks = hooks.attackWindow(exo, target, { fc, flex: ASSAULT_FLEX, assault: true, noMissileDefence: true, ignoreArmor: true });
+  if (fc > 0) res.attacks = hooks.attackWindow(exo, target, { kind: 'assault', fc, flex: ASSAULT_FLEX, assault: true, noMissileDefence: true, ignoreArmor: true });
   hooks.note(`${exo.label} makes ${res.attacks} assault attack${res.attacks === 1 ? '' : 's'}`);
   if (exo.state.destroyed) return res;
 

@@ -106,11 +106,8 @@ describe('Concentrated Fire, v1.2.2 (combat.md DV-13)', () => {
     expect(lastPlan(fired, 'Missiles').pool.rerolls).toBe(0);
   });
 
-  // combat.md §5.4 / DV-13 and game.md §7.3 give the Flex die to non-missile attacks only. The
-  // engine gives it to every attack of the activation: Battle.fireFrom passes Concentrated
-  // Fire's flex to all attacks on the target, and planAttack adds extraFlex whatever the
-  // weapon class (it leaves missiles out of the reroll only). Kept as a disagreement.
-  it.fails('DV-13: the missile attack gets no Concentrated Fire Flex [disagreement: the engine adds it to missiles too]', () => {
+  // combat.md §5.4 / DV-13 and game.md §7.3 give the Flex die to non-missile attacks only.
+  it('DV-13: the missile attack gets no Concentrated Fire Flex, after [N] or [D+]', () => {
     for (const faces of [[1, 2], [4, 4]]) {
       const { fired } = concentrate(faces);
       expect(lastPlan(fired, 'Missiles').pool.flex).toBe(0);

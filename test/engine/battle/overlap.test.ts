@@ -160,6 +160,23 @@ describe('resolveOverlaps on bases placed by hand (GM-64)', () => {
     expectApart(battle);
   });
 
+  it('a ship pushed clear (GM-64) takes the squadrons Assaulting it along, still in base contact (§11.4)', () => {
+    const { battle, inner, models } = setUp('1.2.2', [big], [cardWith('unknown.tengu', { weapons: [] }), squadron]);
+    const [mover, small, exo] = models;
+    put(mover, 10, 10, 0); // 2" x 4": x 9..11, y 8..12
+    put(small, 10, 12, 90); // pushed forward to x >= 12
+    put(exo, 10, 12.75 + 0.5, 0); // touching the small ship's port side (y 12.75)
+    exo.assaulting = small;
+    expect(separation(exo.base, small.base)).toBeLessThan(0.01);
+    const r = rec();
+    inner.resolveOverlaps(mover, () => {}, r);
+    expect(small.base.x).toBeGreaterThanOrEqual(12 - 1e-6);
+    expect(exo.assaulting).toBe(small);
+    expect(separation(exo.base, small.base)).toBeGreaterThanOrEqual(-0.001);
+    expect(separation(exo.base, small.base)).toBeLessThan(0.01);
+    expectApart(battle);
+  });
+
   it('MV-15, v1.2.1: a squadron hex at (20, 21.2) under a ship spanning y 19..21 goes to (20, 22.5), exactly 1" away', () => {
     const { battle, inner, models } = setUp('1.2.1', [cardWith('unknown.tengu', { weapons: [] })], [squadron]);
     const [ship, sq] = models;

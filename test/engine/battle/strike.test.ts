@@ -184,7 +184,7 @@ describe('bombing: the Wraith example (game.md §7.6, combat.md TV-15/TV-16)', (
     expect(h.roller.left).toBe(0);
     expect(choose.asked).toEqual([1]); // asked before run 2 only; then out of Fuel
     expect(h.windows).toHaveLength(2);
-    for (const w of h.windows) expect(w.opts).toEqual({ fc: 2, noMissileDefence: true, ignoreArmor: true });
+    for (const w of h.windows) expect(w.opts).toEqual({ kind: 'bombing', fc: 2, noMissileDefence: true, ignoreArmor: true });
     // [D1] then [D1,T5] on the Thunderbolt: Defense 3 -> 1, Structure 6 -> 5, and the [T] brings
     // exactly one Critical (TV-15: -1 Structure, 1 Critical).
     expect(tb.state.defense).toBe(1);
@@ -215,8 +215,8 @@ describe('bombing: the Wraith example (game.md §7.6, combat.md TV-15/TV-16)', (
     expect(wraith.state.structure).toBe(4);
     expect(h.roller.bases).toEqual([3, 2]);
     expect(h.windows.map((w) => w.opts)).toEqual([
-      { fc: 2, noMissileDefence: true, ignoreArmor: false },
-      { fc: 2, noMissileDefence: true, ignoreArmor: false },
+      { kind: 'bombing', fc: 2, noMissileDefence: true, ignoreArmor: false },
+      { kind: 'bombing', fc: 2, noMissileDefence: true, ignoreArmor: false },
     ]);
     expect(h.notes.some((l) => /Return to Base move/.test(l))).toBe(true);
   });
@@ -316,7 +316,7 @@ describe('assault (combat.md §11.3)', () => {
       const r = assault(h.hooks, wyvern, model('unknown.thunderbolt'), () => 'none', { stayAssaulting: () => choice });
       expect(r).toMatchObject({ end, window: true, attacks: 2 });
       expect(wyvern.state.structure).toBe(4);
-      expect(h.windows).toEqual([{ att: 'Wyvern', tgt: 'Thunderbolt', opts: { fc: 2, flex: 2, assault: true, noMissileDefence: true, ignoreArmor: true } }]);
+      expect(h.windows).toEqual([{ att: 'Wyvern', tgt: 'Thunderbolt', opts: { kind: 'assault', fc: 2, flex: 2, assault: true, noMissileDefence: true, ignoreArmor: true } }]);
     }
   });
 
@@ -373,7 +373,7 @@ describe('DV-09: the Assault attack pool in a battle (combat.md §11.3)', () => 
     expect(hooks.attackWindow(e, s, opts)).toBe(2);
     return seen;
   }
-  const ASSAULT: WindowOptions = { fc: 2, flex: ASSAULT_FLEX, assault: true, noMissileDefence: true, ignoreArmor: true };
+  const ASSAULT: WindowOptions = { kind: 'assault', fc: 2, flex: ASSAULT_FLEX, assault: true, noMissileDefence: true, ignoreArmor: true };
 
   it('AS 3 used as AC (base 3), Armor 2 ignored (Macro 0), and no point defence against the missile', () => {
     const seen = assaultWindow(ASSAULT);
@@ -384,17 +384,15 @@ describe('DV-09: the Assault attack pool in a battle (combat.md §11.3)', () => 
     }
     // The yardstick: the same window without the Assault's options rolls AC 1 with Macro 0 - 2 = -2,
     // and the ship defends against the missile with its Defense 3.
-    const plain = assaultWindow({ fc: 2 });
+    const plain = assaultWindow({ kind: 'dogfight', fc: 2 });
     for (const x of plain) expect([x.pool.base, x.pool.macro], x.weapon).toEqual([1, -2]);
     expect(plain.find((x) => x.weapon === 'Missiles')!.defence?.base).toBe(3);
   });
 
-  // DV-09 (and combat.md §5.3 Table122: "Assault = +2 flex only"; short range +1 Flex in the
-  // Activation window only) give roll 5 keep 3. In the battle the exo is in base contact, so
-  // Gunnery plans the attack at short range and planAttack adds the short-range Flex on top of
-  // the Assault's +2 (from the ship's side the P/S bonus as well): roll 6 (7) keep 3. Kept as
-  // a disagreement between the digest and src/engine/battle (gunnery.ts entry, attackPlan.ts).
-  it.fails('DV-09: +2 Flex and nothing more, roll 5 keep 3 (5,5,5,1,2 -> [T5]) [disagreement: short-range (and side) Flex added in the Assault window]', () => {
+  // DV-09 (and combat.md §5.3 Table122: "Assault = +2 flex only"; the short-range and P/S
+  // bonuses belong to the Activation window) give roll 5 keep 3, in base contact at the bow and
+  // at the side alike.
+  it('DV-09: +2 Flex and nothing more, roll 5 keep 3 (5,5,5,1,2 -> [T5]), at the bow and at the side', () => {
     for (const side of [false, true]) {
       for (const x of assaultWindow(ASSAULT, side)) {
         expect({ base: x.pool.base, flex: x.pool.flex, macro: x.pool.macro }, `${x.weapon}${side ? ' (side)' : ''}`).toEqual({ base: 3, flex: 2, macro: 0 });
@@ -403,5 +401,82 @@ describe('DV-09: the Assault attack pool in a battle (combat.md §11.3)', () => 
         dice.assertConsumed();
       }
     }
+  });
+});
+
+// The bonuses of each kind of Attack Window in a battle (combat.md §5.3 Table122, §8
+// Dogfight122, §11.1): the side, rear and short-range bonuses belong to a model's own
+// Activation. A v1.2.2 Bombing attack gets +1 Flex and nothing else; a v1.2.1 Bombing Run
+// attack "does" get the flank and rear modifiers (+1 base die from the side, Flank121);
+// v1.2.2 dogfight attacks get no short-range Flex. Pools are caught on their way out of
+// Gunnery.entry, as for DV-09 above.
+describe('what each Attack Window adds to the pool (combat.md §5.3)', () => {
+  function pools(version: '1.2.1' | '1.2.2', att: UnitCard, tgt: UnitCard, opts: WindowOptions, where: 'bow' | 'side'): Pool[] {
+    const battle = new Battle(rulesFor(version), miniScenario({ a: [att], b: [tgt] }));
+    handBattle(battle, 'windows');
+    const [a, t] = battle.models;
+    put(t, 24, 24, 0);
+    const half = t.unit.isCapital ? { len: 1, wid: 0.75 } : { len: 0.5, wid: 0.5 };
+    if (where === 'side') put(a, 24 + half.wid + 0.5 + 0.001, 24, 0);
+    else put(a, 24, 24 + half.len + 0.5 + 0.001, 0);
+    const seen: Pool[] = [];
+    const g = (battle as unknown as { gunnery: { entry: (...x: unknown[]) => { plan: { pool: Pool } } | null } }).gunnery;
+    const entry = g.entry.bind(g);
+    g.entry = (...x: unknown[]) => {
+      const r = entry(...x);
+      if (r) seen.push(r.plan.pool);
+      return r;
+    };
+    const hooks = (battle as unknown as { procedureHooks(rec: null): ProcedureHooks }).procedureHooks(null);
+    expect(hooks.attackWindow(a, t, opts)).toBe(1);
+    expect(seen.length).toBe(1);
+    return seen;
+  }
+  const bomber = unit({ id: 'test.bomber', name: 'Bomber', type: 'fighter', fireControl: 1, weapons: [{ name: 'Torpedo', cls: 'other', ac: 3, as: 1, macro: 0 }] });
+  const ship = unit({ id: 'test.ship', name: 'Ship', armor: { fore: 0, portStarboard: 0, aft: 0 }, defense: 0, structure: 12, base: { widthIn: 1.5, lengthIn: 2 } });
+  const shape = (p: Pool) => ({ base: p.base, flex: p.flex, macro: p.macro });
+
+  it('v1.2.2 Bombing: +1 Flex only, at the bow and at the side (no short-range or side Flex)', () => {
+    for (const where of ['bow', 'side'] as const) {
+      const [p] = pools('1.2.2', bomber, ship, { kind: 'bombing', fc: 1, noMissileDefence: true, ignoreArmor: true }, where);
+      expect(shape(p), where).toEqual({ base: 3, flex: 1, macro: 0 });
+    }
+  });
+
+  it('v1.2.1 Bombing Run: the flank modifier applies (+1 base die from the side), no Flex', () => {
+    expect(shape(pools('1.2.1', bomber, ship, { kind: 'bombing', fc: 1, noMissileDefence: true, ignoreArmor: false }, 'bow')[0])).toEqual({ base: 3, flex: 0, macro: 0 });
+    expect(shape(pools('1.2.1', bomber, ship, { kind: 'bombing', fc: 1, noMissileDefence: true, ignoreArmor: false }, 'side')[0])).toEqual({ base: 4, flex: 0, macro: 0 });
+  });
+
+  it('v1.2.2 dogfight: no short-range Flex between squadrons in base contact', () => {
+    const fighter = unit({ id: 'test.fighter', name: 'Fighter', type: 'fighter', fireControl: 1, weapons: [{ name: 'Guns', cls: 'other', ac: 1, as: 3, macro: 0 }] });
+    const [p] = pools('1.2.2', fighter, { ...fighter, id: 'test.fighter2', name: 'Fighter 2' }, { kind: 'dogfight', fc: 1, noMissileDefence: true, noBombs: true }, 'bow');
+    expect(shape(p)).toEqual({ base: 3, flex: 0, macro: 0 });
+  });
+});
+
+// A squadron Assaulting an enemy ship sits in base contact with it (§11.4); it does not leave
+// the ship to intercept a bomber attacking its own side (that would take it off the ship while
+// still Assaulting). Without the Assault the same squadron intercepts.
+describe('passive interception by an Assaulting squadron', () => {
+  it('an Assaulting squadron does not intercept; the same squadron not Assaulting does', () => {
+    const results: string[] = [];
+    for (const assaulting of [true, false]) {
+      const fighter = unit({ id: 'test.fighter', name: 'Fighter', type: 'fighter', fireControl: 1, speed: 10, fuel: 3, weapons: [{ name: 'Guns', cls: 'other', ac: 1, as: 3, macro: 0 }] });
+      const hull = unit({ id: 'test.hull', name: 'Hull', armor: { fore: 0, portStarboard: 0, aft: 0 }, defense: 0, structure: 12, base: { widthIn: 1.5, lengthIn: 2 } });
+      const battle = new Battle(rulesFor('1.2.2'), miniScenario({ a: [hull, fighter], b: [hull, fighter] }));
+      handBattle(battle, 'no-intercept');
+      const [ownShip, defender, enemyShip, bomber] = battle.models;
+      put(ownShip, 20, 20, 0);
+      put(defender, 22, 20, 0); // within 3" of its own ship
+      put(enemyShip, 23.25 + 0.001, 20, 0); // the defender touches it (x 22.5..24)
+      put(bomber, 20, 21 + 0.5 + 0.001, 0); // in contact with the own ship's bow
+      defender.assaulting = assaulting ? enemyShip : null;
+      const intercept = (battle as unknown as { interceptFor(ship: unknown, rec: null): (s: unknown) => unknown }).interceptFor(ownShip, null);
+      const r = intercept(bomber);
+      results.push(r === 'none' ? 'none' : 'intercepted');
+      if (assaulting) expect([defender.base.x, defender.base.y]).toEqual([22, 20]); // still on the enemy ship
+    }
+    expect(results).toEqual(['none', 'intercepted']);
   });
 });
