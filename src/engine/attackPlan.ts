@@ -41,6 +41,8 @@ export interface Situation {
   readonly window?: AttackWindowKind;
   /** Battles: Flex dice for non-missile attacks only (a Concentrated Fire test, v1.2.2). */
   readonly nonMissileFlex?: number;
+  /** Battles: friendly models of the target with Defense >= 1 within 3" of the attacker-target line (missile support, combat.md §4.3). */
+  readonly missileSupporters?: number;
 }
 
 export type AttackWindowKind = 'activation' | 'dogfight' | 'bombing' | 'assault' | 'boarding';
@@ -164,12 +166,16 @@ export function planAttack(
   const barrier = target.hasWorking('Barrier') && (weapon.cls === 'mass_driver' || weapon.cls === 'kinetic_cannon');
   if (barrier) usage.unit(t, 'traits.Barrier');
   let defence: Pool | null = null;
-  if (((missile && !at.noMissileDefence) || barrier) && target.defense > 0) {
+  // Missile defence: the target's Defense plus help from friendly models near the line of fire
+  // (none when Barrier defends against Mass Driver or Kinetic Cannon fire).
+  const support = missile && !at.noMissileDefence ? (at.missileSupporters ?? 0) * c.missileSupport : 0;
+  if (((missile && !at.noMissileDefence) || barrier) && target.defense + support > 0) {
     usage.unit(t, 'defense');
+    if (support > 0) usage.rule('combat.missileSupport');
     const countermeasures = target.hasWorking('Countermeasures') ? 1 : 0;
     if (countermeasures) usage.unit(t, 'traits.Countermeasures');
-    defence = resolvePool(rules.dice, { base: Math.min(target.defense, MAX_ROLLED_BASE_DICE), rerollSources: countermeasures });
-    notes.push(`point defence ${target.defense}${countermeasures ? ' (Countermeasures)' : ''}`);
+    defence = resolvePool(rules.dice, { base: Math.min(target.defense + support, MAX_ROLLED_BASE_DICE), rerollSources: countermeasures });
+    notes.push(`point defence ${target.defense}${support ? ` + ${support} from supporting models` : ''}${countermeasures ? ' (Countermeasures)' : ''}`);
   }
   let cloakTestDice = 0;
   if (band === 'long' && target.hasWorking('Cloak')) {

@@ -423,6 +423,64 @@ export function nearestPoint(b: Base, px: number, py: number, out: Float64Array 
   out[1] = d > r ? b.y + (dy * r) / d : py;
 }
 
+/**
+ * The shortest line between two bases (combat.md §4.3 missile support: "the shortest line
+ * between attacker's base and target's base"), as its two end points [ax, ay, bx, by]: found
+ * by projecting alternately onto each base, which for convex bases closes in on the nearest
+ * pair (to well under a thousandth of an inch in the steps taken here). Bases in contact give
+ * a line of no length at the contact.
+ */
+export function shortestLine(a: Base, b: Base, out: Float64Array): void {
+  const p = LINE_P, q = LINE_Q;
+  p[0] = a.x;
+  p[1] = a.y;
+  for (let i = 0; i < 24; i++) {
+    nearestPoint(b, p[0], p[1], q);
+    const px = p[0], py = p[1];
+    nearestPoint(a, q[0], q[1], p);
+    if (Math.abs(p[0] - px) + Math.abs(p[1] - py) < 1e-9) break;
+  }
+  out[0] = p[0];
+  out[1] = p[1];
+  out[2] = q[0];
+  out[3] = q[1];
+}
+const LINE_P = new Float64Array(2), LINE_Q = new Float64Array(2);
+
+/** Squared distance from a point to the segment (x0, y0)-(x1, y1). */
+function pointSegment2(px: number, py: number, x0: number, y0: number, x1: number, y1: number): number {
+  const ex = x1 - x0, ey = y1 - y0, len2 = ex * ex + ey * ey;
+  let t = len2 > 0 ? ((px - x0) * ex + (py - y0) * ey) / len2 : 0;
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  const dx = px - (x0 + t * ex), dy = py - (y0 + t * ey);
+  return dx * dx + dy * dy;
+}
+
+/** Shortest distance from a base (0 if the segment touches or crosses it) to the segment (x0, y0)-(x1, y1). */
+export function segmentDistance(b: Base, x0: number, y0: number, x1: number, y1: number): number {
+  const n = loadVertices(b, VA);
+  if (n === 0) return Math.max(0, Math.sqrt(pointSegment2(b.x, b.y, x0, y0, x1, y1)) - discRadius(b));
+  // A convex polygon and a segment: they meet, or the nearest pair has an end point of one.
+  const ends = Math.min(pointPolygonSigned(x0, y0, VA, n), pointPolygonSigned(x1, y1, VA, n));
+  if (ends <= 0) return 0;
+  let d2 = ends * ends;
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    if (segmentsCross(VA[2 * i], VA[2 * i + 1], VA[2 * j], VA[2 * j + 1], x0, y0, x1, y1)) return 0;
+    const v = pointSegment2(VA[2 * i], VA[2 * i + 1], x0, y0, x1, y1);
+    if (v < d2) d2 = v;
+  }
+  return Math.sqrt(d2);
+}
+
+function segmentsCross(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
+  const d1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+  const d2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax);
+  const d3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx);
+  const d4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx);
+  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
+
 /** The whole base lies in the closed rectangle [x0, x1] x [y0, y1] (eps tolerance); GM-82 zones. */
 export function baseInRect(b: Base, x0: number, y0: number, x1: number, y1: number, eps = GEOM_EPSILON): boolean {
   // Every point of a base lies within its outer radius of the centre: a base that far inside

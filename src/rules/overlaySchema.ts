@@ -39,6 +39,7 @@ const combat = {
     shortRangeBonus: bonus('attack bonus against a target within short range (own Activation window only)'),
     bombingBonus: bonus('attack bonus in a Bombing window'),
     positionalInBombing: { type: 'boolean', description: 'Bombing attacks also get the side and rear bonuses' },
+    missileSupport: int(0, 3, 'missile defence dice per friendly model with Defense >= 1 within 3" of the attacker-target line'),
     armorByArc: { type: 'boolean', description: 'Armor per arc reduces the Macro Pool' },
     beltTrait: { type: 'boolean', description: 'the Belt:X trait reduces the Macro Pool of port/starboard attacks' },
     squadronDamage: {

@@ -45,6 +45,8 @@ export interface CombatRules {
   readonly bombingBonus: PoolBonus;
   /** Whether Bombing attacks also get the side and rear bonuses (v1.2.1: they do; v1.2.2 Table122: no). */
   readonly positionalInBombing: boolean;
+  /** Missile defence dice added by each friendly model with Defense >= 1 within 3" of the attacker-target line (combat.md §4.3, Assist122). */
+  readonly missileSupport: number;
   /** Armor per arc is subtracted from the Macro Pool (v1.2.2); v1.2.1 has only the Belt:X trait. */
   readonly armorByArc: boolean;
   readonly beltTrait: boolean;

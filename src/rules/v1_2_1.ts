@@ -57,6 +57,8 @@ export const V1_2_1: RulesVersion = {
       // v1.2.1 /bombing_run: Bombing Run attacks "do" get the flank and rear arc modifiers; no bonus of their own.
       bombingBonus: NO_BONUS,
       positionalInBombing: true,
+      // v1.2.1 /attack/types (missile attacks): +1 Defense per friendly model with Defense >= 1 within 3" of the line.
+      missileSupport: 1,
       // v1.2.1 /traits: Belt:X reduces the Macro Pool of attacks into the port or starboard arc.
       armorByArc: false,
       beltTrait: true,

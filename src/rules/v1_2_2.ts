@@ -73,6 +73,7 @@ export const V1_2_2 = deriveVersion(V1_2_1, {
           'combat.sideBonus': 'Table122: v1.2.2 side-arc row not retrieved; +1 Flex assumed (combat.md §5.3)',
           'combat.rearBonus': 'Table122: v1.2.2 aft-arc row not retrieved; +2 Flex assumed (combat.md §5.3)',
           'combat.bombingBonus': 'Table122: v1.2.2 Bombing row not retrieved; +1 Flex and no arc or short-range bonus assumed (combat.md §5.3)',
+          'combat.missileSupport': 'Assist122: v1.2.2 size of the help nearby models give missile defence not retrieved; +1 die per model as in v1.2.1 (combat.md §8.2)',
         },
       }),
     },

@@ -542,7 +542,7 @@ describe('combat.md §15.2 derived vectors', () => {
   // (including '+2 Flex and nothing more', at the bow and at the side).
   // DV-10 (v1.2.2 boarding entry): played in test/engine/battle/boarding.test.ts, 'DV-10: commit 3, point defence [T] → 1 Boarder'.
   // DV-11 (v1.2.1 boarding): played in test/engine/battle/boarding.test.ts, 'DV-11: point defence [N], defender Marines [D] (X = 2), ...'.
-  it.skip('DV-12 missile support: Defense 2 + 2 supporting ships = 4d6 point defence [v1.2.1] (not modelled: the missile-defence pool of planAttack (src/engine/attackPlan.ts) is the target\'s own Defense, and neither the engagement engines nor the battle engine count friendly ships within 3" of the attacker-target line)', () => {});
+  // DV-12 (v1.2.1 missile support): played in test/engine/battle/missileSupport.test.ts, 'DV-12: Defense 2, two supporting ships ...' (both versions; Assist122).
   // DV-13 (v1.2.2 Concentrated Fire): played in test/engine/battle/concentratedFire.test.ts, 'DV-13 Skill Test [N] ...', 'DV-13 Skill Test [D+] ...'
   // and 'DV-13: the missile attack gets no Concentrated Fire Flex ...'.
 });

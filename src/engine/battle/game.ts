@@ -14,7 +14,7 @@ import type { Scenario } from '../../scenarios/scenarioTypes.js';
 import type { UnitCard, WeaponLine } from '../../units/types.js';
 import type { Situation } from '../attackPlan.js';
 import { DamageTally } from '../damage.js';
-import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, hypotAtLeast, normalizeDeg, onTable, guidedBisection, BISECTED, overlapSpan, overlapping, pointDistance, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, hypotAtLeast, normalizeDeg, onTable, guidedBisection, BISECTED, overlapSpan, overlapping, pointDistance, segmentDistance, separation, separationAbove, separationBelow, shortestLine, sinDeg } from '../geometry.js';
 import { aspect, contactInArc, headOn, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
 import { planRam, rollRam, type RamPlan } from '../ram.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../usage.js';
@@ -1118,13 +1118,43 @@ export class Battle implements PolicyView {
     let order = this.policyOfSide(m.side).targetOrder(this, m, m.base, enemies, this.pol);
     if (cf) order = order.filter((e) => e.unit.isCapital).slice(0, 1); // Concentrated Fire: a single capital-ship target
     // Concentrated Fire's Flex goes to non-missile attacks only (combat.md §5.4).
-    const modsFor = (t: BattleModel): ShotMods => ({ flex: t.stationKeeping ? this.br.stationKeepFlex : 0, nonMissileFlex: cf ? cf.flex : 0, rerolls: cf ? cf.rerolls : 0 });
+    const missiles = m.unit.weapons.some((w) => w.cls === 'missile');
+    const modsFor = (t: BattleModel): ShotMods => ({ flex: t.stationKeeping ? this.br.stationKeepFlex : 0, nonMissileFlex: cf ? cf.flex : 0, rerolls: cf ? cf.rerolls : 0, missileSupporters: missiles ? this.missileSupporters(m, t) : 0 });
     const log = rec ? rec.attacks : null;
     return this.gunnery.fire(m, order, fc, modsFor, this.dice, this.tally, log, (hit) => {
       this.afterDamage(hit);
       return this.ended !== null;
     });
   }
+
+  /**
+   * Friendly models of `tgt` that help its missile defence against `att` (combat.md §4.3,
+   * Assist122): on the table, not the target, Defense >= 1, and within 3" of the shortest line
+   * between the two bases.
+   */
+  private missileSupporters(att: BattleModel, tgt: BattleModel): number {
+    // Every point of that line lies within the larger base reach of the line between the
+    // centres: models farther than that (plus 3" and their own reach) are left out unmeasured.
+    const spread = Math.max(att.reach, tgt.reach);
+    let n = 0;
+    let measured = false;
+    for (const o of this.models) {
+      if (o === tgt || o === att || o.side !== tgt.side || o.where !== 'table' || o.state.destroyed || o.state.defense < 1) continue;
+      const cx = tgt.base.x - att.base.x, cy = tgt.base.y - att.base.y, len2 = cx * cx + cy * cy;
+      let u = len2 > 0 ? ((o.base.x - att.base.x) * cx + (o.base.y - att.base.y) * cy) / len2 : 0;
+      u = u < 0 ? 0 : u > 1 ? 1 : u;
+      const ex = o.base.x - (att.base.x + u * cx), ey = o.base.y - (att.base.y + u * cy);
+      const far = 3 + GEOM_EPSILON + spread + o.reach;
+      if (ex * ex + ey * ey > far * far) continue;
+      if (!measured) {
+        shortestLine(att.base, tgt.base, this.line);
+        measured = true;
+      }
+      if (segmentDistance(o.base, this.line[0], this.line[1], this.line[2], this.line[3]) <= 3 + GEOM_EPSILON) n++;
+    }
+    return n;
+  }
+  private readonly line = new Float64Array(4);
 
   private activate(m: BattleModel): void {
     m.activated = true;

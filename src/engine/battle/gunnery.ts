@@ -44,6 +44,8 @@ export interface ShotMods {
   window?: AttackWindowKind;
   /** Flex dice for non-missile attacks only (Concentrated Fire). */
   nonMissileFlex?: number;
+  /** Friendly models of the target supporting its missile defence (combat.md §4.3). */
+  missileSupporters?: number;
 }
 
 const WINDOW_INDEX: Record<AttackWindowKind, number> = { activation: 0, dogfight: 1, bombing: 2, assault: 3, boarding: 4 };
@@ -100,6 +102,7 @@ export class Gunnery {
     // Target Defense matters only to attacks it can oppose (missiles; Barrier against kinetic weapons).
     const defended = w.cls === 'missile' || ((w.cls === 'mass_driver' || w.cls === 'kinetic_cannon') && (bits & 4) !== 0);
     key = key * 32 + (defended ? Math.min(31, t.defense) : 0);
+    key = key * 8 + (w.cls === 'missile' ? Math.min(7, mods.missileSupporters ?? 0) : 0);
     let byKey = this.cache.get(pairKey);
     if (byKey === undefined) this.cache.set(pairKey, (byKey = new Map()));
     let e = byKey.get(key);
@@ -117,6 +120,7 @@ export class Gunnery {
       targetEvading: evading === 1,
       window: mods.window,
       nonMissileFlex: mods.nonMissileFlex,
+      missileSupporters: w.cls === 'missile' ? Math.min(7, mods.missileSupporters ?? 0) : 0,
     };
     // The range check of planAttack uses the attacker's Sensors: the band was measured with them.
     const r = planAttack(this.rules, att.state, w, t, at, this.usage);

@@ -1,0 +1,77 @@
+// Missile support (combat.md §4.3 and §8.2, Assist122; vector DV-12): every friendly model of
+// the target with Defense >= 1 within 3" of the shortest line between the attacker's base and
+// the target's base adds one die to the target's missile defence. Played through a battle's
+// own fire (Battle.fireFrom -> Gunnery -> planAttack), catching the plans Gunnery builds.
+import { describe, expect, it } from 'vitest';
+import type { Pool } from '../../../src/dice/pool.js';
+import { segmentDistance, shortestLine, capitalBase, squadronBase } from '../../../src/engine/geometry.js';
+import type { BattleModel } from '../../../src/engine/battle/model.js';
+import { Battle, handBattle, miniScenario, put } from '../../helpers/battle.js';
+import { rulesFor, unit } from '../../helpers/units.js';
+
+const launcher = unit({ id: 'test.launcher', name: 'Launcher', fireControl: 1, sensors: 6, weapons: [{ name: 'Missiles', cls: 'missile', ac: 3, as: 3, macro: 0 }] });
+const ship = (defense: number, id: string, structure = 12) => unit({ id, name: id, defense, structure, weapons: [] });
+
+/** The missile-defence pool the target rolls when the launcher at (24, 10) fires at it at (24, 20). */
+function defencePool(version: '1.2.1' | '1.2.2', friends: Array<{ defense: number; x: number; y: number }>): { pool: Pool | null; notes: string[] } {
+  const target = ship(2, 'test.target');
+  const battle = new Battle(rulesFor(version), miniScenario({ a: [launcher], b: [target, ...friends.map((f, i) => ship(f.defense, `test.friend${i}`))] }));
+  const inner = handBattle(battle, 'dv-12');
+  const [att, tgt, ...rest] = battle.models;
+  put(att, 24, 10, 0);
+  put(tgt, 24, 20, 180);
+  rest.forEach((m, i) => put(m, friends[i].x, friends[i].y, 0));
+  const seen: Array<{ defence: Pool | null; notes: string[] }> = [];
+  const g = (battle as unknown as { gunnery: { entry: (...x: unknown[]) => { plan: { defence: Pool | null; notes: string[] } } | null } }).gunnery;
+  const entry = g.entry.bind(g);
+  g.entry = (...x: unknown[]) => {
+    const r = entry(...x);
+    // The attack itself (the policy's estimates ask first, without the situation's supporters).
+    if (r && x[2] === tgt && (x[6] as { missileSupporters?: number }).missileSupporters !== undefined) seen.push({ defence: r.plan.defence, notes: [...r.plan.notes] });
+    return r;
+  };
+  // The launcher fires at the target (whatever its policy would rank first).
+  (battle as unknown as { policyOfSide(s: 0): { targetOrder: () => BattleModel[] } }).policyOfSide(0).targetOrder = () => [tgt];
+  (inner as unknown as { fireFrom(m: BattleModel, fc: number, action: string, cf: null, rec: null): number }).fireFrom(att, 1, 'none', null, null);
+  expect(seen.length).toBeGreaterThan(0);
+  return { pool: seen[0].defence, notes: seen[0].notes };
+}
+
+describe('missile support (combat.md §4.3, DV-12)', () => {
+  for (const version of ['1.2.1', '1.2.2'] as const) {
+    it(`DV-12: Defense 2, two supporting ships near the line, one with Defense 0, one too far -> 4 dice [v${version}]`, () => {
+      // The line runs along x = 24 from y 11 (launcher's bow) to y 19 (target's bow).
+      const { pool, notes } = defencePool(version, [
+        { defense: 1, x: 21.5, y: 15 }, // nearest edge at x 22.25: 1.75" from the line
+        { defense: 3, x: 26.5, y: 14 }, // 1.75" on the other side
+        { defense: 0, x: 24, y: 16 }, // on the line, but Defense 0: no help
+        { defense: 3, x: 29, y: 15 }, // nearest edge 4.25" away: too far
+      ]);
+      expect(pool?.base).toBe(4);
+      expect(notes.some((n) => n.includes('point defence 2 + 2 from supporting models'))).toBe(true);
+    });
+  }
+
+  it('without friends near the line the target defends with its own Defense only', () => {
+    expect(defencePool('1.2.2', [{ defense: 3, x: 40, y: 40 }]).pool?.base).toBe(2);
+  });
+
+  it('the 3" limit is measured from the base to the line, inclusive', () => {
+    // Friend's nearest edge exactly 3" from the line (x = 24 + 3 = 27, base half-width 0.75).
+    expect(defencePool('1.2.1', [{ defense: 1, x: 27.75, y: 15 }]).pool?.base).toBe(3);
+    expect(defencePool('1.2.1', [{ defense: 1, x: 27.8, y: 15 }]).pool?.base).toBe(2);
+  });
+});
+
+describe('shortestLine and segmentDistance', () => {
+  it('find the nearest pair of two bases, and measure a base against a segment', () => {
+    const out = new Float64Array(4);
+    shortestLine(capitalBase(0, 0, 0, 2, 1.5), capitalBase(0, 10, 0, 2, 1.5), out);
+    expect([...out].map((v) => Math.round(v * 1e6) / 1e6)).toEqual([0, 1, 0, 9]);
+    shortestLine(squadronBase(10, 0, 'circle'), squadronBase(13, 4, 'circle'), out);
+    expect(Math.hypot(out[2] - out[0], out[3] - out[1])).toBeCloseTo(4, 6); // 5 between centres less two radii of 0.5
+    expect(segmentDistance(capitalBase(5, 5, 0, 2, 1.5), 0, 0, 10, 0)).toBeCloseTo(4, 9); // rear edge at y = 4
+    expect(segmentDistance(capitalBase(5, 0.5, 0, 2, 1.5), 0, 0, 10, 0)).toBe(0); // crossing it
+    expect(segmentDistance(squadronBase(12, 0, 'circle'), 0, 0, 10, 0)).toBeCloseTo(1.5, 9); // past the end
+  });
+});
