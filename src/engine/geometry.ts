@@ -425,27 +425,94 @@ export function nearestPoint(b: Base, px: number, py: number, out: Float64Array 
 
 /**
  * The shortest line between two bases (combat.md §4.3 missile support: "the shortest line
- * between attacker's base and target's base"), as its two end points [ax, ay, bx, by]: found
- * by projecting alternately onto each base, which for convex bases closes in on the nearest
- * pair (to well under a thousandth of an inch in the steps taken here). Bases in contact give
- * a line of no length at the contact.
+ * between attacker's base and target's base"), as its two end points [ax, ay, bx, by]. Two
+ * convex polygons apart are nearest at a vertex of one and the nearest point of the other's
+ * outline; a disc is nearest along the line from its centre. Bases in contact (or a vertex of
+ * one inside the other) give a line of no length at the contact.
  */
 export function shortestLine(a: Base, b: Base, out: Float64Array): void {
-  const p = LINE_P, q = LINE_Q;
-  p[0] = a.x;
-  p[1] = a.y;
-  for (let i = 0; i < 24; i++) {
-    nearestPoint(b, p[0], p[1], q);
-    const px = p[0], py = p[1];
-    nearestPoint(a, q[0], q[1], p);
-    if (Math.abs(p[0] - px) + Math.abs(p[1] - py) < 1e-9) break;
+  const na = loadVertices(a, LA), nb = loadVertices(b, LB);
+  if (na > 0 && nb > 0) {
+    if (polygonSeparation(LA, na, LB, nb) <= 0) {
+      contactPoint(LA, na, LB, nb, out);
+      return;
+    }
+    // Apart: the nearest pairs have a vertex of one base. Parallel edges tie along their
+    // common stretch; the tied pairs are averaged, which puts the line in its middle.
+    let best = Infinity, count = 0;
+    const consider = (vx: number, vy: number, poly: Float64Array, n: number, vertexFirst: boolean) => {
+      const d = pointPolygonSigned(vx, vy, poly, n);
+      if (d < best - 1e-9) {
+        best = d;
+        count = 0;
+        out.fill(0);
+      } else if (d > best + 1e-9) return;
+      count++;
+      const k = 1 / count; // running mean of the tied pairs
+      const [x0, y0, x1, y1] = vertexFirst ? [vx, vy, CP[0], CP[1]] : [CP[0], CP[1], vx, vy];
+      out[0] += (x0 - out[0]) * k; out[1] += (y0 - out[1]) * k;
+      out[2] += (x1 - out[2]) * k; out[3] += (y1 - out[3]) * k;
+    };
+    for (let i = 0; i < na; i++) consider(LA[2 * i], LA[2 * i + 1], LB, nb, true);
+    for (let i = 0; i < nb; i++) consider(LB[2 * i], LB[2 * i + 1], LA, na, false);
+    return;
   }
-  out[0] = p[0];
-  out[1] = p[1];
-  out[2] = q[0];
-  out[3] = q[1];
+  if (na > 0 || nb > 0) {
+    // A polygon and a disc (or point): the polygon's nearest point to the disc's centre.
+    const poly = na > 0 ? LA : LB, n = na > 0 ? na : nb, disc = na > 0 ? b : a;
+    const r = discRadius(disc);
+    const d = pointPolygonSigned(disc.x, disc.y, poly, n);
+    const px = d > 0 ? CP[0] : disc.x, py = d > 0 ? CP[1] : disc.y;
+    const k = d > r ? r / d : 1; // from the centre towards the polygon, out to the disc's edge
+    const qx = disc.x + (px - disc.x) * k, qy = disc.y + (py - disc.y) * k;
+    if (na > 0) { out[0] = px; out[1] = py; out[2] = d > r ? qx : px; out[3] = d > r ? qy : py; }
+    else { out[2] = px; out[3] = py; out[0] = d > r ? qx : px; out[1] = d > r ? qy : py; }
+    return;
+  }
+  const ra = discRadius(a), rb = discRadius(b);
+  const dx = b.x - a.x, dy = b.y - a.y, d = Math.hypot(dx, dy);
+  if (d <= ra + rb) {
+    const t = d > 0 ? ra / d : 0;
+    out[0] = out[2] = a.x + dx * t;
+    out[1] = out[3] = a.y + dy * t;
+    return;
+  }
+  out[0] = a.x + (dx / d) * ra; out[1] = a.y + (dy / d) * ra;
+  out[2] = b.x - (dx / d) * rb; out[3] = b.y - (dy / d) * rb;
 }
-const LINE_P = new Float64Array(2), LINE_Q = new Float64Array(2);
+const LA = new Float64Array(12), LB = new Float64Array(12);
+
+/** A point common to two overlapping or touching convex polygons: a vertex inside the other, else where two edges cross. */
+function contactPoint(p: Float64Array, np: number, q: Float64Array, nq: number, out: Float64Array): void {
+  let best = Infinity;
+  for (const [s, ns, t, nt] of [[p, np, q, nq], [q, nq, p, np]] as const) {
+    for (let i = 0; i < ns; i++) {
+      const d = pointPolygonSigned(s[2 * i], s[2 * i + 1], t, nt);
+      if (d < best) {
+        best = d;
+        out[0] = out[2] = s[2 * i];
+        out[1] = out[3] = s[2 * i + 1];
+      }
+    }
+  }
+  if (best <= GEOM_EPSILON) return;
+  for (let i = 0; i < np; i++) {
+    const i2 = i + 1 === np ? 0 : i + 1;
+    const ax = p[2 * i], ay = p[2 * i + 1], ex = p[2 * i2] - ax, ey = p[2 * i2 + 1] - ay;
+    for (let j = 0; j < nq; j++) {
+      const j2 = j + 1 === nq ? 0 : j + 1;
+      const cx = q[2 * j], cy = q[2 * j + 1], fx = q[2 * j2] - cx, fy = q[2 * j2 + 1] - cy;
+      const den = ex * fy - ey * fx;
+      if (den === 0) continue;
+      const t = ((cx - ax) * fy - (cy - ay) * fx) / den, u = ((cx - ax) * ey - (cy - ay) * ex) / den;
+      if (t >= 0 && t <= 1 && u >= 0 && u <= 1) {
+        out[0] = out[2] = ax + t * ex;
+        out[1] = out[3] = ay + t * ey;
+        return;
+      }
+    }
+  }
+}
 
 /** Squared distance from a point to the segment (x0, y0)-(x1, y1). */
 function pointSegment2(px: number, py: number, x0: number, y0: number, x1: number, y1: number): number {

@@ -1127,6 +1127,24 @@ export class Battle implements PolicyView {
     });
   }
 
+  /** GM-12: a move with a Thrusters-0 turn needs a Skill Test [D+]; on [N] the ship goes straight instead. */
+  private thrustersZeroTurn(m: BattleModel, opt: MoveOption, forced: boolean, rec: TraceActivation | null): { opt: MoveOption; forced: boolean } {
+    if (!opt.failPose) return { opt, forced };
+    const pass = this.skillTest(m.unit.skill);
+    if (rec) rec.test = `Thrusters 0 turn: Skill Test (${m.unit.skill} dice) ${pass ? '[D+] passed' : '[N]: it goes straight'}`;
+    if (pass) return { opt, forced };
+    const straight = { ...opt, pose: opt.failPose };
+    return { opt: straight, forced: forced || !legalEnd(this.br, m, straight.pose, this.models, this.width, this.height) };
+  }
+
+  /** GM-15 offtable_rule WITHDRAWN / DESTROYED: its path ran off the table and it is gone. */
+  private leaveTable(m: BattleModel, rec: TraceActivation | null): void {
+    if (this.br.offTable === 'destroyed') m.state.destroyed = true;
+    m.where = this.br.offTable === 'destroyed' ? 'destroyed' : 'withdrawn';
+    rec?.notes.push(`left the table: ${m.where} (GM-15 offtable_rule)`);
+    this.afterDamage(m);
+  }
+
   /**
    * Friendly models of `tgt` that help its missile defence against `att` (combat.md §4.3,
    * Assist122): on the table, not the target, Defense >= 1, and within 3" of the shortest line
@@ -1211,8 +1229,13 @@ export class Battle implements PolicyView {
       if (result !== 'rammed' && m.unit.isCapital && !m.state.destroyed && !this.ended) {
         // GM-90: a capital ship whose ram fails makes its normal move (at least its minimum
         // distance: Ram was its action, so no Station Keep or Boost), still without attacking.
-        const { opt, forced } = this.chooseMove(m, policy, false);
+        const choice = this.chooseMove(m, policy, false);
+        const { opt, forced } = this.thrustersZeroTurn(m, choice.opt, choice.forced, rec);
         m.base.set(opt.pose.x, opt.pose.y, opt.pose.heading);
+        if (choice.leaves) {
+          this.leaveTable(m, rec);
+          return finish();
+        }
         this.carryAssaulters(m, rec);
         if (forced) this.resolveOverlaps(m, () => {}, rec);
       }
@@ -1239,16 +1262,7 @@ export class Battle implements PolicyView {
       }
     }
     const choice = this.chooseMove(m, policy);
-    let { opt, forced } = choice;
-    if (opt.failPose) {
-      // GM-12: the Thrusters-0 turn needs a Skill Test [D+]; on [N] the ship goes straight instead.
-      const pass = this.skillTest(m.unit.skill);
-      if (rec) rec.test = `Thrusters 0 turn: Skill Test (${m.unit.skill} dice) ${pass ? '[D+] passed' : '[N]: it goes straight'}`;
-      if (!pass) {
-        opt = { ...opt, pose: opt.failPose };
-        forced = forced || !legalEnd(this.br, m, opt.pose, this.models, this.width, this.height);
-      }
-    }
+    const { opt, forced } = this.thrustersZeroTurn(m, choice.opt, choice.forced, rec);
     let action: ActionName = opt.action;
     let fc = m.state.fireControl();
     let cf: ShotMods | null = null;
@@ -1291,11 +1305,7 @@ export class Battle implements PolicyView {
     }
     m.base.set(opt.pose.x, opt.pose.y, opt.pose.heading);
     if (choice.leaves) {
-      // GM-15 offtable_rule WITHDRAWN / DESTROYED: its path runs off the table and it is gone.
-      if (this.br.offTable === 'destroyed') m.state.destroyed = true;
-      m.where = this.br.offTable === 'destroyed' ? 'destroyed' : 'withdrawn';
-      rec?.notes.push(`left the table: ${m.where} (GM-15 offtable_rule)`);
-      this.afterDamage(m);
+      this.leaveTable(m, rec);
       return finish();
     }
     if (m.unit.isCapital) this.carryAssaulters(m, rec);
@@ -1531,7 +1541,7 @@ export class Battle implements PolicyView {
       rec?.notes.push(`${m.label} boards ${ship.label} (Exo-Armor)`);
       pointDefenceAttack(hooks, ship, m);
       this.afterDamage(m);
-      if (!m.state.destroyed && !this.ended) hooks.attackWindow(m, ship, { kind: 'boarding', fc: m.state.fireControl(), flex: 1, ignoreArmor: true });
+      if (!m.state.destroyed && !this.ended) hooks.attackWindow(m, ship, { kind: 'boarding', fc: m.state.fireControl(), flex: 1, ignoreArmor: true, noMissileDefence: true });
       this.afterDamage(ship);
       if (!m.state.destroyed) {
         const p = this.rtbMove(m);

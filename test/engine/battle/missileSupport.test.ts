@@ -4,7 +4,7 @@
 // own fire (Battle.fireFrom -> Gunnery -> planAttack), catching the plans Gunnery builds.
 import { describe, expect, it } from 'vitest';
 import type { Pool } from '../../../src/dice/pool.js';
-import { segmentDistance, shortestLine, capitalBase, squadronBase } from '../../../src/engine/geometry.js';
+import { capitalBase, pointDistance, segmentDistance, separation, shortestLine, squadronBase } from '../../../src/engine/geometry.js';
 import type { BattleModel } from '../../../src/engine/battle/model.js';
 import { Battle, handBattle, miniScenario, put } from '../../helpers/battle.js';
 import { rulesFor, unit } from '../../helpers/units.js';
@@ -73,5 +73,30 @@ describe('shortestLine and segmentDistance', () => {
     expect(segmentDistance(capitalBase(5, 5, 0, 2, 1.5), 0, 0, 10, 0)).toBeCloseTo(4, 9); // rear edge at y = 4
     expect(segmentDistance(capitalBase(5, 0.5, 0, 2, 1.5), 0, 0, 10, 0)).toBe(0); // crossing it
     expect(segmentDistance(squadronBase(12, 0, 'circle'), 0, 0, 10, 0)).toBeCloseTo(1.5, 9); // past the end
+  });
+
+  it('shortestLine is as long as the separation and ends on both bases, also for nearly parallel ships', () => {
+    const out = new Float64Array(4);
+    // Two long ships almost parallel: the nearest pair is near x = 23, not at the centres.
+    const a = capitalBase(20, 20, 90, 6, 2), b = capitalBase(21, 23.2, 270.25, 6, 2);
+    shortestLine(a, b, out);
+    expect(Math.hypot(out[2] - out[0], out[3] - out[1])).toBeCloseTo(separation(a, b), 9);
+    expect(out[0]).toBeGreaterThan(22);
+    let seed = 3;
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const shapes = [
+      () => capitalBase(rnd() * 20, rnd() * 20, rnd() * 360, 1 + rnd() * 6, 0.5 + rnd() * 2),
+      () => squadronBase(rnd() * 20, rnd() * 20),
+      () => squadronBase(rnd() * 20, rnd() * 20, 'circle'),
+    ];
+    for (let k = 0; k < 3000; k++) {
+      const p = shapes[k % 3](), q = shapes[Math.floor(k / 3) % 3]();
+      const sep = separation(p, q);
+      shortestLine(p, q, out);
+      const len = Math.hypot(out[2] - out[0], out[3] - out[1]);
+      expect(len, `pair ${k}`).toBeCloseTo(Math.max(0, sep), 9);
+      expect(pointDistance(out[0], out[1], p), `pair ${k}`).toBeLessThan(1e-9);
+      expect(pointDistance(out[2], out[3], q), `pair ${k}`).toBeLessThan(1e-9);
+    }
   });
 });

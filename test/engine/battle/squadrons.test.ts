@@ -182,6 +182,30 @@ describe('Exo-Armor boarding (v1.2.1 Boarding Party, INTERPRETATION ExoBoard121)
     expect(attacked).toBeGreaterThan(0);
   });
 
+  it('v1.2.1: like an Assault, the boarding window gives +1 Flex, no Belt and no missile defence', () => {
+    const battle = new Battle(rules('1.2.1'), miniScenario({ a: [pathfinder], b: [tengu] }));
+    const inner = handBattle(battle, 'exo-missiles');
+    const [sq, ship] = battle.models;
+    put(sq, 24, 20, 0);
+    put(ship, 24, 26, 180);
+    const plans: Array<{ cls: string; flex: number; defence: unknown }> = [];
+    const g = (battle as unknown as { gunnery: { entry: (...x: unknown[]) => { plan: { weapon: { cls: string }; pool: { flex: number }; defence: unknown } } | null } }).gunnery;
+    const entry = g.entry.bind(g);
+    g.entry = (...x: unknown[]) => {
+      const r = entry(...x);
+      if (r && (x[6] as { window?: string }).window === 'boarding') plans.push({ cls: r.plan.weapon.cls, flex: r.plan.pool.flex, defence: r.plan.defence });
+      return r;
+    };
+    inner.activate(sq);
+    expect(inner.trace!.activations[0].action).toBe('board');
+    expect(plans.some((p) => p.cls === 'missile')).toBe(true);
+    expect(ship.unit.defense).toBeGreaterThan(0);
+    for (const p of plans) {
+      expect(p.flex).toBe(1);
+      expect(p.defence).toBeNull();
+    }
+  });
+
   it('v1.2.2: squadrons never board; an Exo-Armor assaults instead', () => {
     const { act } = boardOnce('1.2.2', 'exo-122');
     expect(act.action).toBe('assault');
