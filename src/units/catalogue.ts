@@ -9,7 +9,7 @@ export type WeaponClass = (typeof WEAPON_CLASSES)[number];
 export interface TraitInfo {
   /** Takes a value, as in Belt:X. */
   readonly hasValue: boolean;
-  /** What the engagement engines do with it; null when they ignore it. */
+  /** What the engines (engagements and battles) do with it; null when they ignore it. */
   readonly modelled: string | null;
 }
 
@@ -20,7 +20,7 @@ export const TRAITS = {
   Autofire: { hasValue: false, modelled: null },
   Barrier: { hasValue: false, modelled: 'defends against Mass Driver and Kinetic Cannon attacks on itself as against missiles' },
   Belt: { hasValue: true, modelled: 'v1.2.1: attacks into its port or starboard arc lose X Macro dice' },
-  Bomb: { hasValue: false, modelled: null },
+  Bomb: { hasValue: false, modelled: 'battles: a weapon with it may not fire in a dogfight' },
   CAP: { hasValue: false, modelled: null },
   Cargo: { hasValue: true, modelled: null },
   'Cargo Module': { hasValue: false, modelled: null },
@@ -34,18 +34,18 @@ export const TRAITS = {
   ECCM: { hasValue: false, modelled: null },
   ECM: { hasValue: false, modelled: null },
   Evasive: { hasValue: false, modelled: 'attacks on it at long range lose 1 Macro die (INTERPRETATION evasive_penalty)' },
-  Fast: { hasValue: false, modelled: null },
+  Fast: { hasValue: false, modelled: 'battles: +1 Flex die on its Break Off test in a dogfight' },
   'Fuel Pod': { hasValue: false, modelled: null },
   Hardpoint: { hasValue: false, modelled: null },
-  Heavy: { hasValue: false, modelled: null },
+  Heavy: { hasValue: false, modelled: 'battles: may Stay on Target in a dogfight; extra dice on a bomber\'s Skill Test after an interception (INTERPRETATION)' },
   Marines: { hasValue: true, modelled: null },
-  Nuke: { hasValue: false, modelled: null },
+  Nuke: { hasValue: false, modelled: 'battles: a weapon with it may not fire in a dogfight' },
   Parts: { hasValue: true, modelled: null },
   Precise: { hasValue: false, modelled: null },
   'Reactive Armor': { hasValue: false, modelled: null },
   Repair: { hasValue: true, modelled: null },
-  Rugged: { hasValue: false, modelled: null },
-  Sluggish: { hasValue: false, modelled: null },
+  Rugged: { hasValue: false, modelled: 'battles: a crippled squadron with it keeps its Fire Control in a dogfight' },
+  Sluggish: { hasValue: false, modelled: 'battles: may not Evade (its movement limits are not modelled)' },
 } as const satisfies Record<string, TraitInfo>;
 
 export type TraitName = keyof typeof TRAITS;

@@ -882,7 +882,7 @@ export class Battle implements PolicyView {
       attackWindow: (att, tgt, opts) => {
         const a = att as BattleModel, t = tgt as BattleModel;
         // GM-63: attacks on a ship that declared Station Keep get its Flex in every Attack Window.
-        const mods: ShotMods = { flex: (opts.flex ?? 0) + (t.stationKeeping ? this.br.stationKeepFlex : 0), rerolls: 0, noMissileDefence: opts.noMissileDefence, ignoreArmor: opts.ignoreArmor, assault: opts.assault, window: opts.kind };
+        const mods: ShotMods = { flex: (opts.flex ?? 0) + (t.stationKeeping ? this.br.stationKeepFlex : 0), rerolls: 0, noMissileDefence: opts.noMissileDefence, ignoreArmor: opts.ignoreArmor, assault: opts.assault, window: opts.kind, noBombs: opts.noBombs };
         const n = rec ? rec.attacks.length : 0;
         const left = this.gunnery.window(() =>
           this.gunnery.fire(a, [t], opts.fc, () => mods, this.dice, this.tally, rec ? rec.attacks : null, (hit) => {

@@ -46,6 +46,8 @@ export interface ShotMods {
   nonMissileFlex?: number;
   /** Friendly models of the target supporting its missile defence (combat.md §4.3). */
   missileSupporters?: number;
+  /** Weapons with the Nuke or Bomb trait may not fire (dogfights). */
+  noBombs?: boolean;
 }
 
 const WINDOW_INDEX: Record<AttackWindowKind, number> = { activation: 0, dogfight: 1, bombing: 2, assault: 3, boarding: 4 };
@@ -243,6 +245,7 @@ export class Gunnery {
           const w = weapons[i];
           if (this.used[i] >= w.count) continue;
           if (tgt.assaulting && w.macro !== 0) continue; // Assaulting: only Macro 0 weapons (combat.md §11.4)
+          if (mods.noBombs && (w.traits.has('Nuke') || w.traits.has('Bomb'))) continue; // not in a dogfight (combat.md §7)
           let e = ents[i];
           if (e === undefined) {
             const arc = this.bearingNow(att, w, tgt);

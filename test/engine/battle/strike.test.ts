@@ -448,6 +448,30 @@ describe('what each Attack Window adds to the pool (combat.md §5.3)', () => {
     expect(shape(pools('1.2.1', bomber, ship, { kind: 'bombing', fc: 1, noMissileDefence: true, ignoreArmor: false }, 'side')[0])).toEqual({ base: 4, flex: 0, macro: 0 });
   });
 
+  it('dogfight windows leave Nuke and Bomb weapons out (combat.md §7); other windows use them', () => {
+    const bomberWithNuke = unit({ id: 'test.nuker', name: 'Nuker', type: 'fighter', fireControl: 2, weapons: [{ name: 'Guns', cls: 'other', ac: 1, as: 2, macro: 0 }, { name: 'Nuke', cls: 'other', ac: 6, as: 6, macro: 0, traits: [['Nuke', 1]] }] });
+    const prey = unit({ id: 'test.prey', name: 'Prey', type: 'fighter', weapons: [] });
+    const fired = (opts: WindowOptions) => {
+      const battle = new Battle(rulesFor('1.2.2'), miniScenario({ a: [bomberWithNuke], b: [prey] }));
+      handBattle(battle, 'nuke');
+      const [a, t] = battle.models;
+      put(t, 24, 24, 0);
+      put(a, 24, 25.001, 0);
+      const names: string[] = [];
+      const g = (battle as unknown as { gunnery: { entry: (...x: unknown[]) => { plan: { weapon: { name: string } } } | null } }).gunnery;
+      const entry = g.entry.bind(g);
+      g.entry = (...x: unknown[]) => {
+        const r = entry(...x);
+        if (r) names.push(r.plan.weapon.name);
+        return r;
+      };
+      (battle as unknown as { procedureHooks(rec: null): ProcedureHooks }).procedureHooks(null).attackWindow(a, t, opts);
+      return [...new Set(names)].sort();
+    };
+    expect(fired({ kind: 'dogfight', fc: 2, noMissileDefence: true, noBombs: true })).toEqual(['Guns']);
+    expect(fired({ kind: 'bombing', fc: 2, noMissileDefence: true })).toEqual(['Guns', 'Nuke']);
+  });
+
   it('v1.2.2 dogfight: no short-range Flex between squadrons in base contact', () => {
     const fighter = unit({ id: 'test.fighter', name: 'Fighter', type: 'fighter', fireControl: 1, weapons: [{ name: 'Guns', cls: 'other', ac: 1, as: 3, macro: 0 }] });
     const [p] = pools('1.2.2', fighter, { ...fighter, id: 'test.fighter2', name: 'Fighter 2' }, { kind: 'dogfight', fc: 1, noMissileDefence: true, noBombs: true }, 'bow');
