@@ -72,9 +72,10 @@ const ARC_OF_REL = (rel: number): FacingArc => (rel <= 45 || rel >= 315 ? 'F' : 
 const ASPECT_OF: Record<FacingArc, Situation['aspect']> = { F: 'front', P: 'side', S: 'side', R: 'rear' };
 const ARCS: readonly FacingArc[] = ['F', 'P', 'S', 'R'];
 
-/** A deployment spot offered to a policy, with its zone test. */
+/** Scratch for overlapSpan: where a straight search starts and stops overlapping. */
 const SPAN_OUT = new Float64Array(2);
 
+/** A deployment spot offered to a policy, with its zone test. */
 type DeploySpot = DeployCandidate & { inZone: (p: Pose) => boolean; zoneOk: number };
 
 export class Battle implements PolicyView {
@@ -370,7 +371,7 @@ export class Battle implements PolicyView {
       const pair = m.unitIndex * this.units.length + tgt.unitIndex;
       this.fpTable[i] = fc < 16 && t.defense < 32 && t.disabledSystems < 2 ** 15 ? this.estTable(pair, fc + 16 * (t.defense + 32 * ((tgt.evading ? 1 : 0) + 2 * t.disabledSystems))) : null;
       const x = this.estimate(m, pose, tgt);
-      const v = focus ? x / Math.max(1, tgt.state.structure) * tgt.unit.tv / 10 : x;
+      const v = focus ? x / this.fpDiv[i] * this.fpTv[i] / 10 : x;
       if (v > best) best = v;
     }
     this.fpStamp = this.epoch;
@@ -575,8 +576,8 @@ export class Battle implements PolicyView {
    * game: the beacons are placed anew each game, the spots and their zone checks then stay.
    */
   private readonly beaconSpotCache = new Map<number, DeploySpot[]>();
-  private beaconSpots(m: BattleModel, b: { x: number; y: number }): DeploySpot[] {
-    const key = m.unitIndex * 64 + this.beacons.indexOf(b as (typeof this.beacons)[number]);
+  private beaconSpots(m: BattleModel, b: (typeof this.beacons)[number]): DeploySpot[] {
+    const key = m.unitIndex * 64 + this.beacons.indexOf(b);
     let spots = this.beaconSpotCache.get(key);
     if (spots) return spots;
     spots = [];
@@ -1154,11 +1155,11 @@ export class Battle implements PolicyView {
     // Every point of that line lies within the larger base reach of the line between the
     // centres: models farther than that (plus 3" and their own reach) are left out unmeasured.
     const spread = Math.max(att.reach, tgt.reach);
+    const cx = tgt.base.x - att.base.x, cy = tgt.base.y - att.base.y, len2 = cx * cx + cy * cy;
     let n = 0;
     let measured = false;
     for (const o of this.models) {
       if (o === tgt || o === att || o.side !== tgt.side || o.where !== 'table' || o.state.destroyed || o.state.defense < 1) continue;
-      const cx = tgt.base.x - att.base.x, cy = tgt.base.y - att.base.y, len2 = cx * cx + cy * cy;
       let u = len2 > 0 ? ((o.base.x - att.base.x) * cx + (o.base.y - att.base.y) * cy) / len2 : 0;
       u = u < 0 ? 0 : u > 1 ? 1 : u;
       const ex = o.base.x - (att.base.x + u * cx), ey = o.base.y - (att.base.y + u * cy);
