@@ -4,14 +4,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Battle, type Trace } from '../../src/engine/battle/game.js';
 import { battleRules, type BattleRules } from '../../src/engine/battle/battleRules.js';
+import type { Gunnery, ShotMods } from '../../src/engine/battle/gunnery.js';
 import { BattleModel } from '../../src/engine/battle/model.js';
+import type { AttackPlan } from '../../src/engine/attackPlan.js';
 import { sampleRosterFiles } from '../../src/paths.js';
 import type { CompiledRules } from '../../src/rules/compile.js';
 import type { RulesVersionId } from '../../src/rules/registry.js';
 import { loadScenario } from '../../src/scenarios/scenario.js';
 import type { PolicyName, Scenario, ZoneKind } from '../../src/scenarios/scenarioTypes.js';
 import { loadRoster } from '../../src/units/load.js';
-import type { Roster, UnitCard } from '../../src/units/types.js';
+import type { Policy } from '../../src/policies/types.js';
+import type { Roster, UnitCard, WeaponLine } from '../../src/units/types.js';
 import { rulesFor } from './units.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -149,6 +152,28 @@ export interface BattleInternals {
   resolveOverlaps(mover: BattleModel, fireFirst: () => void, rec: { notes: string[] } | null): void;
   inZoneRect(b: Base, x0: number, y0: number, x1: number, y1: number): boolean;
   moveTiers(m: BattleModel, allowStationKeep: boolean): Array<Array<{ pose: { x: number; y: number; heading: number }; action: string; travelled: number }>>;
+  /** The two sides' policies (tests replace methods on them to script a choice). */
+  policies: [Policy, Policy];
+  gunnery: Gunnery;
+}
+
+/** The policies of a battle, to script their choices in a test. */
+export function policiesOf(battle: Battle): [Policy, Policy] {
+  return (battle as unknown as BattleInternals).policies;
+}
+
+/**
+ * Calls `keep` with every attack plan the battle's Gunnery hands out from now on, with the
+ * weapon, the target and the situation it was asked for (plans come from cache or are made).
+ */
+export function watchShots(battle: Battle, keep: (plan: AttackPlan, weapon: WeaponLine, target: BattleModel, mods: ShotMods) => void): void {
+  const g = (battle as unknown as BattleInternals).gunnery;
+  const entry = g.entry.bind(g);
+  g.entry = (att, w, tgt, band, asp, arc, mods) => {
+    const r = entry(att, w, tgt, band, asp, arc, mods);
+    if (r) keep(r.plan, w, tgt, mods);
+    return r;
+  };
 }
 
 /**

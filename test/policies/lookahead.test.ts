@@ -9,7 +9,7 @@ import { LOOKAHEAD_PARAMS, LookaheadPolicy, lookaheadDefaults } from '../../src/
 import type { MoveOption, Policy } from '../../src/policies/types.js';
 import { TrialStreams } from '../../src/rng/stream.js';
 import { battleStreams, runBattleChunk, B_N, B_WIN_A, B_WIN_B, B_DRAW } from '../../src/sim/battles.js';
-import { Battle, handBattle, miniScenario, put, rules, sampleScenario } from '../helpers/battle.js';
+import { Battle, handBattle, miniScenario, policiesOf, put, rules, sampleScenario } from '../helpers/battle.js';
 
 const opt = (x: number, y: number, heading: number): MoveOption => ({ pose: { x, y, heading }, action: 'none', travelled: 0 });
 const always = () => true;
@@ -24,7 +24,9 @@ function table(b: string[]): { battle: Battle; m: BattleModel; enemies: BattleMo
 }
 
 function inject(battle: Battle, a: Policy, b: Policy): void {
-  (battle as unknown as { policies: [Policy, Policy] }).policies = [a, b];
+  const policies = policiesOf(battle);
+  policies[0] = a;
+  policies[1] = b;
 }
 
 describe('LOOKAHEAD_PARAMS', () => {
@@ -134,7 +136,7 @@ describe('lookahead whole games', () => {
     const scenario = sampleScenario('standard-engagement', '1.2.2');
     const run = () => {
       const battle = new Battle(rules('1.2.2'), scenario);
-      inject(battle, new LookaheadPolicy(), (battle as unknown as { policies: [Policy, Policy] }).policies[1]);
+      inject(battle, new LookaheadPolicy(), policiesOf(battle)[1]);
       return runBattleChunk(battle, battleStreams('lookahead-smoke', scenario.id), 0, 3, true);
     };
     const c = run();

@@ -9,10 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Pool } from '../../../src/dice/pool.js';
 import type { AttackPlan } from '../../../src/engine/attackPlan.js';
-import type { MoveOption } from '../../../src/policies/types.js';
 import type { RandomStream } from '../../../src/rng/stream.js';
 import { name, playAttack } from '../../helpers/scriptedCombat.js';
-import { Battle, card, cardWith, handBattle, miniScenario, put } from '../../helpers/battle.js';
+import { Battle, card, cardWith, handBattle, miniScenario, put, watchShots } from '../../helpers/battle.js';
 import { rulesFor } from '../../helpers/units.js';
 
 const rules = rulesFor('1.2.2');
@@ -33,7 +32,7 @@ function concentrate(skillFaces: number[]) {
   put(m, 24, 10, 0);
   put(tengu, 24, 22, 180);
 
-  const policy = (battle as unknown as { policies: Array<{ wants(v: unknown, m: unknown, a: string): boolean; pickMove(v: unknown, m: unknown, o: readonly MoveOption[], legal: (i: number) => boolean): { index: number; fireBefore: boolean } }> }).policies[0];
+  const policy = inner.policies[0];
   policy.wants = (_v, _m, a) => a === 'concentrated_fire';
   policy.pickMove = (_v, _m, o, legal) => ({ index: o.findIndex((x, i) => x.action === 'none' && x.pose.heading === 0 && legal(i)), fireBefore: true });
 
@@ -52,11 +51,10 @@ function concentrate(skillFaces: number[]) {
 
   // The plans used while the ship fires (the policy's estimates before that are left out).
   const fired: Fired[] = [];
-  const g = (battle as unknown as { gunnery: { fire: (...a: unknown[]) => number; entry: (...a: unknown[]) => { plan: AttackPlan } | null } }).gunnery;
+  const g = inner.gunnery;
   const fire = g.fire.bind(g);
-  const entry = g.entry.bind(g);
   let firing = false;
-  g.fire = (...a: unknown[]) => {
+  g.fire = (...a: Parameters<typeof fire>) => {
     firing = true;
     try {
       return fire(...a);
@@ -64,12 +62,9 @@ function concentrate(skillFaces: number[]) {
       firing = false;
     }
   };
-  g.entry = (...a: unknown[]) => {
-    const r = entry(...a);
-    const w = a[1] as { name: string; cls: string };
-    if (firing && r) fired.push({ weapon: w.name, cls: w.cls, plan: r.plan });
-    return r;
-  };
+  watchShots(battle, (plan, w) => {
+    if (firing) fired.push({ weapon: w.name, cls: w.cls, plan });
+  });
 
   inner.activate(m);
   expect(script).toEqual([]); // every Skill Test die was rolled

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { BattleModel } from '../../../src/engine/battle/model.js';
 import { separation } from '../../../src/engine/geometry.js';
 import { battleStreams } from '../../../src/sim/battles.js';
-import { Battle, cardWith, emptyTrace, handBattle, miniScenario, put, rules, type BattleInternals } from '../../helpers/battle.js';
+import { Battle, cardWith, emptyTrace, handBattle, miniScenario, policiesOf, put, rules, type BattleInternals } from '../../helpers/battle.js';
 import { rulesFor } from '../../helpers/units.js';
 
 const valiant = cardWith('jovian.valiant', {}); // Hangers 2
@@ -73,7 +73,7 @@ describe('hangers', () => {
 
   it('a policy that embarks squadrons at deployment puts them aboard, never on the table, until they launch', () => {
     const battle = new Battle(rules('1.2.2'), miniScenario({ a: [valiant, pathfinder, pathfinder, pathfinder], b: [tengu, pathfinder] }));
-    const policies = (battle as unknown as { policies: Array<{ holdBack(): object }> }).policies;
+    const policies = policiesOf(battle);
     policies[0].holdBack = () => ({ squadrons: 0, untilTurn: 2, embark: 2 });
     const streams = battleStreams('hangers', 'hangers');
     const trace = emptyTrace();
@@ -210,7 +210,7 @@ describe('embarked_activation (GM-18)', () => {
 
   it('CARRIER_ACTIVATION in played games: every launch happens in the carrier\'s activation, before the squadron activates that turn', () => {
     const battle = new Battle(rulesFor('1.2.2', ['embarked_activation=CARRIER_ACTIVATION']), miniScenario({ a: [valiant, pathfinder, pathfinder], b: [tengu, pathfinder] }));
-    const policies = (battle as unknown as { policies: Array<{ holdBack(): object }> }).policies;
+    const policies = policiesOf(battle);
     policies[0].holdBack = () => ({ squadrons: 0, untilTurn: 1, embark: 2 });
     const streams = battleStreams('hangers-carrier', 'hangers');
     let launches = 0;

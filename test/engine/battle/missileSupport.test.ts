@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Pool } from '../../../src/dice/pool.js';
 import { capitalBase, pointDistance, segmentDistance, separation, shortestLine, squadronBase } from '../../../src/engine/geometry.js';
 import type { BattleModel } from '../../../src/engine/battle/model.js';
-import { Battle, handBattle, miniScenario, put } from '../../helpers/battle.js';
+import { Battle, handBattle, miniScenario, policiesOf, put, watchShots } from '../../helpers/battle.js';
 import { rulesFor, unit } from '../../helpers/units.js';
 
 const launcher = unit({ id: 'test.launcher', name: 'Launcher', fireControl: 1, sensors: 6, weapons: [{ name: 'Missiles', cls: 'missile', ac: 3, as: 3, macro: 0 }] });
@@ -22,16 +22,12 @@ function defencePool(version: '1.2.1' | '1.2.2', friends: Array<{ defense: numbe
   put(tgt, 24, 20, 180);
   rest.forEach((m, i) => put(m, friends[i].x, friends[i].y, 0));
   const seen: Array<{ defence: Pool | null; notes: string[] }> = [];
-  const g = (battle as unknown as { gunnery: { entry: (...x: unknown[]) => { plan: { defence: Pool | null; notes: string[] } } | null } }).gunnery;
-  const entry = g.entry.bind(g);
-  g.entry = (...x: unknown[]) => {
-    const r = entry(...x);
+  watchShots(battle, (plan, _w, target, mods) => {
     // The attack itself (the policy's estimates ask first, without the situation's supporters).
-    if (r && x[2] === tgt && (x[6] as { missileSupporters?: number }).missileSupporters !== undefined) seen.push({ defence: r.plan.defence, notes: [...r.plan.notes] });
-    return r;
-  };
+    if (target === tgt && mods.missileSupporters !== undefined) seen.push({ defence: plan.defence, notes: [...plan.notes] });
+  });
   // The launcher fires at the target (whatever its policy would rank first).
-  (battle as unknown as { policyOfSide(s: 0): { targetOrder: () => BattleModel[] } }).policyOfSide(0).targetOrder = () => [tgt];
+  policiesOf(battle)[0].targetOrder = () => [tgt];
   (inner as unknown as { fireFrom(m: BattleModel, fc: number, action: string, cf: null, rec: null): number }).fireFrom(att, 1, 'none', null, null);
   expect(seen.length).toBeGreaterThan(0);
   return { pool: seen[0].defence, notes: seen[0].notes };

@@ -17,7 +17,7 @@ import { boostFactor } from '../../../src/policies/shared.js';
 import type { MoveOption } from '../../../src/policies/types.js';
 import type { RulesVersionId } from '../../../src/rules/registry.js';
 import { battleStreams } from '../../../src/sim/battles.js';
-import { Battle, card, cardWith, emptyTrace, handBattle, miniScenario, placed, put, sampleScenario, type BattleInternals } from '../../helpers/battle.js';
+import { Battle, card, cardWith, emptyTrace, handBattle, miniScenario, placed, policiesOf, put, sampleScenario, type BattleInternals } from '../../helpers/battle.js';
 import { rulesFor } from '../../helpers/units.js';
 
 const brWith = (v: RulesVersionId, ...opts: string[]) => battleRules(rulesFor(v, opts));
@@ -316,7 +316,7 @@ describe('withdraw_allows_attacks (GM-16)', () => {
   const withdrawWith = (opts: string[]) => {
     const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: ['unknown.tengu'], b: ['unknown.tengu'] }));
     const inner = handBattle(battle);
-    const policies = (battle as unknown as { policies: Array<{ wants(v: unknown, m: unknown, a: string): boolean }> }).policies;
+    const policies = policiesOf(battle);
     policies[0].wants = (_v, _m, a) => a === 'withdraw';
     const [m, enemy] = battle.models;
     put(m, 24, 6, 180);
@@ -418,7 +418,7 @@ describe('boost_halves_fc (GM-60)', () => {
   const boostAndFire = (opts: string[]) => {
     const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: ['jovian.pathfinder'], b: ['jovian.pathfinder'] }));
     const inner = handBattle(battle);
-    const policies = (battle as unknown as { policies: Array<{ pickMove(v: unknown, m: unknown, o: readonly MoveOption[], legal: (i: number) => boolean): { index: number; fireBefore: boolean } }> }).policies;
+    const policies = policiesOf(battle);
     policies[0].pickMove = (_v, _m, o, legal) => ({ index: o.findIndex((x, i) => x.action === 'boost' && legal(i)), fireBefore: false });
     const [m, enemy] = battle.models;
     put(m, 24, 4, 0);
@@ -469,7 +469,7 @@ describe('Boost halves a capital ship\'s Fire Control, rounded up (game.md §6.4
     const turrets = cardWith('unknown.tengu', { fireControl, weapons: tengu.weapons.map((w) => ({ ...w, arcs: ['T'] as const })) });
     const battle = new Battle(rulesFor('1.2.1'), miniScenario({ a: [turrets], b: [cardWith('unknown.tengu', { structure: 9 })] }));
     const inner = handBattle(battle, `tv13-${fireControl}`);
-    const policies = (battle as unknown as { policies: Array<{ wants(): boolean; pickMove(v: unknown, m: unknown, o: readonly MoveOption[], legal: (i: number) => boolean): { index: number; fireBefore: boolean } }> }).policies;
+    const policies = policiesOf(battle);
     policies[0].wants = () => false; // no extra action (Concentrated Fire, ...) on top of the move
     policies[0].pickMove = (_v, _m, o, legal) => ({
       index: o.findIndex((x, i) => x.action === action && x.pose.heading === 0 && Math.abs(x.travelled - (action === 'boost' ? 16 : 8)) < 1e-6 && legal(i)),
@@ -518,7 +518,7 @@ describe('station_keep_target_flex (GM-63)', () => {
   const flexOnTarget = (v: RulesVersionId, opts: string[], keeping = true): number[] => {
     const battle = new Battle(rulesFor(v, opts), miniScenario({ a: ['unknown.tengu'], b: ['unknown.tengu'] }));
     const inner = handBattle(battle);
-    const policies = (battle as unknown as { policies: Array<{ wants(): boolean }> }).policies;
+    const policies = policiesOf(battle);
     policies[0].wants = () => false;
     const seen = recordFlex(battle);
     const [m, enemy] = battle.models;
@@ -547,7 +547,7 @@ describe('station_keep_target_flex (GM-63)', () => {
   const bombingFlex = (v: RulesVersionId, opts: string[]): number[] => {
     const battle = new Battle(rulesFor(v, opts), miniScenario({ a: ['jovian.pathfinder'], b: ['unknown.tengu'] }));
     const inner = handBattle(battle);
-    const policies = (battle as unknown as { policies: Array<{ wants(v: unknown, m: unknown, a: string): boolean }> }).policies;
+    const policies = policiesOf(battle);
     policies[0].wants = (_v, _m, a) => a === 'bombing';
     policies[1].wants = () => false;
     const [sq, ship] = battle.models;
@@ -584,7 +584,7 @@ describe('reserve_embark_rule (GM-86)', () => {
   const deployReserve = (opts: string[], carrierY: number, turn = 2) => {
     const battle = new Battle(rulesFor('1.2.2', opts), miniScenario({ a: ['jovian.valiant', 'jovian.pathfinder'], b: ['unknown.tengu'] }));
     const inner = handBattle(battle) as BattleInternals & { deploymentPhase(turn: number, initSide: 0 | 1): void };
-    const policies = (battle as unknown as { policies: Array<{ holdBack(): object }> }).policies;
+    const policies = policiesOf(battle);
     policies[0].holdBack = () => ({ squadrons: 0, untilTurn: 1, embark: 1 });
     const [carrier, squadron, enemy] = battle.models;
     put(carrier, 24, carrierY, 0);

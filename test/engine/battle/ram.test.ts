@@ -10,7 +10,7 @@ import type { BattleModel } from '../../../src/engine/battle/model.js';
 import { separation } from '../../../src/engine/geometry.js';
 import type { RandomStream } from '../../../src/rng/stream.js';
 import { ScriptedDice } from '../../../src/rng/scripted.js';
-import { Battle, handBattle, miniScenario, put, rules } from '../../helpers/battle.js';
+import { Battle, handBattle, miniScenario, policiesOf, put, rules } from '../../helpers/battle.js';
 
 const SIXES: RandomStream = { next: () => 0.99, d6: () => 6 };
 
@@ -103,11 +103,11 @@ describe('ramming in a v1.2.1 activation (game.md §8.2, RAM-01/02/04/06)', () =
     valiant.state.structure = structure;
     // Record every move the engine offers the policy (and the one it takes).
     const offered: Offered[][] = [];
-    const pol = (battle as unknown as { policies: Array<{ pickMove: (...a: unknown[]) => { index: number } }> }).policies[0];
+    const pol = policiesOf(battle)[0];
     const pick = pol.pickMove.bind(pol);
-    pol.pickMove = (...a: unknown[]) => {
-      offered.push((a[2] as readonly Offered[]).map((o) => ({ action: o.action, travelled: o.travelled })));
-      return pick(...a);
+    pol.pickMove = (view, m, options, legal, rng) => {
+      offered.push(options.map((o) => ({ action: o.action, travelled: o.travelled })));
+      return pick(view, m, options, legal, rng);
     };
     const dice = faces ? new ScriptedDice(faces) : null;
     if (dice) inner.dice = dice;

@@ -5,7 +5,7 @@ import { applyRuleAssignments, DEFAULT_INTERPRETATIONS } from '../../../src/rule
 import { compileRules } from '../../../src/rules/compile.js';
 import { getRulesVersion } from '../../../src/rules/registry.js';
 import { separation } from '../../../src/engine/geometry.js';
-import { Battle, cardWith, handBattle, miniScenario, put, rules, sampleScenario, type BattleInternals } from '../../helpers/battle.js';
+import { Battle, cardWith, handBattle, miniScenario, put, rules, sampleScenario, watchShots, type BattleInternals } from '../../helpers/battle.js';
 import { battleStreams } from '../../../src/sim/battles.js';
 import { emptyTrace } from '../../helpers/battle.js';
 
@@ -189,13 +189,9 @@ describe('Exo-Armor boarding (v1.2.1 Boarding Party, INTERPRETATION ExoBoard121)
     put(sq, 24, 20, 0);
     put(ship, 24, 26, 180);
     const plans: Array<{ cls: string; flex: number; defence: unknown }> = [];
-    const g = (battle as unknown as { gunnery: { entry: (...x: unknown[]) => { plan: { weapon: { cls: string }; pool: { flex: number }; defence: unknown } } | null } }).gunnery;
-    const entry = g.entry.bind(g);
-    g.entry = (...x: unknown[]) => {
-      const r = entry(...x);
-      if (r && (x[6] as { window?: string }).window === 'boarding') plans.push({ cls: r.plan.weapon.cls, flex: r.plan.pool.flex, defence: r.plan.defence });
-      return r;
-    };
+    watchShots(battle, (plan, _w, _t, mods) => {
+      if (mods.window === 'boarding') plans.push({ cls: plan.weapon.cls, flex: plan.pool.flex, defence: plan.defence });
+    });
     inner.activate(sq);
     expect(inner.trace!.activations[0].action).toBe('board');
     expect(plans.some((p) => p.cls === 'missile')).toBe(true);

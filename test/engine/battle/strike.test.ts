@@ -25,7 +25,7 @@ import type { RandomStream } from '../../../src/rng/stream.js';
 import { ScriptedDice } from '../../../src/rng/scripted.js';
 import { loadRoster } from '../../../src/units/load.js';
 import type { UnitCard } from '../../../src/units/types.js';
-import { Battle, handBattle, miniScenario, put } from '../../helpers/battle.js';
+import { Battle, handBattle, miniScenario, put, watchShots } from '../../helpers/battle.js';
 import { rulesFor, unit } from '../../helpers/units.js';
 
 // The two rules versions as StrikeRules (combat.md §11.1 and §11.2; §16 item 15 for Heavy).
@@ -362,13 +362,7 @@ describe('DV-09: the Assault attack pool in a battle (combat.md §11.3)', () => 
     if (side) put(e, 24 + 0.75 + 0.5 + 0.001, 24, 0);
     else put(e, 24, 24 + 1 + 0.5 + 0.001, 0);
     const seen: Seen[] = [];
-    const g = (battle as unknown as { gunnery: { entry: (...a: unknown[]) => { plan: { weapon: { name: string }; pool: Pool; defence: Pool | null } } | null } }).gunnery;
-    const entry = g.entry.bind(g);
-    g.entry = (...a: unknown[]) => {
-      const r = entry(...a);
-      if (r) seen.push({ weapon: r.plan.weapon.name, pool: r.plan.pool, defence: r.plan.defence });
-      return r;
-    };
+    watchShots(battle, (plan) => seen.push({ weapon: plan.weapon.name, pool: plan.pool, defence: plan.defence }));
     const hooks = (battle as unknown as { procedureHooks(rec: null): ProcedureHooks }).procedureHooks(null);
     expect(hooks.attackWindow(e, s, opts)).toBe(2);
     return seen;
@@ -420,13 +414,7 @@ describe('what each Attack Window adds to the pool (combat.md §5.3)', () => {
     if (where === 'side') put(a, 24 + half.wid + 0.5 + 0.001, 24, 0);
     else put(a, 24, 24 + half.len + 0.5 + 0.001, 0);
     const seen: Pool[] = [];
-    const g = (battle as unknown as { gunnery: { entry: (...x: unknown[]) => { plan: { pool: Pool } } | null } }).gunnery;
-    const entry = g.entry.bind(g);
-    g.entry = (...x: unknown[]) => {
-      const r = entry(...x);
-      if (r) seen.push(r.plan.pool);
-      return r;
-    };
+    watchShots(battle, (plan) => seen.push(plan.pool));
     const hooks = (battle as unknown as { procedureHooks(rec: null): ProcedureHooks }).procedureHooks(null);
     expect(hooks.attackWindow(a, t, opts)).toBe(1);
     expect(seen.length).toBe(1);
@@ -458,13 +446,7 @@ describe('what each Attack Window adds to the pool (combat.md §5.3)', () => {
       put(t, 24, 24, 0);
       put(a, 24, 25.001, 0);
       const names: string[] = [];
-      const g = (battle as unknown as { gunnery: { entry: (...x: unknown[]) => { plan: { weapon: { name: string } } } | null } }).gunnery;
-      const entry = g.entry.bind(g);
-      g.entry = (...x: unknown[]) => {
-        const r = entry(...x);
-        if (r) names.push(r.plan.weapon.name);
-        return r;
-      };
+      watchShots(battle, (plan) => names.push(plan.weapon.name));
       (battle as unknown as { procedureHooks(rec: null): ProcedureHooks }).procedureHooks(null).attackWindow(a, t, opts);
       return [...new Set(names)].sort();
     };
