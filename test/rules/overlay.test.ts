@@ -245,6 +245,16 @@ describe('bad overlays: a UserError naming the file', () => {
     expect(d.find((x) => x.startsWith(`${file}: tables.combat.criticalTable: `))).toMatch(/must NOT have fewer than 6 items$/);
   });
 
+  it('the Attack Window and missile support fields: each bad value named with what is allowed', () => {
+    const file = fixture('bad-window-tables.json');
+    const e = userError(() => loadOverlay(file));
+    expect(e.message).toBe(`${file}: 3 problems`);
+    const d = e.details;
+    expect(d).toContain(`${file}: tables.combat.bombingBonus.flex: "one" must be integer`);
+    expect(d).toContain(`${file}: tables.combat.positionalInBombing: "no" must be boolean`);
+    expect(d.find((x) => x.startsWith(`${file}: tables.combat.missileSupport: 9 `))).toMatch(/must be <= 3$/);
+  });
+
   it('a wrong format string and an unknown rules version', () => {
     const file = fixture('wrong-format.json');
     const e = userError(() => loadOverlay(file));
