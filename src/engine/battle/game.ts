@@ -1120,7 +1120,7 @@ export class Battle implements PolicyView {
     if (cf) order = order.filter((e) => e.unit.isCapital).slice(0, 1); // Concentrated Fire: a single capital-ship target
     // Concentrated Fire's Flex goes to non-missile attacks only (combat.md §5.4).
     const missiles = m.unit.weapons.some((w) => w.cls === 'missile');
-    const modsFor = (t: BattleModel): ShotMods => ({ flex: t.stationKeeping ? this.br.stationKeepFlex : 0, nonMissileFlex: cf ? cf.flex : 0, rerolls: cf ? cf.rerolls : 0, missileSupporters: missiles ? this.missileSupporters(m, t) : 0 });
+    const modsFor = (t: BattleModel): ShotMods => ({ flex: t.stationKeeping ? this.br.stationKeepFlex : 0, nonMissileFlex: cf ? cf.flex : 0, rerolls: cf ? cf.rerolls : 0, supporters: missiles ? () => this.missileSupporters(m, t) : undefined });
     const log = rec ? rec.attacks : null;
     return this.gunnery.fire(m, order, fc, modsFor, this.dice, this.tally, log, (hit) => {
       this.afterDamage(hit);

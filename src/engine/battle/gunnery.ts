@@ -46,6 +46,8 @@ export interface ShotMods {
   nonMissileFlex?: number;
   /** Friendly models of the target supporting its missile defence (combat.md §4.3). */
   missileSupporters?: number;
+  /** Counts `missileSupporters` when it is absent: asked only once a missile attack on this target needs it. */
+  supporters?: () => number;
   /** Weapons with the Nuke or Bomb trait may not fire (dogfights). */
   noBombs?: boolean;
 }
@@ -104,7 +106,12 @@ export class Gunnery {
     // Target Defense matters only to attacks it can oppose (missiles; Barrier against kinetic weapons).
     const defended = w.cls === 'missile' || ((w.cls === 'mass_driver' || w.cls === 'kinetic_cannon') && (bits & 4) !== 0);
     key = key * 32 + (defended ? Math.min(31, t.defense) : 0);
-    key = key * 8 + (w.cls === 'missile' ? Math.min(7, mods.missileSupporters ?? 0) : 0);
+    let supporters = 0;
+    if (w.cls === 'missile') {
+      if (mods.missileSupporters === undefined && mods.supporters) mods.missileSupporters = mods.supporters();
+      supporters = Math.min(7, mods.missileSupporters ?? 0);
+    }
+    key = key * 8 + supporters;
     let byKey = this.cache.get(pairKey);
     if (byKey === undefined) this.cache.set(pairKey, (byKey = new Map()));
     let e = byKey.get(key);
@@ -122,7 +129,7 @@ export class Gunnery {
       targetEvading: evading === 1,
       window: mods.window,
       nonMissileFlex: mods.nonMissileFlex,
-      missileSupporters: w.cls === 'missile' ? Math.min(7, mods.missileSupporters ?? 0) : 0,
+      missileSupporters: supporters,
     };
     // The range check of planAttack uses the attacker's Sensors: the band was measured with them.
     const r = planAttack(this.rules, att.state, w, t, at, this.usage);
