@@ -4,7 +4,7 @@
 // pools; missiles (and Barrier targets) defend with point defence.
 import { MAX_MACRO_DICE, MAX_ROLLED_BASE_DICE, resolvePool, type Pool } from '../dice/pool.js';
 import type { CompiledRules } from '../rules/compile.js';
-import type { PoolBonus } from '../rules/types.js';
+import type { CombatRules, PoolBonus } from '../rules/types.js';
 import type { Arc, UnitCard, WeaponLine } from '../units/types.js';
 import type { CombatState } from './state.js';
 import type { PlaceholderUsage } from './usage.js';
@@ -43,6 +43,13 @@ export interface Situation {
   readonly nonMissileFlex?: number;
   /** Battles: friendly models of the target with Defense >= 1 within 3" of the attacker-target line (missile support, combat.md §4.3). */
   readonly missileSupporters?: number;
+  /**
+   * Battles: the highest Defense among friendly Barrier models within `combat.barrierReach` of
+   * the target (0 or absent: none), which the target may defend with (combat.md §7.2-7.3).
+   */
+  readonly barrierDefense?: number;
+  /** Battles: every such Barrier model is itself one of the missile supporters (v1.2.1: it then adds no support of its own). */
+  readonly barrierSupporting?: boolean;
 }
 
 export type AttackWindowKind = 'activation' | 'dogfight' | 'bombing' | 'assault' | 'boarding';
@@ -162,20 +169,19 @@ export function planAttack(
     return { ok: false, reason: `${weapon.name}: ${pool.base + pool.flex} base and Flex dice with Macro ${pool.macro} exceed the dice kernel (at most ${MAX_ROLLED_BASE_DICE} and ±${MAX_MACRO_DICE})` };
   }
 
-  // Point defence: missiles, and Mass Driver / Kinetic Cannon fire at a Barrier ship.
-  const barrier = target.hasWorking('Barrier') && (weapon.cls === 'mass_driver' || weapon.cls === 'kinetic_cannon');
-  if (barrier) usage.unit(t, 'traits.Barrier');
+  // Point defence: missiles, and Mass Driver / Kinetic Cannon fire where a Barrier defends.
+  const dd = defenceDice(c, target, weapon.cls, at);
   let defence: Pool | null = null;
-  // Missile defence: the target's Defense plus help from friendly models near the line of fire
-  // (none when Barrier defends against Mass Driver or Kinetic Cannon fire).
-  const support = missile && !at.noMissileDefence ? (at.missileSupporters ?? 0) * c.missileSupport : 0;
-  if (((missile && !at.noMissileDefence) || barrier) && target.defense + support > 0) {
-    usage.unit(t, 'defense');
-    if (support > 0) usage.rule('combat.missileSupport');
+  if (dd > 0) {
+    const dice = dd >> 2, lent = (dd & 2) !== 0, support = (dd & 1) !== 0;
+    if (!lent) usage.unit(t, 'defense');
+    if (!lent && !missile) usage.unit(t, 'traits.Barrier');
+    if (support) usage.rule('combat.missileSupport');
     const countermeasures = target.hasWorking('Countermeasures') ? 1 : 0;
     if (countermeasures) usage.unit(t, 'traits.Countermeasures');
-    defence = resolvePool(rules.dice, { base: Math.min(target.defense + support, MAX_ROLLED_BASE_DICE), rerollSources: countermeasures });
-    notes.push(`point defence ${target.defense}${support ? ` + ${support} from supporting models` : ''}${countermeasures ? ' (Countermeasures)' : ''}`);
+    defence = resolvePool(rules.dice, { base: Math.min(dice, MAX_ROLLED_BASE_DICE), rerollSources: countermeasures });
+    const own = lent ? `${at.barrierDefense} lent by a friendly Barrier model` : `${target.defense}${!missile ? ' (Barrier)' : ''}`;
+    notes.push(`point defence ${own}${support ? ` + ${dice - (lent ? at.barrierDefense ?? 0 : target.defense)} from supporting models` : ''}${countermeasures ? ' (Countermeasures)' : ''}`);
   }
   let cloakTestDice = 0;
   if (band === 'long' && target.hasWorking('Cloak')) {
@@ -185,3 +191,32 @@ export function planAttack(
   }
   return { ok: true, plan: { weapon, pool, band, defence, cloakTestDice, notes } };
 }
+
+/**
+ * The point defence roll against an attack of weapon class `cls` (combat.md §4.3, §7.2-7.3,
+ * §8.2), packed as dice * 4 + 2 (the Defense is a friendly Barrier model's) + 1 (missile
+ * support included); 0: no roll. Missiles: the target's Defense plus support, or the Barrier
+ * model's Defense (with the other friends' support where the version allows it), whichever is
+ * more. Mass Driver and Kinetic Cannon: the target's own Defense if it has a working Barrier,
+ * or a friendly Barrier model's where the version lets it cover friends. None in windows that
+ * deny missile defence (dogfights, bombing, assault, boarding).
+ */
+export function defenceDice(c: CombatRules, target: CombatState, cls: WeaponLine['cls'], at: Pick<Situation, 'noMissileDefence' | 'missileSupporters' | 'barrierDefense' | 'barrierSupporting'>): number {
+  if (at.noMissileDefence) return 0;
+  const lend = at.barrierDefense ?? 0;
+  if (cls === 'missile') {
+    const supporters = at.missileSupporters ?? 0;
+    const support = supporters * c.missileSupport;
+    let best = target.defense + support > 0 ? (target.defense + support) * 4 + (support > 0 ? 1 : 0) : 0;
+    if (lend > 0) {
+      const s = c.barrierWithSupport ? Math.max(0, supporters - (at.barrierSupporting ? 1 : 0)) * c.missileSupport : 0;
+      if (lend + s > best >> 2) best = (lend + s) * 4 + 2 + (s > 0 ? 1 : 0);
+    }
+    return best;
+  }
+  if (cls !== 'mass_driver' && cls !== 'kinetic_cannon') return 0;
+  const own = target.hasWorking('Barrier') ? target.defense : 0;
+  const lent = c.barrierCoversKinetic ? lend : 0;
+  return lent > own ? lent * 4 + 2 : own > 0 ? own * 4 : 0;
+}
+

@@ -40,6 +40,9 @@ const combat = {
     bombingBonus: bonus('attack bonus in a Bombing window'),
     positionalInBombing: { type: 'boolean', description: 'Bombing attacks also get the side and rear bonuses' },
     missileSupport: int(0, 3, 'missile defence dice per friendly model with Defense >= 1 within 3" of the attacker-target line'),
+    barrierReach: inches('how far from a Barrier model friends may defend with its Defense'),
+    barrierCoversKinetic: { type: 'boolean', description: 'a Barrier model also defends friends within barrierReach against Mass Driver and Kinetic Cannon attacks' },
+    barrierWithSupport: { type: 'boolean', description: 'other friends still add missile support to a defence made with a lent Barrier Defense' },
     armorByArc: { type: 'boolean', description: 'Armor per arc reduces the Macro Pool' },
     beltTrait: { type: 'boolean', description: 'the Belt:X trait reduces the Macro Pool of port/starboard attacks' },
     squadronDamage: {

@@ -47,6 +47,12 @@ export interface CombatRules {
   readonly positionalInBombing: boolean;
   /** Missile defence dice added by each friendly model with Defense >= 1 within 3" of the attacker-target line (combat.md §4.3, Assist122). */
   readonly missileSupport: number;
+  /** Barrier (combat.md §7.2-7.3): friends within this many inches of a Barrier model may defend with its Defense. */
+  readonly barrierReach: number;
+  /** Whether a Barrier model's Defense also covers friends against Mass Driver and Kinetic Cannon attacks (v1.2.2), not only against missiles (v1.2.1). */
+  readonly barrierCoversKinetic: boolean;
+  /** Whether other friends still add missile support to a defence made with a lent Barrier Defense (v1.2.1: yes, all but the Barrier model; v1.2.2: no assistance). */
+  readonly barrierWithSupport: boolean;
   /** Armor per arc is subtracted from the Macro Pool (v1.2.2); v1.2.1 has only the Belt:X trait. */
   readonly armorByArc: boolean;
   readonly beltTrait: boolean;

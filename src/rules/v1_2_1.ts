@@ -59,6 +59,12 @@ export const V1_2_1: RulesVersion = {
       positionalInBombing: true,
       // v1.2.1 /attack/types (missile attacks): +1 Defense per friendly model with Defense >= 1 within 3" of the line.
       missileSupport: 1,
+      // v1.2.1 /traits (Barrier): friends within 3" may use its Defense instead of their own against
+      // missiles (it then adds no support of its own; other friends still do); Mass Driver and
+      // Kinetic Cannon defence is for the Barrier model itself only.
+      barrierReach: 3,
+      barrierCoversKinetic: false,
+      barrierWithSupport: true,
       // v1.2.1 /traits: Belt:X reduces the Macro Pool of attacks into the port or starboard arc.
       armorByArc: false,
       beltTrait: true,

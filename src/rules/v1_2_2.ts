@@ -63,6 +63,11 @@ export const V1_2_2 = deriveVersion(V1_2_1, {
       apply: (d) => ({ ...d, combat: { ...d.combat, armorByArc: true, beltTrait: false } }),
     },
     {
+      summary: 'Barrier defends the Barrier model and friends within 3" against Mass Driver, Kinetic Cannon and missile attacks with the Barrier model\'s Defense, and no other model may assist that roll.',
+      source: 'v1.2.2 /traits (Barrier)',
+      apply: (d) => ({ ...d, combat: { ...d.combat, barrierCoversKinetic: true, barrierWithSupport: false } }),
+    },
+    {
       summary: 'Positional bonuses are Flex dice: +1 Flex within Short Range; the side and rear rows (not retrieved) taken as +1 and +2 Flex; all three in the Activation window only, while Bombing attacks get +1 Flex (row not retrieved) and nothing else.',
       source: 'v1.2.2 /attack (attack bonus table, first row only)',
       apply: (d) => ({

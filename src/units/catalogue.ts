@@ -18,7 +18,7 @@ export const TRAITS = {
   'Armor Piercing': { hasValue: false, modelled: null },
   'Assault Craft': { hasValue: false, modelled: null },
   Autofire: { hasValue: false, modelled: null },
-  Barrier: { hasValue: false, modelled: 'defends against Mass Driver and Kinetic Cannon attacks on itself as against missiles' },
+  Barrier: { hasValue: false, modelled: 'defends against Mass Driver and Kinetic Cannon attacks on itself as against missiles; in battles friends within 3" may defend with its Defense (v1.2.1 against missiles, v1.2.2 also against Mass Driver and Kinetic Cannon)' },
   Belt: { hasValue: true, modelled: 'v1.2.1: attacks into its port or starboard arc lose X Macro dice' },
   Bomb: { hasValue: false, modelled: 'battles: a weapon with it may not fire in a dogfight' },
   CAP: { hasValue: false, modelled: null },

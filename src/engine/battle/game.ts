@@ -82,6 +82,8 @@ export class Battle implements PolicyView {
   readonly br: BattleRules;
   readonly usage: PlaceholderUsage;
   readonly models: BattleModel[] = [];
+  /** Whether any unit in the game has the Barrier trait (else no target looks for a Barrier model to defend it). */
+  private anyBarrier = false;
   readonly units: UnitCard[] = [];
   readonly width: number;
   readonly height: number;
@@ -143,6 +145,11 @@ export class Battle implements PolicyView {
           noteTargetDamageFields(this.usage, u);
           // Plans are built lazily (in workers too): note every weapon field up front.
           for (const w of u.weapons) this.usage.unit(u, `weapons[${w.index}].ac`, `weapons[${w.index}].as`, `weapons[${w.index}].macro`);
+          // A Barrier model's Defense may defend its friends (combat.md §7.2-7.3).
+          if (u.traits.has('Barrier')) {
+            this.usage.unit(u, 'traits.Barrier', 'defense');
+            this.anyBarrier = true;
+          }
         }
         this.models.push(new BattleModel(f as 0 | 1, i, u, ui, this.br.squadronBase));
       });
@@ -1120,7 +1127,7 @@ export class Battle implements PolicyView {
     if (cf) order = order.filter((e) => e.unit.isCapital).slice(0, 1); // Concentrated Fire: a single capital-ship target
     // Concentrated Fire's Flex goes to non-missile attacks only (combat.md §5.4).
     const missiles = m.unit.weapons.some((w) => w.cls === 'missile');
-    const modsFor = (t: BattleModel): ShotMods => ({ flex: t.stationKeeping ? this.br.stationKeepFlex : 0, nonMissileFlex: cf ? cf.flex : 0, rerolls: cf ? cf.rerolls : 0, supporters: missiles ? () => this.missileSupporters(m, t) : undefined });
+    const modsFor = (t: BattleModel): ShotMods => ({ flex: t.stationKeeping ? this.br.stationKeepFlex : 0, nonMissileFlex: cf ? cf.flex : 0, rerolls: cf ? cf.rerolls : 0, supporters: missiles ? () => this.missileSupporters(m, t) : undefined, barrier: this.anyBarrier ? (mods) => this.barrierCover(m, t, mods) : undefined });
     const log = rec ? rec.attacks : null;
     return this.gunnery.fire(m, order, fc, modsFor, this.dice, this.tally, log, (hit) => {
       this.afterDamage(hit);
@@ -1174,6 +1181,33 @@ export class Battle implements PolicyView {
     return n;
   }
   private readonly line = new Float64Array(4);
+
+  /**
+   * The Barrier Defense `tgt` may defend with against `att` (combat.md §7.2-7.3): the highest
+   * Defense among its friends on the table with a working Barrier within combat.barrierReach of
+   * it, and whether every friend with that Defense is also one of its missile supporters (then,
+   * under v1.2.1, it adds no support of its own). Several Barriers do not stack: the defender
+   * takes the best. Its own Barrier, if any, is planAttack's.
+   */
+  private barrierCover(att: BattleModel, tgt: BattleModel, mods: ShotMods): void {
+    let best = 0;
+    let supporting = true;
+    let measured = false;
+    const reach = this.rules.combat.barrierReach + GEOM_EPSILON;
+    for (const o of this.models) {
+      if (o === tgt || o === att || o.side !== tgt.side || o.where !== 'table' || o.state.destroyed || o.state.defense < 1 || o.state.defense < best) continue;
+      if (!o.state.hasWorking('Barrier') || separationAbove(o.base, tgt.base, reach)) continue;
+      if (!measured) {
+        shortestLine(att.base, tgt.base, this.line);
+        measured = true;
+      }
+      const supports = segmentDistance(o.base, this.line[0], this.line[1], this.line[2], this.line[3]) <= 3 + GEOM_EPSILON;
+      supporting = o.state.defense > best ? supports : supporting && supports;
+      best = o.state.defense;
+    }
+    mods.barrierDefense = best;
+    mods.barrierSupporting = best > 0 && supporting;
+  }
 
   private activate(m: BattleModel): void {
     m.activated = true;

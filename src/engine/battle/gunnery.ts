@@ -8,7 +8,7 @@ import type { CompiledRules } from '../../rules/compile.js';
 import type { RandomStream } from '../../rng/stream.js';
 import type { WeaponLine } from '../../units/types.js';
 import { exactAttack, planSampler } from '../attack.js';
-import { planAttack, type AttackPlan, type AttackWindowKind, type Situation } from '../attackPlan.js';
+import { defenceDice, planAttack, type AttackPlan, type AttackWindowKind, type Situation } from '../attackPlan.js';
 import { applyResults, type DamageTally } from '../damage.js';
 import { GEOM_EPSILON, distance, separationAbove } from '../geometry.js';
 import { aspect, canBear, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
@@ -48,6 +48,11 @@ export interface ShotMods {
   missileSupporters?: number;
   /** Counts `missileSupporters` when it is absent: asked only once a missile attack on this target needs it. */
   supporters?: () => number;
+  /** The Barrier Defense the target may defend with, and whether its lenders all support (Situation.barrierDefense, barrierSupporting). */
+  barrierDefense?: number;
+  barrierSupporting?: boolean;
+  /** Sets `barrierDefense` and `barrierSupporting` when absent: asked only once a defended attack on this target needs them. */
+  barrier?: (mods: ShotMods) => void;
   /** Weapons with the Nuke or Bomb trait may not fire (dogfights). */
   noBombs?: boolean;
 }
@@ -89,7 +94,7 @@ export class Gunnery {
   entry(att: BattleModel, w: WeaponLine, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods): ShotEntry | null {
     const t = tgt.state;
     const evading = tgt.evading ? 1 : 0;
-    const bits = t.disabledSystems === 0 && t.unit.traits.size === 0 ? 0 : (t.hasWorking('Cloak') ? 1 : 0) | (t.hasWorking('Countermeasures') ? 2 : 0) | (t.hasWorking('Barrier') ? 4 : 0);
+    const bits = t.disabledSystems === 0 && t.unit.traits.size === 0 ? 0 : (t.hasWorking('Cloak') ? 1 : 0) | (t.hasWorking('Countermeasures') ? 2 : 0);
     // Two small-integer keys (a single one would need more than 31 bits, and Maps hash such
     // numbers far more slowly): the unit types and weapon line, then the situation.
     const pairKey = (att.unitIndex * 64 + w.index) * 64 + tgt.unitIndex;
@@ -102,16 +107,16 @@ export class Gunnery {
     key = key * 5 + WINDOW_INDEX[mods.window ?? 'activation'];
     key = key * 4 + Math.min(3, mods.nonMissileFlex ?? 0);
     key = key * 2 + evading;
-    key = key * 8 + bits;
-    // Target Defense matters only to attacks it can oppose (missiles; Barrier against kinetic weapons).
-    const defended = w.cls === 'missile' || ((w.cls === 'mass_driver' || w.cls === 'kinetic_cannon') && (bits & 4) !== 0);
-    key = key * 32 + (defended ? Math.min(31, t.defense) : 0);
-    let supporters = 0;
-    if (w.cls === 'missile') {
-      if (mods.missileSupporters === undefined && mods.supporters) mods.missileSupporters = mods.supporters();
-      supporters = Math.min(7, mods.missileSupporters ?? 0);
+    key = key * 4 + bits;
+    // The point defence roll, for attacks the target (or a friendly Barrier model) can oppose.
+    const cls = w.cls;
+    let dd = 0;
+    if (!mods.noMissileDefence && (cls === 'missile' || cls === 'mass_driver' || cls === 'kinetic_cannon')) {
+      if (cls === 'missile' && mods.missileSupporters === undefined && mods.supporters) mods.missileSupporters = mods.supporters();
+      if (mods.barrierDefense === undefined && mods.barrier) mods.barrier(mods);
+      dd = defenceDice(this.rules.combat, t, cls, mods);
     }
-    key = key * 8 + supporters;
+    key = key * 128 + Math.min(31, dd >> 2) * 4 + (dd & 3);
     let byKey = this.cache.get(pairKey);
     if (byKey === undefined) this.cache.set(pairKey, (byKey = new Map()));
     let e = byKey.get(key);
@@ -129,7 +134,9 @@ export class Gunnery {
       targetEvading: evading === 1,
       window: mods.window,
       nonMissileFlex: mods.nonMissileFlex,
-      missileSupporters: supporters,
+      missileSupporters: w.cls === 'missile' ? mods.missileSupporters : 0,
+      barrierDefense: mods.barrierDefense,
+      barrierSupporting: mods.barrierSupporting,
     };
     // The range check of planAttack uses the attacker's Sensors: the band was measured with them.
     const r = planAttack(this.rules, att.state, w, t, at, this.usage);
