@@ -42,13 +42,21 @@ export function squadronRamDice(start: number): number {
   return Math.max(1, Math.ceil(start / 2));
 }
 
-export function planRam(rules: CompiledRules, rammer: UnitCard, target: UnitCard, aspect: Aspect, usage: PlaceholderUsage): RamPlan {
+/** What a battle knows about a ram beyond the two cards and the struck arc. */
+export interface RamContact {
+  /** Both front arcs face each other (GM-22); without it, a hit on the target's front arc counts as head-on. */
+  readonly headOn?: boolean;
+  /** The target's current Defense for its point defence (without it, the card's). */
+  readonly targetDefense?: number;
+}
+
+export function planRam(rules: CompiledRules, rammer: UnitCard, target: UnitCard, aspect: Aspect, usage: PlaceholderUsage, contact: RamContact = {}): RamPlan {
   const c = rules.combat;
   const dice = rules.dice;
   if (rammer.isCapital && !target.isCapital) throw new UserError(`--target: a capital ship may not ram a squadron (${rammer.name} -> ${target.name})`);
   usage.unit(rammer, 'skill', 'structure').unit(target, 'structure');
   if (rammer.isCapital) {
-    const headOn = aspect === 'front';
+    const headOn = contact.headOn ?? aspect === 'front';
     const rammerBase: number[] = [];
     const rammerFlex: number[] = [];
     const notes = [`rammer ${rammer.structure} dice (starting Structure)`, `target ${target.structure} dice`];
@@ -87,17 +95,18 @@ export function planRam(rules: CompiledRules, rammer: UnitCard, target: UnitCard
     });
   }
   const x = squadronRamDice(rammer.structure);
+  const defense = contact.targetDefense ?? target.defense;
   usage.unit(target, 'defense');
   noteTargetDamageFields(usage, target);
   const toCapital = target.isCapital;
   return checkPools({
     kind: toCapital ? 'squadron-capital' : 'squadron-squadron',
-    defence: target.defense > 0 ? resolvePool(dice, { base: Math.min(target.defense, MAX_ROLLED_BASE_DICE) }) : null,
+    defence: defense > 0 ? resolvePool(dice, { base: Math.min(defense, MAX_ROLLED_BASE_DICE) }) : null,
     skill: resolvePool(dice, { base: rammer.skill, baseModifiers: toCapital ? [1] : [] }),
     rammerAttack: toCapital ? resolvePool(dice, { base: x, flexGrants: [x] }) : resolvePool(dice, { base: x, macro: x }),
     targetAttack: null,
     escalate: false,
-    notes: [`point defence ${target.defense}`, `Skill Test ${rammer.skill}${toCapital ? ' + 1' : ''} dice`, toCapital ? `attack ${x} base + ${x} Flex` : `attack ${x} base + ${x} Macro`],
+    notes: [`point defence ${defense}`, `Skill Test ${rammer.skill}${toCapital ? ' + 1' : ''} dice`, toCapital ? `attack ${x} base + ${x} Flex` : `attack ${x} base + ${x} Macro`],
   });
 }
 

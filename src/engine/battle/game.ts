@@ -1079,10 +1079,13 @@ export class Battle implements PolicyView {
     const save = { x: m.base.x, y: m.base.y, heading: m.base.heading };
     m.base.set(ram.pose.x, ram.pose.y, ram.pose.heading);
     const asp = ASPECT_OF[aspect(m.base, tgt.base)]; // the struck arc from the contact position (GM-80)
-    const key = `${m.unit.id}|${tgt.unit.id}|${asp}|${headOn(m.base, tgt.base) ? 1 : 0}`;
+    // Head-on needs both front arcs (GM-22); a squadron rammer meets the target's current Defense.
+    const facing = m.unit.isCapital && headOn(m.base, tgt.base);
+    const defense = m.unit.isCapital ? tgt.unit.defense : tgt.state.defense;
+    const key = `${m.unit.id}|${tgt.unit.id}|${asp}|${facing ? 1 : 0}|${defense}`;
     let plan = this.ramPlans.get(key);
     if (!plan) {
-      plan = planRam(this.rules, m.unit, tgt.unit, asp, this.usage);
+      plan = planRam(this.rules, m.unit, tgt.unit, asp, this.usage, { headOn: facing, targetDefense: defense });
       this.ramPlans.set(key, plan);
     }
     const roll = rollRam(this.rules, plan, m.state, tgt.state, this.roller, this.dice, this.tally);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Battle as BattleT } from '../../../src/engine/battle/game.js';
 import type { BattleModel } from '../../../src/engine/battle/model.js';
 import { separation } from '../../../src/engine/geometry.js';
+import { aspect, headOn } from '../../../src/engine/geometryArcs.js';
 import type { RandomStream } from '../../../src/rng/stream.js';
 import { ScriptedDice } from '../../../src/rng/scripted.js';
 import { Battle, handBattle, miniScenario, policiesOf, put, rules } from '../../helpers/battle.js';
@@ -164,5 +165,62 @@ describe('ramming in a v1.2.1 activation (game.md §8.2, RAM-01/02/04/06)', () =
     expect(valiant.state.structure).toBe(2);
     // The same position at 1 Structure does offer the ram.
     expect(valiantRams(1, [1, 2, 4]).option).not.toBeNull();
+  });
+});
+
+// ------------------------------------------------------------------ what the ram plan is built from
+// GM-22: the head-on bonus needs both front arcs (the rammer in the target's F arc and the target
+// in the rammer's F arc), not only a hit on the target's front. A squadron rammer meets point
+// defence rolled from the target's current Defense (combat.md §8.1 PDAttackPool).
+describe('the ram plan a battle uses', () => {
+  function planned(rammerId: string, targetId: string, place: (r: BattleModel, t: BattleModel) => void, prepare: (t: BattleModel) => void = () => {}) {
+    const battle = new Battle(rules('1.2.1'), miniScenario({ a: [rammerId], b: [targetId] }));
+    handBattle(battle, 'ram-plan');
+    const [rammer, target] = battle.models;
+    put(rammer, 10, 10, 0);
+    put(target, 30, 30, 0);
+    rammer.state.structure = 1;
+    prepare(target);
+    place(rammer, target);
+    const pose = { x: rammer.base.x, y: rammer.base.y, heading: rammer.base.heading };
+    const internals = battle as unknown as { doRam(m: BattleModel, o: unknown, r: null): string; ramPlans: Map<string, import('../../../src/engine/ram.js').RamPlan> };
+    (battle as unknown as { dice: RandomStream }).dice = SIXES;
+    internals.doRam(rammer, { target, pose }, null);
+    expect(internals.ramPlans.size).toBe(1);
+    return { plan: [...internals.ramPlans.values()][0], rammer, target };
+  }
+
+  it('a ram into the target\'s front arc that is not head-on gives neither ship the +1 (GM-22)', () => {
+    // Target heading 0 at (24, 16); the rammer at its bow, turned to 240°: it is in the target's
+    // F arc, but the target lies in the rammer's port arc, not its front.
+    const { plan, rammer, target } = planned('jovian.valiant', 'unknown.tengu', (r, t) => {
+      put(t, 24, 16, 0);
+      put(r, 24.447, 18.147, 240.2);
+    });
+    expect(aspect(rammer.base, target.base)).toBe('F');
+    expect(headOn(rammer.base, target.base)).toBe(false);
+    expect(plan.notes.some((n) => n.includes('head-on'))).toBe(false);
+    expect(plan.targetAttack?.base).toBe(3); // Tengu's starting Structure, no bonus
+    expect(plan.rammerAttack.base).toBe(4); // Valiant's starting Structure, no bonus
+  });
+
+  it('bow to bow is head-on: both ships get +1 die', () => {
+    const { plan } = planned('jovian.valiant', 'unknown.tengu', (r, t) => {
+      put(t, 24, 16, 0);
+      put(r, 24, 18.75, 180);
+    });
+    expect(plan.notes).toContain('head-on: both +1');
+    expect(plan.targetAttack?.base).toBe(4);
+    expect(plan.rammerAttack.base).toBe(5);
+  });
+
+  it('a squadron rammer meets point defence from the ship\'s current Defense', () => {
+    const place = (r: BattleModel, t: BattleModel) => put(r, t.base.x, t.base.y + 1.6, 0);
+    const whole = planned('jovian.pathfinder', 'unknown.tengu', place);
+    expect(whole.plan.defence?.base).toBe(whole.target.unit.defense);
+    const hit = planned('jovian.pathfinder', 'unknown.tengu', place, (t) => (t.state.defense = 1));
+    expect(hit.target.unit.defense).toBeGreaterThan(1);
+    expect(hit.plan.defence?.base).toBe(1);
+    expect(hit.plan.notes).toContain('point defence 1');
   });
 });
