@@ -908,7 +908,24 @@ export class Battle implements PolicyView {
     };
   }
 
-  /** A Return to Base move: straight towards the nearest own table edge, up to Speed, to a legal spot. */
+  /**
+   * A Return to Base move (GM-17, GM-77): up to Speed towards the nearest friendly carrier with
+   * room, Landing on it when it can reach base contact (not in an activation it Launched in),
+   * or else towards its own table edge.
+   */
+  private returnToBase(m: BattleModel, rec: TraceActivation | null): void {
+    const carrier = this.carrierFor(m);
+    const landing = carrier && !m.launched ? this.contactPose(m, carrier, m.unit.speed) : null;
+    if (carrier && landing) {
+      m.base.set(landing.x, landing.y, 0);
+      this.land(m, carrier, rec);
+      return;
+    }
+    const p = this.rtbMove(m, carrier);
+    m.base.set(p.x, p.y, 0);
+  }
+
+  /** The RTB move's end: straight towards `carrier` (when given) or the nearest own table edge, up to Speed, to a legal spot. */
   private rtbMove(m: BattleModel, carrier: BattleModel | null = null): Pose {
     const W = this.width, H = this.height;
     if (carrier) {
@@ -1242,15 +1259,7 @@ export class Battle implements PolicyView {
     // state ends with this activation.
     if (m.rtb) {
       if (rec) rec.action = 'return_to_base';
-      const carrier = this.carrierFor(m);
-      const landing = carrier && !m.launched ? this.contactPose(m, carrier, m.unit.speed) : null;
-      if (carrier && landing) {
-        m.base.set(landing.x, landing.y, 0);
-        this.land(m, carrier, rec);
-      } else {
-        const p = this.rtbMove(m, carrier);
-        m.base.set(p.x, p.y, 0);
-      }
+      this.returnToBase(m, rec);
       m.rtb = false;
       return finish();
     }
@@ -1581,10 +1590,7 @@ export class Battle implements PolicyView {
       this.afterDamage(m);
       if (!m.state.destroyed && !this.ended) hooks.attackWindow(m, ship, { kind: 'boarding', fc: m.state.fireControl(), flex: 1, ignoreArmor: true, noMissileDefence: true });
       this.afterDamage(ship);
-      if (!m.state.destroyed) {
-        const p = this.rtbMove(m);
-        m.base.set(p.x, p.y, 0);
-      }
+      if (!m.state.destroyed) this.returnToBase(m, rec);
       return true;
     }
     if (this.br.assault && m.unit.type === 'exo_armor' && policy.wants(this, m, 'assault', this.pol)) {
@@ -1601,10 +1607,7 @@ export class Battle implements PolicyView {
       this.afterDamage(ship);
       if (r.rtb && !m.state.destroyed) {
         if (this.br.strike.returnToBase === 'state') m.rtb = true;
-        else {
-          const p = this.rtbMove(m); // v1.2.1: an RTB move at once
-          m.base.set(p.x, p.y, 0);
-        }
+        else this.returnToBase(m, rec); // v1.2.1: an RTB move at once
       }
       return true;
     }

@@ -238,3 +238,39 @@ describe('embarked_activation (GM-18)', () => {
     expect(launches).toBeGreaterThan(0);
   });
 });
+
+describe('the v1.2.1 Return to Base move after a Bombing Run (GM-17)', () => {
+  it('heads for a friendly carrier with room and Lands on it when it can reach it', () => {
+    const wraith = cardWith('unknown.wraith', {});
+    const battle = new Battle(rulesFor('1.2.1'), miniScenario({ a: [valiant, wraith], b: [tengu] }));
+    const inner = handBattle(battle, 'rtb-121');
+    const [carrier, bomber, enemy] = battle.models;
+    put(carrier, 14, 27, 0);
+    put(bomber, 24, 20, 0);
+    put(enemy, 24, 27, 90);
+    enemy.state.defense = 0; // no point defence: the bomber survives its run
+    inner.activate(bomber);
+    const rec = inner.trace!.activations[0];
+    expect(rec.action).toBe('bombing');
+    expect(rec.attacks.length).toBeGreaterThan(0);
+    expect(bomber.where).toBe('embarked');
+    expect(bomber.carrier).toBe(carrier);
+    expect(rec.notes).toContain(`${bomber.label} lands on ${carrier.label}`);
+  });
+
+  it('with no carrier in reach it moves towards the carrier, not the table edge', () => {
+    const wraith = cardWith('unknown.wraith', {});
+    const battle = new Battle(rulesFor('1.2.1'), miniScenario({ a: [valiant, wraith], b: [tengu] }));
+    const inner = handBattle(battle, 'rtb-121');
+    const [carrier, bomber, enemy] = battle.models;
+    put(carrier, 44, 27, 0); // 20" to the side: beyond one move
+    put(bomber, 24, 20, 0);
+    put(enemy, 24, 27, 90);
+    enemy.state.defense = 0;
+    inner.activate(bomber);
+    expect(inner.trace!.activations[0].action).toBe('bombing');
+    expect(bomber.where).toBe('table');
+    // It ended well to the carrier's side of where it bombed (x 24), not straight back.
+    expect(bomber.base.x).toBeGreaterThan(30);
+  });
+});
