@@ -1234,7 +1234,7 @@ export class Battle implements PolicyView {
     this.activations++;
     this.epoch++;
     this.gunnery.startActivation();
-    const policy = this.policyOfSide(m.side);
+    let policy = this.policyOfSide(m.side);
     const rec: TraceActivation | null = this.trace
       ? { turn: this.turn, model: m.label, action: 'none', before: poseOf(m.base), after: poseOf(m.base), fired: 'none', attacks: [], notes: [] }
       : null;
@@ -1267,7 +1267,11 @@ export class Battle implements PolicyView {
     // (boarding_combat_timing=END_PHASE: in the End Phase instead).
     if (m.boarders > 0 && this.br.boarding.procedure === 'boarded_state' && !this.br.boardedFightInEndPhase) {
       this.resolveBoardedFight(m, rec);
-      if (m.captured) return finish(); // GM-75: captured before its owner acts; it serves the captor from next turn
+      if (m.captured) {
+        // GM-75: captured before its owner acts; the captor completes the activation.
+        policy = this.policyOfSide(m.side);
+        rec?.notes.push(`${m.label}: its captor completes the activation (GM-75)`);
+      }
     }
     const ram = this.ramOption(m);
     if (ram && policy.wants(this, m, 'ram', this.pol)) {

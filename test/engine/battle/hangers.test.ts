@@ -274,3 +274,25 @@ describe('the v1.2.1 Return to Base move after a Bombing Run (GM-17)', () => {
     expect(bomber.base.x).toBeGreaterThan(30);
   });
 });
+
+describe('a ship captured at the start of its activation (GM-75)', () => {
+  it('its captor completes the activation: it moves and fires at its former fleet', () => {
+    const battle = new Battle(rulesFor('1.2.2'), miniScenario({ a: [valiant, tengu], b: [tengu] }));
+    const inner = handBattle(battle, 'capture') as Hangars;
+    const [ship, oldFriend, enemy] = battle.models;
+    put(ship, 24, 10, 0);
+    put(oldFriend, 24, 18, 180); // right ahead of it, in range
+    put(enemy, 24, 44, 180);
+    ship.marines = 0;
+    ship.boarders = 3;
+    ship.boarderSide = 1;
+    inner.activate(ship);
+    const rec = inner.trace!.activations[0];
+    expect(ship.captured).toBe(true);
+    expect(ship.side).toBe(1);
+    expect(rec.notes).toContain(`${ship.label}: its captor completes the activation (GM-75)`);
+    expect([rec.after.x, rec.after.y, rec.after.heading]).not.toEqual([24, 10, 0]);
+    expect(rec.attacks.length).toBeGreaterThan(0);
+    expect(rec.attacks.every((a) => a.target === oldFriend.label)).toBe(true);
+  });
+});
