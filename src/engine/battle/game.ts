@@ -1532,8 +1532,8 @@ export class Battle implements PolicyView {
   /**
    * A squadron's strike this activation, if its policy takes one: an active interception of an
    * enemy squadron it can reach, or a bombing run / assault on an enemy capital ship it can
-   * reach. Returns true when the activation was spent on it. After a dogfight the interceptor
-   * does not make its optional free move (an AI simplification).
+   * reach. Returns true when the activation was spent on it. A dogfight survivor makes its free
+   * move; under v1.2.2 the interceptor then carries on with its Attack Window (GM-72).
    */
   private squadronStrike(m: BattleModel, policy: Policy, rec: TraceActivation | null): boolean {
     if (m.state.crippled) return false; // crippled squadrons (v1.2.1; option crippled_squadrons): Repair or Withdraw only
@@ -1580,7 +1580,15 @@ export class Battle implements PolicyView {
       m.base.set(preyPose.x, preyPose.y, 0);
       const r = dogfight(hooks, this.br.dogfight, m, prey, this.dogfightChooser);
       this.dogfightAftermath(r, m, prey);
-      if (r.freeMove.includes(m) && !this.ended) this.freeMove(m, rec);
+      if (r.freeMove.includes(m) && !this.ended) {
+        this.freeMove(m, rec);
+        // GM-72 (v1.2.2): the active model then carries on with its activation: its Attack Window.
+        if (this.br.dogfight.afterwards === 'rtb_if_no_fuel' && !m.rtb && !this.ended) {
+          const n = rec ? rec.attacks.length : 0;
+          this.fireFrom(m, m.state.fireControl(), 'intercept', null, rec);
+          if (rec && rec.attacks.length > n) rec.fired = 'after-move';
+        }
+      }
       return true;
     }
     if (!ship || !shipPose) return false;
