@@ -1360,21 +1360,27 @@ export class Battle implements PolicyView {
       return finish();
     }
     if (m.unit.isCapital) this.carryAssaulters(m, rec);
+    // The declared special action, resolved where the ship stands after its move.
+    const specialAction = () => {
+      if (action === 'engage_point_defence' && !this.ended) {
+        const targets = this.squadronsNear(m, m.base, 3);
+        engagePointDefence(this.procedureHooks(rec), m, targets, { diminish: (sq) => (sq as BattleModel).assaulting !== null });
+        for (const t of targets) this.afterDamage(t);
+      }
+      if (action === 'board' && boardTarget && !this.ended) this.board(m, boardTarget, rec);
+    };
     let firedAtStop = false;
     if (forced) this.resolveOverlaps(m, () => {
-      // GM-64: the active ship fires where it stopped; Fire Control it does not use then is lost.
+      // GM-64 (seed 002): an active ship to be repositioned stops, makes its special actions and
+      // uses its remaining Fire Control there; Fire Control it does not use then is lost.
       firedAtStop = true;
+      specialAction();
       const n = rec ? rec.attacks.length : 0;
-      if (!choice.fireBefore) this.fireFrom(m, fc, action, cf, rec);
+      if (!choice.fireBefore && !this.ended) this.fireFrom(m, fc, action, cf, rec);
       if (rec && rec.attacks.length > n) rec.fired = 'after-move';
       fc = 0;
     }, rec);
-    if (action === 'engage_point_defence' && !this.ended) {
-      const targets = this.squadronsNear(m, m.base, 3);
-      engagePointDefence(this.procedureHooks(rec), m, targets, { diminish: (sq) => (sq as BattleModel).assaulting !== null });
-      for (const t of targets) this.afterDamage(t);
-    }
-    if (action === 'board' && boardTarget && !this.ended) this.board(m, boardTarget, rec);
+    if (!firedAtStop) specialAction();
     if (!choice.fireBefore && !firedAtStop && !this.ended) {
       const n = rec ? rec.attacks.length : 0;
       fc = this.fireFrom(m, fc, action, cf, rec);

@@ -213,3 +213,33 @@ describe('resolveOverlaps on bases placed by hand (GM-64)', () => {
     expect(r.notes).toEqual([]);
   });
 });
+
+describe('an active ship to be repositioned acts where it stopped (seed 002, GM-64)', () => {
+  // v1.2.2: A (Speed 2, Thrusters 0) must move exactly 2", onto B, and is pushed clear to
+  // y >= 16. An enemy squadron at (6.5, 12) is within 3" of where A stops (10, 14), and more
+  // than 3" from where it is put: its Engage Point Defense is made at the stop.
+  it('Engage Point Defense reaches the squadron near the stop position', () => {
+    const s = setUp('1.2.2', [slowSmall], [big, squadron]);
+    const [a, b, sq] = s.models;
+    put(a, 10, 12, 0);
+    put(b, 10, 14, 90);
+    put(sq, 6.5, 12, 0);
+    a.state.thrusters = 0;
+    const near: number[] = [];
+    const internals = s.battle as unknown as { squadronsNear(m: BattleModel, p: { x: number; y: number; heading: number }, d: number): BattleModel[] };
+    const find = internals.squadronsNear.bind(s.battle);
+    internals.squadronsNear = (m, p, d) => {
+      const r = find(m, p, d);
+      if (m === a && p === a.base) near.push(a.base.y, r.length);
+      return r;
+    };
+    s.inner.activate(a);
+    const rec = s.inner.trace!.activations[0];
+    expect(rec.action).toBe('engage_point_defence');
+    expect(rec.notes).toContain(`overlap with ${b.label}: ${a.label} repositioned (GM-64)`);
+    expect(a.base.y).toBeGreaterThanOrEqual(16 - 1e-6);
+    // Measured once, at the stop (y 14), where the squadron is in reach.
+    expect(near).toEqual([14, 1]);
+    expect(separation(sq.base, a.base)).toBeGreaterThan(3);
+  });
+});
