@@ -628,14 +628,16 @@ describe('boarding_combat_timing (GM-20)', () => {
     return { battle, inner, ship };
   };
 
-  it('START_OF_TARGET_ACTIVATION (default): captured at the start of its activation, before it moves; the End Phase holds no fight', () => {
+  it('START_OF_TARGET_ACTIVATION (default): captured at the start of its activation, before it moves, and the captor moves it (GM-75); the End Phase holds no fight', () => {
     const { inner, ship } = boarded([]);
     inner.activate(ship);
     expect(ship.captured).toBe(true);
     expect(ship.side).toBe(1);
     const rec = inner.trace!.activations[0];
-    expect(rec.after).toEqual(rec.before);
-    expect(rec.notes).toContain('A1 jovian.valiant is captured by fleet B');
+    const captured = rec.notes.indexOf('A1 jovian.valiant is captured by fleet B');
+    expect(captured).toBeGreaterThanOrEqual(0);
+    expect(rec.notes.indexOf('A1 jovian.valiant: its captor completes the activation (GM-75)')).toBeGreaterThan(captured);
+    expect(rec.after).not.toEqual(rec.before);
     inner.endPhase(1, [0, 0]);
     expect(inner.trace!.endPhases[0].notes).toBeUndefined();
   });
