@@ -162,8 +162,10 @@ export function planAttack(
     usage.unit(t, 'traits.Evasive');
     notes.push('Evasive');
   }
-  // Beam Projector: one reroll of an [N] (v1.2.1 at short/long range; v1.2.2 any attack).
-  const rerollSources = (weapon.cls === 'beam_projector' ? 1 : 0) + (missile ? 0 : (at.extraRerolls ?? 0));
+  // Beam Projector: one reroll (v1.2.1: of an [N], at short or long range, not in Dogfights or
+  // Bombing Runs, read as the model's own Activation window only; v1.2.2: any attack).
+  const beamReroll = weapon.cls === 'beam_projector' && (window === 'activation' || !c.beamRerollOwnActivationOnly);
+  const rerollSources = (beamReroll ? 1 : 0) + (missile ? 0 : (at.extraRerolls ?? 0));
   const pool = resolvePool(rules.dice, { base: rating, baseModifiers: acc.base, flexGrants: acc.flex, macro: acc.macro, rerollSources });
   if (pool.base + pool.flex > MAX_ROLLED_BASE_DICE || Math.abs(pool.macro) > MAX_MACRO_DICE) {
     return { ok: false, reason: `${weapon.name}: ${pool.base + pool.flex} base and Flex dice with Macro ${pool.macro} exceed the dice kernel (at most ${MAX_ROLLED_BASE_DICE} and ±${MAX_MACRO_DICE})` };

@@ -45,6 +45,12 @@ export interface CombatRules {
   readonly bombingBonus: PoolBonus;
   /** Whether Bombing attacks also get the side and rear bonuses (v1.2.1: they do; v1.2.2 Table122: no). */
   readonly positionalInBombing: boolean;
+  /**
+   * The Beam Projector's reroll works only in the model's own Activation window (v1.2.1: not in
+   * Dogfights, Bombing Runs or Long Range Sensors attacks, combat.md §4.4, §6.2); v1.2.2 states
+   * no restriction.
+   */
+  readonly beamRerollOwnActivationOnly: boolean;
   /** Missile defence dice added by each friendly model with Defense >= 1 within 3" of the attacker-target line (combat.md §4.3, Assist122). */
   readonly missileSupport: number;
   /** Barrier (combat.md §7.2-7.3): friends within this many inches of a Barrier model may defend with its Defense. */

@@ -57,6 +57,9 @@ export const V1_2_1: RulesVersion = {
       // v1.2.1 /bombing_run: Bombing Run attacks "do" get the flank and rear arc modifiers; no bonus of their own.
       bombingBonus: NO_BONUS,
       positionalInBombing: true,
+      // v1.2.1 /attack/weapons (Beam Projector): rerolls [N] "at short or long range", but not in
+      // Dogfights, Bombing Runs or attacks made with the Long Range Sensors action (combat.md §4.4, §6.2).
+      beamRerollOwnActivationOnly: true,
       // v1.2.1 /attack/types (missile attacks): +1 Defense per friendly model with Defense >= 1 within 3" of the line.
       missileSupport: 1,
       // v1.2.1 /traits (Barrier): friends within 3" may use its Defense instead of their own against

@@ -53,6 +53,11 @@ export const V1_2_2 = deriveVersion(V1_2_1, {
       apply: (d) => ({ ...d, dice: { ...d.dice, rerollOnlyNoResult: false } }),
     },
     {
+      summary: 'The Beam Projector "may re-roll attacks" with no restriction stated: its reroll applies in every Attack Window (v1.2.1: not in Dogfights or Bombing Runs).',
+      source: 'v1.2.2 /attack/weapons (Beam Projector)',
+      apply: (d) => ({ ...d, combat: { ...d.combat, beamRerollOwnActivationOnly: false } }),
+    },
+    {
       summary: 'Opposed Roll is a generic mechanic: Secondary [D] diminishes one Result, [T] two, [Q+] negates all.',
       source: 'v1.2.2 /dice/rolls (Opposed Roll)',
       apply: (d) => ({ ...d, dice: { ...d.dice, opposedSource: 'v1.2.2 /dice/rolls Opposed Roll' } }),
