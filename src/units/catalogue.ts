@@ -45,7 +45,7 @@ export const TRAITS = {
   'Reactive Armor': { hasValue: false, modelled: null },
   Repair: { hasValue: true, modelled: null },
   Rugged: { hasValue: false, modelled: 'battles: a crippled squadron with it keeps its Fire Control in a dogfight' },
-  Sluggish: { hasValue: false, modelled: 'battles: may not Evade (its movement limits are not modelled)' },
+  Sluggish: { hasValue: false, modelled: 'battles: turns only at the very start or the very end of its move, never mid-move (INTERPRETATION GM-11); may not Evade where the version says so (v1.2.2)' },
 } as const satisfies Record<string, TraitInfo>;
 
 export type TraitName = keyof typeof TRAITS;

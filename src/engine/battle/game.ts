@@ -836,12 +836,12 @@ export class Battle implements PolicyView {
       // v1.2.1 Boost: Speed doubled for the activation; the minimum is half the doubled Speed
       // (GM-56), or half the printed Speed under boost_min_move=HALF_PRINTED.
       const min = this.br.boostMinHalfPrinted ? m.unit.speed / 2 : m.unit.speed;
-      add(capitalMoves({ min, max: 2 * m.unit.speed, turns: lim.turns }), 'boost');
+      add(capitalMoves({ min, max: 2 * m.unit.speed, turns: lim.turns, sluggish: lim.sluggish }), 'boost');
     }
     if (allowStationKeep && lim.min > 0) {
       const sk = capitalLimits(this.br, m, true);
       // Below the usual minimum, down to holding position (the minimum itself is a normal move).
-      add(capitalMoves({ min: 0, max: lim.min / 2, turns: sk.turns }), 'station_keep');
+      add(capitalMoves({ min: 0, max: lim.min / 2, turns: sk.turns, sluggish: sk.sluggish }), 'station_keep');
     }
     return [out, clamped];
   }
@@ -852,7 +852,7 @@ export class Battle implements PolicyView {
     const from = { x: m.base.x, y: m.base.y, heading: m.base.heading };
     const end: Pose = { x: 0, y: 0, heading: 0 };
     const forced: MoveOption[] = [];
-    for (const mv of capitalMoves({ min: lim.min, max: lim.min, turns: lim.turns })) {
+    for (const mv of capitalMoves({ min: lim.min, max: lim.min, turns: lim.turns, sluggish: lim.sluggish })) {
       const r = followCapitalMove(m, from, mv, this.width, this.height, end, this.br.pivotOnCentre);
       forced.push({ pose: { x: end.x, y: end.y, heading: end.heading }, action: 'none', travelled: r.travelled });
     }

@@ -3,9 +3,10 @@
 //
 // Capital ships advance along their heading and turn by pivoting on the front corner on the
 // side of the turn (GM-55). Offered moves: the minimum, middle and maximum distance, each
-// straight, with one 45° turn at the start, middle or end, and (where two turns are allowed)
-// a 90° turn split over the start and the end. Squadrons move in straight lines (a subset of
-// their free paths, GM-58) towards, around or away from the enemy.
+// straight, with one 45° turn at the start, middle or end (a Sluggish ship: start or end only,
+// GM-11), and (where two turns are allowed) a 90° turn split over the start and the end.
+// Squadrons move in straight lines (a subset of their free paths, GM-58) towards, around or
+// away from the enemy.
 import { GEOM_EPSILON, cosDeg, guidedBisection, normalizeDeg, onTable, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import type { BattleRules } from './battleRules.js';
 import { MovingBase, type BattleModel } from './model.js';
@@ -30,19 +31,22 @@ export interface MoveLimits {
   readonly max: number;
   /** Heading changes allowed this move. */
   readonly turns: number;
+  /** The Sluggish trait: turns only at the very start or the very end of the move, never mid-move (game.md §6.2, GM-11). */
+  readonly sluggish?: boolean;
 }
 
 /** Capital-ship move limits under the version's movement rules (§6.1 / §6.2, GM-10, GM-57). */
 export function capitalLimits(br: BattleRules, m: BattleModel, stationKeeping: boolean): MoveLimits {
   const speed = m.unit.speed;
   const thr = m.state.thrusters;
-  if (br.capitalMove === 'half_speed') {
-    return { min: stationKeeping ? 0 : speed / 2, max: speed, turns: thr >= 1 ? 1 : 0 };
-  }
-  return { min: stationKeeping ? 0 : Math.max(0, speed - thr), max: speed + thr, turns: Math.max(0, Math.min(m.unit.turns, thr)) };
+  const lim: MoveLimits = br.capitalMove === 'half_speed'
+    ? { min: stationKeeping ? 0 : speed / 2, max: speed, turns: thr >= 1 ? 1 : 0 }
+    : { min: stationKeeping ? 0 : Math.max(0, speed - thr), max: speed + thr, turns: Math.max(0, Math.min(m.unit.turns, thr)) };
+  // Only a Sluggish ship carries the field, so other limits read as before.
+  return m.unit.traits.has('Sluggish') ? { ...lim, sluggish: true } : lim;
 }
 
-const menus = new Map<number, Array<{ min: number; max: number; turns: number; moves: readonly CapitalMove[] }>>();
+const menus = new Map<number, Array<{ min: number; max: number; turns: number; sluggish: boolean; moves: readonly CapitalMove[] }>>();
 
 /**
  * Moves the engine offers a capital ship with these limits (distances deduplicated). The same
@@ -55,9 +59,10 @@ export function capitalMoves(lim: MoveLimits): readonly CapitalMove[] {
     if (menus.size > 4096) menus.clear(); // bounded
     menus.set(key, (bucket = []));
   }
-  for (const e of bucket) if (e.min === lim.min && e.max === lim.max && e.turns === lim.turns) return e.moves;
+  const sluggish = lim.sluggish === true;
+  for (const e of bucket) if (e.min === lim.min && e.max === lim.max && e.turns === lim.turns && e.sluggish === sluggish) return e.moves;
   const moves = buildCapitalMoves(lim);
-  bucket.push({ min: lim.min, max: lim.max, turns: lim.turns, moves });
+  bucket.push({ min: lim.min, max: lim.max, turns: lim.turns, sluggish, moves });
   return moves;
 }
 
@@ -73,7 +78,9 @@ function buildCapitalMoves(lim: MoveLimits): CapitalMove[] {
     for (const a of [-45, 45]) {
       out.push({ pre: 0, turn1: a, mid: d, turn2: 0, post: 0 });
       if (d > 0) out.push({ pre: d, turn1: a, mid: 0, turn2: 0, post: 0 });
-      if (d > 1 && d === lim.max) out.push({ pre: d / 2, turn1: a, mid: d / 2, turn2: 0, post: 0 });
+      // A mid-move turn; never for a Sluggish ship (GM-11).
+      if (d > 1 && d === lim.max && !lim.sluggish) out.push({ pre: d / 2, turn1: a, mid: d / 2, turn2: 0, post: 0 });
+      // Two turns: one at the very start, one at the very end (so a Sluggish ship has it too).
       if (lim.turns >= 2 && d === lim.max) out.push({ pre: 0, turn1: a, mid: d, turn2: a, post: 0 });
     }
   }
