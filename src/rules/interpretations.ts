@@ -166,7 +166,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-85'],
     values: ['VERSION', 'ALTERNATE_ONE', 'BLOCK'],
     default: 'VERSION',
-    summary: 'battles: Fleet Deployment as the version says (v1.2.1 in blocks, v1.2.2 one model at a time), always alternating one model at a time, or always in blocks',
+    summary: 'battles: the capital ships of the first Fleet Deployment phase as the version says (v1.2.1 in blocks, v1.2.2 one ship at a time), always alternating one ship at a time, or always in blocks; squadrons follow the version',
   },
   {
     name: 'reserve_vp',

@@ -5,6 +5,8 @@ import type { CompiledRules } from '../../rules/compile.js';
 import type { GameRules } from '../../rules/types.js';
 
 export interface BattleRules extends GameRules {
+  /** The first Fleet Deployment phase's squadron step in blocks (v1.2.1 §12.1 steps 3-4) or alternating one at a time (v1.2.2). */
+  readonly squadronDeployBlocks: boolean;
   /** Crippled capital ships are inert hulks (GM-21, option crippled_capital). */
   readonly inertHulks: boolean;
   /** GM-15 offtable_rule: what a move that would leave the table does. */
@@ -46,7 +48,9 @@ export function battleRules(rules: CompiledRules): BattleRules {
   const game = rules.version.data.game;
   return {
     ...game,
+    // GM-85 fleet_deploy_capitals decides the capital-ship step only; squadrons follow the version.
     fleetDeployBlocks: o.fleet_deploy_capitals === 'VERSION' ? game.fleetDeployBlocks : o.fleet_deploy_capitals === 'BLOCK',
+    squadronDeployBlocks: game.fleetDeployBlocks,
     // GM-63 station_keep_target_flex: the version's bonus, none, or +1 whatever the version.
     stationKeepFlex: o.station_keep_target_flex === 'VERSION' ? game.stationKeepFlex : o.station_keep_target_flex === 'ONE' ? 1 : 0,
     inertHulks: rules.flags.crippledCapitalInert,

@@ -708,13 +708,18 @@ export class Battle implements PolicyView {
     const squads: [number, number] = [this.squadronAllowance(0, turn), this.squadronAllowance(1, turn)];
     if (this.scenario.deployment === 'fleet') {
       // Fleet Deployment: every capital ship in the first phase; squadrons held In Reserve come later (GM-86).
-      if (turn === 1 && this.br.fleetDeployBlocks) {
-        // In blocks (v1.2.1 §12.1): attacker's capital ships, defender's, then squadrons likewise.
-        for (const side of [initSide, other]) for (const m of this.reserves(side, true)) this.deployOne(m, turn, this.scenario.zone === 'beacon');
-        for (const side of [initSide, other]) for (const m of this.reserves(side, false).slice(0, squads[side])) this.deployOne(m, turn, this.scenario.zone === 'beacon');
-        return;
+      const beacon = this.scenario.zone === 'beacon';
+      if (turn === 1) {
+        // Capital ships in blocks (v1.2.1 §12.1: the attacker's, then the defender's) or one at a
+        // time, alternating (GM-85; option fleet_deploy_capitals).
+        if (this.br.fleetDeployBlocks) for (const side of [initSide, other]) for (const m of this.reserves(side, true)) this.deployOne(m, turn, beacon);
+        else this.alternate(initSide, true, all, turn);
+        if (this.br.squadronDeployBlocks) {
+          // v1.2.1 §12.1 steps 3-4: squadrons likewise in blocks.
+          for (const side of [initSide, other]) for (const m of this.reserves(side, false).slice(0, squads[side])) this.deployOne(m, turn, beacon);
+          return;
+        }
       }
-      if (turn === 1) this.alternate(initSide, true, all, turn); // GM-85: one capital ship at a time
       this.alternate(initSide, false, squads, turn);
       return;
     }

@@ -159,6 +159,22 @@ describe('fleet_deploy_capitals (GM-85)', () => {
     expect(order('1.2.1', ['fleet_deploy_capitals=ALTERNATE_ONE'])).toBe('ABABAB');
     expect(order('1.2.1', [])).toBe('AAABBB');
   });
+
+  it('the option orders capital ships only: squadrons follow the version (v1.2.1 blocks, v1.2.2 alternating)', () => {
+    // Two ships and two squadrons a side.
+    const withSquadrons = (v: RulesVersionId, opts: string[]): string => {
+      const s = miniScenario({ a: ['unknown.tengu', 'unknown.tengu', 'jovian.pathfinder', 'jovian.pathfinder'], b: ['unknown.syrtis', 'unknown.syrtis', 'cega.uller', 'cega.uller'], turns: 1 });
+      const battle = new Battle(rulesFor(v, opts), s);
+      const streams = battleStreams('options', s.id);
+      const trace = emptyTrace();
+      battle.play(streams.dice.at(0), streams.policy.at(0), false, trace);
+      return trace.deployments.map((d) => d.model[0]).join('');
+    };
+    expect(withSquadrons('1.2.2', ['fleet_deploy_capitals=BLOCK'])).toBe('AABBABAB');
+    expect(withSquadrons('1.2.1', ['fleet_deploy_capitals=ALTERNATE_ONE'])).toBe('ABABAABB');
+    expect(withSquadrons('1.2.1', [])).toBe('AABBAABB');
+    expect(withSquadrons('1.2.2', [])).toBe('ABABABAB');
+  });
 });
 
 describe('reserve_vp (GM-31) and vp_rounding (GM-94)', () => {
