@@ -676,15 +676,17 @@ export class Battle implements PolicyView {
     return this.models.filter((m) => m.side === side && m.where === 'reserve' && m.unit.isCapital === capital && !m.state.destroyed);
   }
 
-  /** Alternates deploying, `per` models at a time, up to `limit` per side; both sides pass when out of models. */
-  /** Alternates deploying one model at a time, each side up to its limit; a side out of models passes. */
-  private alternate(initSide: 0 | 1, capital: boolean, limit: readonly [number, number], turn: number): void {
+  /**
+   * Alternates deploying one model at a time, each side up to its limit (and past it while
+   * `coverBeacons` and one of its beacons is still uncovered, GM-83); a side out of models passes.
+   */
+  private alternate(initSide: 0 | 1, capital: boolean, limit: readonly [number, number], turn: number, coverBeacons = false): void {
     const done: [number, number] = [0, 0];
     const failed = new Set<BattleModel>();
     for (let guard = 0; guard < 1000; guard++) {
       let any = false;
       for (const side of [initSide, (1 - initSide) as 0 | 1]) {
-        if (done[side] >= limit[side]) continue;
+        if (done[side] >= limit[side] && !(coverBeacons && this.uncoveredBeacon(side))) continue;
         const m = this.reserves(side, capital).find((x) => !failed.has(x));
         if (!m) continue;
         if (this.deployOne(m, turn, this.scenario.zone === 'beacon' && turn === 1)) done[side]++;
@@ -714,19 +716,28 @@ export class Battle implements PolicyView {
         // time, alternating (GM-85; option fleet_deploy_capitals).
         if (this.br.fleetDeployBlocks) for (const side of [initSide, other]) for (const m of this.reserves(side, true)) this.deployOne(m, turn, beacon);
         else this.alternate(initSide, true, all, turn);
+        // GM-83: no side stops while one of its beacons is uncovered and a model could cover it,
+        // whatever squadrons its policy meant to hold back.
         if (this.br.squadronDeployBlocks) {
           // v1.2.1 §12.1 steps 3-4: squadrons likewise in blocks.
-          for (const side of [initSide, other]) for (const m of this.reserves(side, false).slice(0, squads[side])) this.deployOne(m, turn, beacon);
+          for (const side of [initSide, other]) {
+            let done = 0;
+            for (const m of this.reserves(side, false)) {
+              if (done >= squads[side] && !(beacon && this.uncoveredBeacon(side))) break;
+              if (this.deployOne(m, turn, beacon)) done++;
+            }
+          }
           return;
         }
       }
-      this.alternate(initSide, false, squads, turn);
+      this.alternate(initSide, false, squads, turn, beacon && turn === 1);
       return;
     }
-    // Escalating (seed 000, GM-87): first phase one capital ship and two squadrons each, then the rest.
+    // Escalating (seed 000, GM-87): first phase one capital ship and two squadrons each (counts
+    // mandatory for the models a side has: nothing is held back from them), then the rest.
     if (turn === 1) {
       this.alternate(initSide, true, [1, 1], turn);
-      this.alternate(initSide, false, [Math.min(2, squads[0]), Math.min(2, squads[1])], turn);
+      this.alternate(initSide, false, [Math.min(2, this.reserves(0, false).length), Math.min(2, this.reserves(1, false).length)], turn);
     } else {
       this.alternate(initSide, true, all, turn);
       this.alternate(initSide, false, squads, turn);

@@ -72,3 +72,34 @@ describe('a model still In Reserve at the end (v1.2.2 scoring, GM-31)', () => {
     }
   });
 });
+
+describe('holding back never breaks a mandatory deployment', () => {
+  const heldAll = (zone: 'standard' | 'beacon', deployment: 'fleet' | 'escalating'): Scenario => {
+    const s = miniScenario({ a: ['unknown.tengu', 'jovian.pathfinder', 'cega.wyvern', 'cega.uller', 'cega.fury'], b: B_FLEET, turns: 3, zone, deployment });
+    return { ...s, sides: [{ ...s.sides[0], policy: { name: 'aggressive', params: { hold_squadrons: 4, hold_until: 3 } } }, s.sides[1]] };
+  };
+  const turnOneSquadrons = (s: Scenario): number[] => {
+    const battle = new Battle(rulesFor('1.2.2'), s);
+    const streams = battleStreams('mandatory', s.id);
+    const out: number[] = [];
+    for (let g = 0; g < 3; g++) {
+      const trace = emptyTrace();
+      battle.play(streams.dice.at(g), streams.policy.at(g), false, trace);
+      out.push(trace.deployments.filter((d) => d.turn === 1 && d.model.startsWith('A') && !d.model.includes('tengu')).length);
+    }
+    return out;
+  };
+
+  it('Escalating Deployment: the first phase\'s two squadrons are deployed even when the policy holds all four back (GM-87)', () => {
+    expect(turnOneSquadrons(heldAll('standard', 'escalating'))).toEqual([2, 2, 2]);
+  });
+
+  it('Beacon zone, Fleet Deployment: squadrons held back still come in until every own beacon is covered (GM-83)', () => {
+    // One capital ship covers one of the four beacons; three squadrons cover the rest, the fourth stays back.
+    expect(turnOneSquadrons(heldAll('beacon', 'fleet'))).toEqual([3, 3, 3]);
+  });
+
+  it('Standard zone, Fleet Deployment: the hold-back is honoured (nothing forces them in)', () => {
+    expect(turnOneSquadrons(heldAll('standard', 'fleet'))).toEqual([0, 0, 0]);
+  });
+});
