@@ -230,3 +230,16 @@ export function expectedVp(battle: Battle, version: RulesVersionId): [number, nu
   }
   return vp;
 }
+
+/**
+ * The winner a game's OP and VP call for: v1.2.2 most OP, then most VP (seed 000, GM-33);
+ * v1.2.1 most VP with OP counted as VP (§12.1 "objectives: as the scenario sets", GM-33);
+ * else a draw (2).
+ */
+export function expectedWinner(r: { op: readonly [number, number] | number[]; vp: readonly [number, number] | number[] }, version: RulesVersionId): 0 | 1 | 2 {
+  if (version === '1.2.1') {
+    const a = r.vp[0] + r.op[0], b = r.vp[1] + r.op[1];
+    return a !== b ? (a > b ? 0 : 1) : 2;
+  }
+  return r.op[0] !== r.op[1] ? (r.op[0] > r.op[1] ? 0 : 1) : r.vp[0] !== r.vp[1] ? (r.vp[0] > r.vp[1] ? 0 : 1) : 2;
+}

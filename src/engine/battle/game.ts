@@ -456,7 +456,16 @@ export class Battle implements PolicyView {
     const vp = this.victoryPoints();
     const sideOp: [number, number] = [op[this.sideOfFleet[0]], op[this.sideOfFleet[1]]];
     const fleetVp: [number, number] = [vp[this.sideOfFleet[0]], vp[this.sideOfFleet[1]]];
-    const winner: 0 | 1 | 2 = sideOp[0] !== sideOp[1] ? (sideOp[0] > sideOp[1] ? 0 : 1) : fleetVp[0] !== fleetVp[1] ? (fleetVp[0] > fleetVp[1] ? 0 : 1) : 2;
+    let winner: 0 | 1 | 2;
+    if (this.br.scoring === 'enemy_losses') {
+      // v1.2.1 §12.1: objectives give Victory Points "as the scenario sets", and the side with
+      // more VP wins (GM-33): the winner is decided on VP + OP (both still reported apart).
+      const a = fleetVp[0] + sideOp[0], b = fleetVp[1] + sideOp[1];
+      winner = a !== b ? (a > b ? 0 : 1) : 2;
+    } else {
+      // v1.2.2 (seed 000): OP first, ties by VP.
+      winner = sideOp[0] !== sideOp[1] ? (sideOp[0] > sideOp[1] ? 0 : 1) : fleetVp[0] !== fleetVp[1] ? (fleetVp[0] > fleetVp[1] ? 0 : 1) : 2;
+    }
     const surviving: [number, number] = [0, 0];
     for (const m of this.models) if (this.fate(m) === 'intact' || this.fate(m) === 'reserve') surviving[m.fleet] += m.unit.tv;
     return { op: sideOp, vp: fleetVp, survivingTv: surviving, winner, turns: turnsPlayed, activations: this.activations, initiative: initFleet, endReason: this.ended ?? `${s.turns} turns played` };

@@ -10,7 +10,7 @@ import { GEOM_EPSILON, onTable, separationBelow } from '../../../src/engine/geom
 import type { RulesVersionId } from '../../../src/rules/registry.js';
 import type { PolicyName, Scenario } from '../../../src/scenarios/scenarioTypes.js';
 import { battleStreams } from '../../../src/sim/battles.js';
-import { Battle, endState, expectedVp, rules, sampleScenario, withPolicies, type SampleScenario } from '../../helpers/battle.js';
+import { Battle, endState, expectedVp, expectedWinner, rules, sampleScenario, withPolicies, type SampleScenario } from '../../helpers/battle.js';
 
 const PAIRS: Array<[PolicyName, PolicyName]> = [
   ['random', 'random'],
@@ -64,7 +64,7 @@ function afterGame(battle: Battle, scenario: Scenario, version: RulesVersionId, 
   const surv = [0, 0];
   for (const m of battle.models) if (['intact', 'reserve'].includes(endState(m))) surv[m.fleet] += m.unit.tv;
   if (r.survivingTv[0] !== surv[0] || r.survivingTv[1] !== surv[1]) bad.push(`surviving TV ${r.survivingTv} vs ${surv}`);
-  const want = r.op[0] !== r.op[1] ? (r.op[0] > r.op[1] ? 0 : 1) : r.vp[0] !== r.vp[1] ? (r.vp[0] > r.vp[1] ? 0 : 1) : 2;
+  const want = expectedWinner(r, version);
   if (r.winner !== want) bad.push(`winner ${r.winner}, expected ${want} from OP ${r.op} and VP ${r.vp}`);
   if (r.turns < 1 || r.turns > scenario.turns) bad.push(`${r.turns} turns played of ${scenario.turns}`);
   return bad;
