@@ -12,14 +12,18 @@ export const V1_2_2 = deriveVersion(V1_2_1, {
   title: 'Jovian Wars rules v1.2.2',
   changes: [
     {
-      summary: 'Squadron actions: a failed Break Off may end the dogfight in Return to Base, and survivors without Fuel return to base; bombing faces PD every run and ignores Armor; Exo-Armor may Assault; capital ships may Engage Point Defense; boarders stay aboard (Boarded state) and capture when the Marines are gone.',
+      summary: 'Squadron actions: a failed Break Off may end the dogfight in Return to Base, and survivors without Fuel return to base; either Heavy squadron may Stay on Target; bombing faces PD every run and ignores Armor, with no Heavy die on the post-interception Skill Test; Exo-Armor may Assault; capital ships may Engage Point Defense; boarders stay aboard (Boarded state) and capture when the Marines are gone.',
       source: 'v1.2.2 /actions (dogfight, bombing, assault), /states (Assaulting, Boarded), /boarding',
       apply: (d) => ({
         ...d,
         game: {
           ...d.game,
-          dogfight: { breakOffTest: 'skill', breakOffFailAllowsRtb: true, breakerMayAttackAgain: true, afterwards: 'rtb_if_no_fuel', stayOnTarget: 'active_only' },
-          strike: { interceptOrPd: 'pd_each_run', bombingIgnoresArmor: true, returnToBase: 'state', heavySkillDice: 1 },
+          // game.md §7.5 (v1.2.2 column, SRC): Stay on Target needs the Heavy trait, with no
+          // "active squadron only" limit as in v1.2.1.
+          dogfight: { breakOffTest: 'skill', breakOffFailAllowsRtb: true, breakerMayAttackAgain: true, afterwards: 'rtb_if_no_fuel', stayOnTarget: 'either' },
+          // game.md §7.6 / TV-15: the +1d6 Heavy die on the post-interception Skill Test is v1.2.1's
+          // only (the v1.2.2 example passes its test with no such die).
+          strike: { interceptOrPd: 'pd_each_run', bombingIgnoresArmor: true, returnToBase: 'state', heavySkillDice: 0 },
           assault: true,
           engagePointDefence: true,
           boarding: { procedure: 'boarded_state', casualties: { D: 1, T: 2, Q: -1 }, pdRepels: false, defenderMarineLoss: 'per_set' },

@@ -41,7 +41,7 @@ export const DOGFIGHT_V122: DogfightRules = {
   breakOffFailAllowsRtb: true,
   breakerMayAttackAgain: true,
   afterwards: 'rtb_if_no_fuel',
-  stayOnTarget: 'active_only',
+  stayOnTarget: 'either',
 };
 
 const roster = loadRoster(sampleRosterFiles());
@@ -291,7 +291,7 @@ describe('Break Off', () => {
 });
 
 describe('Stay on Target', () => {
-  it('only the active Heavy squadron, once: a Point Defense attack of its Defense dice, squadron damage', () => {
+  it('a Heavy squadron, once per dogfight: a Point Defense attack of its Defense dice, squadron damage', () => {
     const rules = rulesOf('1.2.2');
     const wraith = model(card('unknown.wraith', { defense: 3 }), 'Wraith');
     expect(wraith.unit.traits.has('Heavy')).toBe(true);
@@ -307,7 +307,7 @@ describe('Stay on Target', () => {
     const r = dogfight(hooks, DOGFIGHT_V122, wraith, pathfinder, choose, { rtbOnFailedBreakOff: () => false });
     dice.assertConsumed();
     expect(offered[0]).toEqual({ who: 'Wraith', round: 1, legal: ['engage', 'break_off', 'stay_on_target'] });
-    // The passive Pathfinder is Heavy too, but Stay on Target is for the active squadron only.
+    // The passive Pathfinder is Heavy too, but Stay on Target is made once per dogfight.
     expect(offered[1].legal).toEqual(['engage', 'break_off']);
     // Once per dogfight.
     expect(offered[2].legal).toEqual(['engage', 'break_off']);

@@ -30,7 +30,7 @@ import { rulesFor, unit } from '../../helpers/units.js';
 
 // The two rules versions as StrikeRules (combat.md §11.1 and §11.2; §16 item 15 for Heavy).
 const OLDER: StrikeRules = { interceptOrPd: 'either', bombingIgnoresArmor: false, returnToBase: 'move', heavySkillDice: 1 };
-const NEWER: StrikeRules = { interceptOrPd: 'pd_each_run', bombingIgnoresArmor: true, returnToBase: 'state', heavySkillDice: 1 };
+const NEWER: StrikeRules = { interceptOrPd: 'pd_each_run', bombingIgnoresArmor: true, returnToBase: 'state', heavySkillDice: 0 };
 
 const roster = loadRoster(sampleRosterFiles());
 const card = (id: string, changes: Partial<UnitCard> = {}): UnitCard => ({ ...roster.units.get(id)!, ...changes });
@@ -179,8 +179,8 @@ describe('bombing: the Wraith example (game.md §7.6, combat.md TV-15/TV-16)', (
     expect(r).toMatchObject({ runs: 2, fuelSpent: 1, rtb: true, destroyed: false, skillTest: 'passed', attacks: 4 });
     expect(wraith.fuel).toBe(0);
     expect(wraith.state.structure).toBe(5 - 1); // the second run's PD [D]
-    // Skill 2 + 1 Heavy; then the current Defense: 3, and 2 after run 1's [D1] hit it.
-    expect(h.roller.bases).toEqual([2 + 1, 3, 2]);
+    // Skill 2 (no Heavy die in v1.2.2: TV-15); then the current Defense: 3, and 2 after run 1's [D1] hit it.
+    expect(h.roller.bases).toEqual([2, 3, 2]);
     expect(h.roller.left).toBe(0);
     expect(choose.asked).toEqual([1]); // asked before run 2 only; then out of Fuel
     expect(h.windows).toHaveLength(2);
@@ -288,14 +288,19 @@ describe('bombing: a failed post-interception Skill Test ([N])', () => {
     const r = bombing(h.hooks, NEWER, wraith, model('unknown.thunderbolt'), dogfight(1).fn, always(true));
     expect(r).toMatchObject({ runs: 1, fuelSpent: 0, rtb: true, skillTest: 'failed', attacks: 1 });
     expect(h.windows.map((w) => w.opts.fc)).toEqual([1]);
-    expect(h.roller.bases).toEqual([3, 1]);
+    expect(h.roller.bases).toEqual([2, 1]); // Skill 2, no Heavy die (TV-15); then PD 1
   });
 
-  it('without the Heavy trait the Skill Test is Skill dice only', () => {
-    const h = harness(rules122, ['[D1]', '[N]']);
+  it('older rules: without the Heavy trait the Skill Test is Skill dice only', () => {
+    const h = harness(rules121, ['[D1]']);
     const noHeavy = model('unknown.wraith', { traits: new Map() });
-    bombing(h.hooks, NEWER, noHeavy, model('unknown.thunderbolt'), dogfight(1).fn, always(false));
-    expect(h.roller.bases).toEqual([2, 1]);
+    bombing(h.hooks, OLDER, noHeavy, model('unknown.thunderbolt'), dogfight(1).fn, always(false));
+    expect(h.roller.bases).toEqual([2]);
+  });
+
+  it('the rules data: the Heavy die is v1.2.1 only (TV-16 rolls it, TV-15 does not)', () => {
+    expect(rules121.version.data.game.strike.heavySkillDice).toBe(1);
+    expect(rules122.version.data.game.strike.heavySkillDice).toBe(0);
   });
 });
 
