@@ -1556,7 +1556,7 @@ export class Battle implements PolicyView {
       rec?.notes.push(`${best.label} intercepts ${s.label}`);
       const r = dogfight(this.procedureHooks(rec), this.br.dogfight, s, best, this.dogfightChooser);
       this.dogfightAftermath(r, s, best);
-      return { survived: !s.state.destroyed };
+      return { survived: !s.state.destroyed, noMoreAttacks: r.noMoreAttacks.includes(s) };
     };
   }
 

@@ -30,7 +30,7 @@ export interface StrikeRules {
 }
 
 /** What an interception did: none was declared, or a dogfight was fought (elsewhere) and the model survived it or not. */
-export type Interception = 'none' | { readonly survived: boolean };
+export type Interception = 'none' | { readonly survived: boolean; /** It broke off and may make no more attacks this turn (v1.2.1 Break Off, combat.md §10.1). */ readonly noMoreAttacks?: boolean };
 /** Declares (or not) an interception of the striking squadron and resolves the dogfight, Fuel included. */
 export type InterceptFn = (striker: Participant) => Interception;
 
@@ -93,16 +93,25 @@ function skillTest(hooks: ProcedureHooks, dice: number): number {
 }
 
 /** What a bomber does after an interception: carry on, make one last attack at FC 1, or stop. */
-type AfterInterception = 'go_on' | 'last_run' | 'destroyed' | 'out_of_fuel';
+type AfterInterception = 'go_on' | 'untested' | 'last_run' | 'destroyed' | 'out_of_fuel' | 'broke_off';
 
 function afterInterception(hooks: ProcedureHooks, br: StrikeRules, bomber: Participant, i: Exclude<Interception, 'none'>): AfterInterception {
   if (!i.survived || bomber.state.destroyed) {
     hooks.note(`${bomber.label} is destroyed in the dogfight`);
     return 'destroyed';
   }
+  if (i.noMoreAttacks) {
+    hooks.note(`${bomber.label} broke off from the dogfight and may make no more attacks this turn`);
+    return 'broke_off';
+  }
   if (bomber.fuel < 1) {
-    // A survivor needs Fuel left to go on at all; with none it returns to base (game.md §7.5:
-    // a dogfight ended at 0 Fuel means Return to Base), making no attack.
+    if (br.interceptOrPd === 'either') {
+      // v1.2.1 (game.md §7.6): the Skill Test is for a survivor with Fuel left; a survivor
+      // attacks in the run it began, and then, out of Fuel, makes its RTB move.
+      hooks.note(`${bomber.label} survives the dogfight with no Fuel left: it attacks in this run`);
+      return 'untested';
+    }
+    // v1.2.2 (game.md §7.5): a dogfight survivor with 0 Fuel enters Return to Base, making no attack.
     hooks.note(`${bomber.label} survives the dogfight with no Fuel left`);
     return 'out_of_fuel';
   }
@@ -144,6 +153,8 @@ export interface BombingResult {
  * ('either'), or by an interception once before the first run ('pd_each_run'). A bomber that
  * survives a dogfight with Fuel takes a Skill Test [D+]: on [N] it makes just one more attack
  * window, at FC 1 ('either': in the current run; 'pd_each_run': one run, PD first), then RTB.
+ * A survivor with no Fuel attacks in the current run and then returns ('either'), or returns at
+ * once ('pd_each_run'); one that broke off (v1.2.1) makes no more attacks and returns.
  * A survivor gets an Attack Window at its Fire Control; the target has no missile defence
  * and, with `bombingIgnoresArmor`, no Armor. Point defence only deals damage: it never drives
  * the bomber off (combat.md NoDriveOff122; the older rules have no drive-off either).
@@ -176,6 +187,8 @@ export function bombing(
     const next = afterInterception(hooks, br, bomber, i);
     if (next === 'destroyed') return destroyed();
     if (next === 'out_of_fuel') return goHome('is out of Fuel');
+    if (next === 'broke_off') return goHome('broke off');
+    if (next === 'untested') return null;
     res.skillTest = next === 'go_on' ? 'passed' : 'failed';
     if (next === 'last_run') lastRun = true;
     return null;
@@ -269,8 +282,8 @@ export function assault(
       hooks.note(`${exo.label} is destroyed in the dogfight`);
       return res;
     }
-    if (exo.fuel < 1) {
-      hooks.note(`${exo.label} survives the dogfight with no Fuel left and enters Return to Base`);
+    if (exo.fuel < 1 || i.noMoreAttacks) {
+      hooks.note(`${exo.label} survives the dogfight with ${i.noMoreAttacks ? 'a Break Off' : 'no Fuel left'} and enters Return to Base`);
       res.end = 'return_to_base';
       return res;
     }

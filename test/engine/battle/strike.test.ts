@@ -255,17 +255,39 @@ describe('bombing: Fuel, the free first run and stopping', () => {
     expect(h.windows).toHaveLength(1);
   });
 
-  it('a bomber destroyed in the dogfight, or left with no Fuel, makes no run', () => {
+  it('a bomber destroyed in the dogfight makes no run', () => {
     for (const br of [OLDER, NEWER]) {
       const h1 = harness(rules122, []);
       const r1 = bombing(h1.hooks, br, model('unknown.wraith'), model('unknown.thunderbolt'), dogfight(1, false).fn, always(true));
       expect(r1).toMatchObject({ destroyed: true, rtb: false });
       expect(h1.windows).toHaveLength(0);
-      const h2 = harness(rules122, []);
-      const r2 = bombing(h2.hooks, br, model('unknown.wraith'), model('unknown.thunderbolt'), dogfight(2).fn, always(true));
-      expect(r2).toMatchObject({ destroyed: false, rtb: true, skillTest: null });
-      expect(h2.windows).toHaveLength(0);
     }
+  });
+
+  it('newer rules: a survivor with no Fuel left enters Return to Base without attacking (game.md §7.5)', () => {
+    const h2 = harness(rules122, []);
+    const r2 = bombing(h2.hooks, NEWER, model('unknown.wraith'), model('unknown.thunderbolt'), dogfight(2).fn, always(true));
+    expect(r2).toMatchObject({ destroyed: false, rtb: true, skillTest: null, runs: 0 });
+    expect(h2.windows).toHaveLength(0);
+  });
+
+  it('older rules: a survivor with no Fuel left takes no Skill Test, attacks in the run it began, then returns (game.md §7.6)', () => {
+    const h = harness(rules121, []);
+    const r = bombing(h.hooks, OLDER, model('unknown.wraith'), model('unknown.thunderbolt'), dogfight(2).fn, always(true));
+    expect(r).toMatchObject({ destroyed: false, rtb: true, skillTest: null, runs: 1 });
+    expect(h.roller.bases).toEqual([]); // no Skill Test; the interception replaced the PD
+    expect(h.windows.map((w) => w.opts.fc)).toEqual([2]);
+  });
+
+  it('older rules: a bomber that broke off from the dogfight makes no more attacks (combat.md §10.1)', () => {
+    const h = harness(rules121, []);
+    const brokeOff = (p: Participant): Interception => {
+      p.fuel -= 1;
+      return { survived: true, noMoreAttacks: true };
+    };
+    const r = bombing(h.hooks, OLDER, model('unknown.wraith'), model('unknown.thunderbolt'), brokeOff, always(true));
+    expect(r).toMatchObject({ destroyed: false, rtb: true, skillTest: null, attacks: 0 });
+    expect(h.windows).toHaveLength(0);
   });
 });
 
