@@ -259,6 +259,27 @@ export const INTERPRETATIONS = [
     default: 'START_OF_TARGET_ACTIVATION',
     summary: "battles, Boarded state: Boarders and Marines fight once per turn at the start of the boarded ship's activation, or in the End Phase (END_PHASE; jwsim's reading: first thing in the End Phase, before objectives are scored, every Boarded ship on the table, the Initiative side's first)",
   },
+  {
+    name: 'boarding_pd_repel',
+    ids: ['PDRepel121'],
+    values: ['ANY_SUCCESS', 'CASUALTIES_ONLY'],
+    default: 'ANY_SUCCESS',
+    summary: 'battles, v1.2.1 boarding raid: any [D+] of the ship\'s point defence drives the boarders off (besides the casualties), or the point defence only causes casualties',
+  },
+  {
+    name: 'bombing_pd_drive_off',
+    ids: ['NoDriveOff122'],
+    values: ['NO', 'T_PLUS'],
+    default: 'NO',
+    summary: 'battles: a bomber\'s point defence only deals damage, or a [T+] result also drives the bomber off (it makes no attack in that run and returns to base, as an Assault is driven off)',
+  },
+  {
+    name: 'cap_boost_mode',
+    ids: ['GM-09'],
+    values: ['VERSION', 'DISABLED', 'DOUBLE_SPEED_HALF_FC', 'V121_DOUBLE_SPEED'],
+    default: 'VERSION',
+    summary: 'battles: capital-ship Boost as the version says (v1.2.1 yes, v1.2.2 none), never, with Speed doubled inside the version\'s min/max move formulas, or as v1.2.1 (up to twice Speed); Fire Control is halved whenever a capital ship Boosts',
+  },
 ] as const satisfies readonly InterpretationSpec[];
 
 type Spec = (typeof INTERPRETATIONS)[number];

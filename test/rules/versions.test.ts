@@ -111,6 +111,9 @@ describe('interpretation options', () => {
       embarked_on_captured: 'DESTROYED',
       embarked_activation: 'OWN_ACTIVATION',
       boarding_combat_timing: 'START_OF_TARGET_ACTIVATION',
+      boarding_pd_repel: 'ANY_SUCCESS',
+      bombing_pd_drive_off: 'NO',
+      cap_boost_mode: 'VERSION',
     });
   });
 

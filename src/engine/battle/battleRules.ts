@@ -5,6 +5,8 @@ import type { CompiledRules } from '../../rules/compile.js';
 import type { GameRules } from '../../rules/types.js';
 
 export interface BattleRules extends GameRules {
+  /** Capital-ship Boost (GM-09): none, v1.2.1's (Speed up to doubled), or Speed doubled inside the version's min/max formulas. */
+  readonly capitalBoostMode: 'none' | 'v121' | 'formula';
   /** The first Fleet Deployment phase's squadron step in blocks (v1.2.1 §12.1 steps 3-4) or alternating one at a time (v1.2.2). */
   readonly squadronDeployBlocks: boolean;
   /** Crippled capital ships are inert hulks (GM-21, option crippled_capital). */
@@ -70,5 +72,11 @@ export function battleRules(rules: CompiledRules): BattleRules {
     embarkedPassToCaptor: o.embarked_on_captured === 'PASS_TO_CAPTOR',
     launchWithCarrier: o.embarked_activation === 'CARRIER_ACTIVATION',
     boardedFightInEndPhase: o.boarding_combat_timing === 'END_PHASE',
+    // PDRepel121: CASUALTIES_ONLY takes the repel away from the v1.2.1 raid.
+    boarding: { ...game.boarding, pdRepels: game.boarding.pdRepels && o.boarding_pd_repel === 'ANY_SUCCESS' },
+    // NoDriveOff122: T_PLUS lets a [T+] point defence result drive a bomber off.
+    strike: { ...game.strike, pdDrivesOff: o.bombing_pd_drive_off === 'T_PLUS' },
+    // GM-09 cap_boost_mode.
+    capitalBoostMode: o.cap_boost_mode === 'VERSION' ? (game.capitalBoost ? 'v121' : 'none') : o.cap_boost_mode === 'DISABLED' ? 'none' : o.cap_boost_mode === 'V121_DOUBLE_SPEED' ? 'v121' : 'formula',
   };
 }

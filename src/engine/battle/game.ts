@@ -857,11 +857,17 @@ export class Battle implements PolicyView {
         out.push({ pose: { ...end }, action: 'none', travelled, failPose: { ...straight } });
       }
     }
-    if (allowBoost && this.br.capitalBoost && m.state.thrusters >= 1 && this.reachable(m).length === 0) {
-      // v1.2.1 Boost: Speed doubled for the activation; the minimum is half the doubled Speed
-      // (GM-56), or half the printed Speed under boost_min_move=HALF_PRINTED.
-      const min = this.br.boostMinHalfPrinted ? m.unit.speed / 2 : m.unit.speed;
-      add(capitalMoves({ min, max: 2 * m.unit.speed, turns: lim.turns, sluggish: lim.sluggish }), 'boost');
+    if (allowBoost && this.br.capitalBoostMode !== 'none' && m.state.thrusters >= 1 && this.reachable(m).length === 0) {
+      if (this.br.capitalBoostMode === 'v121') {
+        // v1.2.1 Boost: Speed doubled for the activation; the minimum is half the doubled Speed
+        // (GM-56), or half the printed Speed under boost_min_move=HALF_PRINTED.
+        const min = this.br.boostMinHalfPrinted ? m.unit.speed / 2 : m.unit.speed;
+        add(capitalMoves({ min, max: 2 * m.unit.speed, turns: lim.turns, sluggish: lim.sluggish }), 'boost');
+      } else {
+        // GM-09 cap_boost_mode=DOUBLE_SPEED_HALF_FC: the version's own limits with Speed doubled
+        // (v1.2.2: 2 Speed - Thrusters to 2 Speed + Thrusters).
+        add(capitalMoves(capitalLimits(this.br, m, false, 2 * m.unit.speed)), 'boost');
+      }
     }
     if (allowStationKeep && lim.min > 0) {
       const sk = capitalLimits(this.br, m, true);

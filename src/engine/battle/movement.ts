@@ -35,9 +35,8 @@ export interface MoveLimits {
   readonly sluggish?: boolean;
 }
 
-/** Capital-ship move limits under the version's movement rules (§6.1 / §6.2, GM-10, GM-57). */
-export function capitalLimits(br: BattleRules, m: BattleModel, stationKeeping: boolean): MoveLimits {
-  const speed = m.unit.speed;
+/** Capital-ship move limits under the version's movement rules (§6.1 / §6.2, GM-10, GM-57); `speed` other than the card's for a Boost (GM-09). */
+export function capitalLimits(br: BattleRules, m: BattleModel, stationKeeping: boolean, speed = m.unit.speed): MoveLimits {
   const thr = m.state.thrusters;
   const lim: MoveLimits = br.capitalMove === 'half_speed'
     ? { min: stationKeeping ? 0 : speed / 2, max: speed, turns: thr >= 1 ? 1 : 0 }

@@ -27,6 +27,8 @@ export interface StrikeRules {
   readonly returnToBase: 'move' | 'state';
   /** Extra base dice on the post-interception Skill Test for a bomber with the Heavy trait (combat.md §16 item 15). */
   readonly heavySkillDice: number;
+  /** A [T+] point defence result drives the bomber off: no attack in that run, then home (option bombing_pd_drive_off; default none, NoDriveOff122). */
+  readonly pdDrivesOff?: boolean;
 }
 
 /** What an interception did: none was declared, or a dogfight was fought (elsewhere) and the model survived it or not. */
@@ -157,7 +159,8 @@ export interface BombingResult {
  * once ('pd_each_run'); one that broke off (v1.2.1) makes no more attacks and returns.
  * A survivor gets an Attack Window at its Fire Control; the target has no missile defence
  * and, with `bombingIgnoresArmor`, no Armor. Point defence only deals damage: it never drives
- * the bomber off (combat.md NoDriveOff122; the older rules have no drive-off either).
+ * the bomber off (combat.md NoDriveOff122; the older rules have no drive-off either), unless
+ * `pdDrivesOff` (option bombing_pd_drive_off=T_PLUS) lets a [T+] result do so.
  */
 export function bombing(
   hooks: ProcedureHooks,
@@ -229,8 +232,9 @@ export function bombing(
       }
     }
     if (!intercepted) {
-      pointDefenceAttack(hooks, target, bomber);
+      const pd = pointDefenceAttack(hooks, target, bomber);
       if (bomber.state.destroyed) return destroyed();
+      if (br.pdDrivesOff && BEST_MAG[pd] >= MAG_T) return goHome('is driven off by point defence');
     }
 
     // Step 2: the bomber's Attack Window.

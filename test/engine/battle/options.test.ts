@@ -427,6 +427,43 @@ describe('boost_min_move (GM-56)', () => {
   });
 });
 
+describe('cap_boost_mode (GM-09)', () => {
+  // The same Tengu (Speed 8, Thrusters 3) and far enemy as above.
+  const boosts = (version: RulesVersionId, opts: string[]): number[] => {
+    const battle = new Battle(rulesFor(version, opts), miniScenario({ a: ['unknown.tengu'], b: ['unknown.tengu'] }));
+    const inner = handBattle(battle);
+    const [m, enemy] = battle.models;
+    put(m, 24, 4, 0);
+    put(enemy, 24, 46, 180);
+    const list = inner.moveTiers(m, false)[0].filter((o) => o.action === 'boost');
+    return [...new Set(list.map((o) => Math.round(o.travelled * 1000) / 1000))].sort((a, b) => a - b);
+  };
+
+  it('VERSION (default): v1.2.1 boosts, v1.2.2 does not', () => {
+    expect(boosts('1.2.1', [])).toEqual([8, 12, 16]);
+    expect(boosts('1.2.2', [])).toEqual([]);
+  });
+
+  it('DOUBLE_SPEED_HALF_FC under v1.2.2: Speed doubled inside Speed +/- Thrusters: 13" to 19"', () => {
+    expect(boosts('1.2.2', ['cap_boost_mode=DOUBLE_SPEED_HALF_FC'])).toEqual([13, 16, 19]);
+  });
+
+  it('V121_DOUBLE_SPEED under v1.2.2: as v1.2.1, 8" to 16"; DISABLED under v1.2.1: none', () => {
+    expect(boosts('1.2.2', ['cap_boost_mode=V121_DOUBLE_SPEED'])).toEqual([8, 12, 16]);
+    expect(boosts('1.2.1', ['cap_boost_mode=DISABLED'])).toEqual([]);
+  });
+});
+
+describe('boarding_pd_repel (PDRepel121) and bombing_pd_drive_off (NoDriveOff122)', () => {
+  it('map to the procedures\' rules: the raid\'s repel, and the bombing drive-off', () => {
+    expect(battleRules(rulesFor('1.2.1')).boarding.pdRepels).toBe(true);
+    expect(battleRules(rulesFor('1.2.1', ['boarding_pd_repel=CASUALTIES_ONLY'])).boarding.pdRepels).toBe(false);
+    expect(battleRules(rulesFor('1.2.2')).boarding.pdRepels).toBe(false);
+    expect(battleRules(rulesFor('1.2.2')).strike.pdDrivesOff).toBe(false);
+    expect(battleRules(rulesFor('1.2.2', ['bombing_pd_drive_off=T_PLUS'])).strike.pdDrivesOff).toBe(true);
+  });
+});
+
 describe('boost_halves_fc (GM-60)', () => {
   // v1.2.2 Pathfinder (Speed 10, Fire Control 2, two weapons) at (24, 4); the enemy Pathfinder
   // at (24, 30) is out of reach at normal Speed, so the policy (forced here) takes a Boost that

@@ -513,3 +513,17 @@ describe('passive interception by an Assaulting squadron', () => {
     expect(results).toEqual(['none', 'intercepted']);
   });
 });
+
+describe('bombing_pd_drive_off=T_PLUS (NoDriveOff122 alternative)', () => {
+  it('a [T+] point defence result drives the bomber off before it attacks; a [D] does not', () => {
+    const h = harness(rules122, ['[T4]']);
+    const r = bombing(h.hooks, { ...NEWER, pdDrivesOff: true }, model('unknown.wraith'), model('unknown.thunderbolt'), () => 'none', always(true));
+    expect(r).toMatchObject({ runs: 1, rtb: true, attacks: 0, destroyed: false });
+    expect(h.windows).toHaveLength(0);
+    expect(h.notes.some((l) => l.includes('driven off by point defence'))).toBe(true);
+    const h2 = harness(rules122, ['[D4]']);
+    const r2 = bombing(h2.hooks, { ...NEWER, pdDrivesOff: true }, model('unknown.wraith'), model('unknown.thunderbolt'), () => 'none', always(false));
+    expect(h2.windows).toHaveLength(1);
+    expect(r2.runs).toBe(1);
+  });
+});
