@@ -209,48 +209,44 @@ describe('Exo-Armor boarding (v1.2.1 Boarding Party, INTERPRETATION ExoBoard121)
 });
 
 describe('the free move after a dogfight (v1.2.1 §7.5; GM-72)', () => {
-  it('survivors of an interception they started may move again, without attacking, and it happens in real games', () => {
-    let freeMoves = 0;
-    const scenario = sampleScenario('standard-engagement', '1.2.1');
-    const battle = new Battle(rules('1.2.1'), scenario);
+  /** The activations of real sample games in which an interceptor made its free move. */
+  const freeMoveActivations = (version: '1.2.1' | '1.2.2', games: number) => {
+    const scenario = sampleScenario('standard-engagement', version);
+    const battle = new Battle(rules(version), scenario);
     const streams = battleStreams('free-move', scenario.id);
-    for (let g = 0; g < 8; g++) {
+    const out: ReturnType<typeof emptyTrace>['activations'] = [];
+    for (let g = 0; g < games; g++) {
       const trace = emptyTrace();
       battle.play(streams.dice.at(g), streams.policy.at(g), g % 2 === 1, trace);
-      for (const a of trace.activations) {
-        if (!a.notes.some((n) => n === `${a.model} makes its free move after the dogfight`)) continue;
-        freeMoves++;
-        expect(a.action).toBe('intercept');
-        expect(a.attacks.filter((x) => x.window === 0)).toHaveLength(0); // dogfight windows only
-      }
+      for (const a of trace.activations) if (a.notes.some((n) => n === `${a.model} makes its free move after the dogfight`)) out.push(a);
     }
-    expect(freeMoves).toBeGreaterThan(0);
+    return out;
+  };
+
+  it('survivors of an interception they started may move again, without attacking, and it happens in real games', () => {
+    const acts = freeMoveActivations('1.2.1', 8);
+    expect(acts.length).toBeGreaterThan(0);
+    for (const a of acts) {
+      expect(a.action).toBe('intercept');
+      expect(a.attacks.filter((x) => x.window === 0)).toHaveLength(0); // dogfight windows only
+    }
   });
 
   it('v1.2.2: after its free move the interceptor carries on with its own Attack Window (GM-72)', () => {
-    let freeMoves = 0;
+    const acts = freeMoveActivations('1.2.2', 12);
+    expect(acts.length).toBeGreaterThan(0);
     let ownWindow = 0;
-    const scenario = sampleScenario('standard-engagement', '1.2.2');
-    const battle = new Battle(rules('1.2.2'), scenario);
-    const streams = battleStreams('free-move', scenario.id);
-    for (let g = 0; g < 12; g++) {
-      const trace = emptyTrace();
-      battle.play(streams.dice.at(g), streams.policy.at(g), g % 2 === 1, trace);
-      for (const a of trace.activations) {
-        if (!a.notes.some((n) => n === `${a.model} makes its free move after the dogfight`)) continue;
-        freeMoves++;
-        expect(a.action).toBe('intercept');
-        const own = a.attacks.filter((x) => x.window === 0);
-        // Its own attacks come after every dogfight attack, and are made by the interceptor.
-        if (own.length) {
-          ownWindow++;
-          expect(a.attacks.findIndex((x) => x.window === 0)).toBeGreaterThanOrEqual(a.attacks.length - own.length);
-          expect(own.every((x) => x.attacker === a.model)).toBe(true);
-          expect(a.fired).toBe('after-move');
-        }
+    for (const a of acts) {
+      expect(a.action).toBe('intercept');
+      const own = a.attacks.filter((x) => x.window === 0);
+      // Its own attacks come after every dogfight attack, and are made by the interceptor.
+      if (own.length) {
+        ownWindow++;
+        expect(a.attacks.findIndex((x) => x.window === 0)).toBeGreaterThanOrEqual(a.attacks.length - own.length);
+        expect(own.every((x) => x.attacker === a.model)).toBe(true);
+        expect(a.fired).toBe('after-move');
       }
     }
-    expect(freeMoves).toBeGreaterThan(0);
     expect(ownWindow).toBeGreaterThan(0);
   });
 });
