@@ -1856,7 +1856,9 @@ export class Battle implements PolicyView {
     for (const o of this.models) {
       if (o.where !== 'table' || o.unit.isCapital || !mover.unit.isCapital) continue;
       const need = this.br.squadronCapitalSpacing;
-      if (!separationBelow(o.base, mover.base, need - GEOM_EPSILON)) continue;
+      // Seed 002: a squadron the ship would overlap is moved the least distance that keeps the
+      // version's spacing; one merely within that spacing stays (capital moves need no spacing).
+      if (!separationBelow(o.base, mover.base, -GEOM_EPSILON)) continue;
       const ok = (q: Pose) => {
         const b = baseAt(o, q);
         if (!onTable(b, W, H)) return false;

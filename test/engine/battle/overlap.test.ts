@@ -243,3 +243,23 @@ describe('an active ship to be repositioned acts where it stopped (seed 002, GM-
     expect(separation(sq.base, a.base)).toBeGreaterThan(3);
   });
 });
+
+describe('a squadron near, but not under, a ship\'s forced end position (seed 002)', () => {
+  it('v1.2.1: only an overlapped squadron is moved; one 0.75" from the ship stays where it is', () => {
+    // MV-13's push: A ends at (10, 16) (x 9.25..10.75, y 15..17). The squadron at (12, 16.5) is
+    // 0.75" from that, clear of A's path and of B.
+    const s = setUp('1.2.1', [slowSmall], [big, squadron]);
+    const [a, b, sq] = s.models;
+    put(a, 10, 12, 0);
+    put(b, 10, 14, 90);
+    put(sq, 12, 16.5, 0);
+    a.state.thrusters = 0;
+    s.inner.activate(a);
+    const rec = s.inner.trace!.activations[0];
+    expect(rec.notes).toContain(`overlap with ${b.label}: ${a.label} repositioned (GM-64)`);
+    expect(separation(sq.base, a.base)).toBeGreaterThan(0);
+    expect(separation(sq.base, a.base)).toBeLessThan(1);
+    expect([sq.base.x, sq.base.y]).toEqual([12, 16.5]);
+    expect(rec.notes.some((n) => n.includes('moved clear'))).toBe(false);
+  });
+});
