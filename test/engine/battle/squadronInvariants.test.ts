@@ -415,7 +415,10 @@ function checkGame(battle: Battle, scenario: Scenario, version: RulesVersionId, 
       else if ((m = RE.lands.exec(n))) {
         const [, s, c] = m;
         expect(s, `${what}: ${where}: ${s} lands in someone else's activation`).toBe(a.model);
-        expect(a.action, `${what}: ${where}: ${s} lands outside Return to Base`).toBe('return_to_base');
+        // A squadron lands on its Return to Base move: the RTB activation, or (v1.2.1, GM-17) the
+        // RTB move that ends a Bombing Run or an Exo-Armor boarding.
+        const rtbMoves = version === '1.2.1' ? ['return_to_base', 'bombing', 'board'] : ['return_to_base'];
+        expect(rtbMoves, `${what}: ${where}: ${s} lands outside Return to Base (action ${a.action})`).toContain(a.action);
         expect(embarkedOn.has(s), `${what}: ${where}: ${s} lands while Embarked`).toBe(false);
         expect(launched, `${what}: ${where}: ${s} launches and lands in one activation`).toBe(false);
         embarkedOn.set(s, c);
