@@ -1,5 +1,6 @@
 // jwsim battle --scenario FILE: whole games between two fleets played by AI policies.
-import { writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 import { UserError } from '../errors.js';
@@ -10,7 +11,9 @@ import { REPLAY_EXTENSIONS, renderReplayHtml, renderReplaySvg, replayFormat, rep
 import { intInRange, seedArg } from './args.js';
 import { addJsonOption, addUnitsOption, placeholderLines } from './engagementArgs.js';
 import { formatTable, pct } from './format.js';
+import { checkOutputs, writeOutputs, type OutputFile } from './outputs.js';
 import { addRulesOptions, rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
+import type { Scenario } from '../scenarios/scenarioTypes.js';
 
 export const DEFAULT_BATTLE_TRIALS = 1000;
 export const MAX_BATTLE_TRIALS = 10_000_000;
@@ -27,6 +30,8 @@ interface BattleOpts extends RulesOpts {
   allowInvalidFleets: boolean;
   units?: string[];
   json: boolean;
+  /** Options given on the command line (not defaults), to refuse ones that would have no effect. */
+  explicit?: readonly string[];
 }
 
 export function battleCommand(): Command {
@@ -48,13 +53,19 @@ export function battleCommand(): Command {
     'after',
     '\nExamples:\n  jwsim battle --scenario scenarios/battles/standard-engagement.json --trials 2000 --mirror\n  jwsim battle --scenario scenarios/battles/beacon-assault.json --trace game.json --seed 7\n  jwsim battle --scenario scenarios/battles/standard-engagement.json --replay game.svg --game 3',
   );
-  return cmd.action(async (opts: BattleOpts) => {
-    process.stdout.write(await runBattleCommand(opts));
+  return cmd.action(async (opts: BattleOpts, command: Command) => {
+    const explicit = ['trials', 'mirror', 'json', 'threads', 'game'].filter((k) => command.getOptionValueSource(k) === 'cli');
+    process.stdout.write(await runBattleCommand({ ...opts, explicit }));
   });
 }
 
 export async function runBattleCommand(opts: BattleOpts): Promise<string> {
   // Checked before anything runs or is written.
+  const oneGame = opts.trace !== undefined || opts.replay !== undefined;
+  for (const k of opts.explicit ?? []) {
+    if (oneGame && k !== 'game') throw new UserError(`--${k}: has no effect with --trace or --replay, which play one game (pick it with --game); leave --${k} out`);
+    if (!oneGame && k === 'game') throw new UserError('--game: applies only with --trace or --replay (it picks the game they play)');
+  }
   const replayAs = opts.replay === undefined ? null : replayFormat(opts.replay);
   if (opts.replay !== undefined && !replayAs) {
     throw new UserError(`--replay: ${opts.replay}: the file name must end in ${REPLAY_EXTENSIONS.join(' or ')} (the extension picks the format)`);
@@ -73,10 +84,15 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
   const local = makeBattle(job);
   const { scenario, battle } = local;
   const warnings = scenario.fleetWarnings.map((w) => `WARNING: invalid fleet (--allow-invalid-fleets): ${w}`);
-  if (opts.trace || opts.replay) {
+  if (oneGame) {
+    const outputs: OutputFile[] = [];
+    if (opts.trace !== undefined) outputs.push({ flag: '--trace', path: opts.trace });
+    if (opts.replay !== undefined) outputs.push({ flag: '--replay', path: opts.replay });
+    checkOutputs(outputs, inputFiles(scenario, opts.rulesOverlay));
     const g = traceGame(local.rules, scenario, opts.seed, opts.game, false);
+    const files: Array<OutputFile & { text: string }> = [];
     const written: string[] = [];
-    if (opts.trace) {
+    if (opts.trace !== undefined) {
       const body = {
         ...rulesJson(ctx),
         scenario: { id: scenario.id, file: scenario.file, sha256: scenario.sha256 },
@@ -89,23 +105,15 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
         placeholders: g.battle.usage.list(),
         fleet_warnings: scenario.fleetWarnings,
       };
-      try {
-        writeFileSync(opts.trace, JSON.stringify(body, null, 2) + '\n');
-      } catch (e) {
-        throw new UserError(`--trace: cannot write ${opts.trace} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-      }
+      files.push({ flag: '--trace', path: opts.trace, text: JSON.stringify(body, null, 2) + '\n' });
       written.push(`trace written to ${opts.trace}`);
     }
-    if (opts.replay) {
+    if (opts.replay !== undefined) {
       const input = { scenario, seed: opts.seed, game: opts.game, models: replayModels(g.battle), trace: g.trace, result: g.result, fates: g.fates };
-      const text = replayAs === 'html' ? renderReplayHtml(input) : renderReplaySvg(input);
-      try {
-        writeFileSync(opts.replay, text);
-      } catch (e) {
-        throw new UserError(`--replay: cannot write ${opts.replay} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-      }
+      files.push({ flag: '--replay', path: opts.replay, text: replayAs === 'html' ? renderReplayHtml(input) : renderReplaySvg(input) });
       written.push(`replay written to ${opts.replay}`);
     }
+    writeOutputs(files);
     const winner = g.result.winner === 2 ? 'draw' : `${g.result.winner === 0 ? 'A' : 'B'} (${scenario.sides[g.result.winner].name}) wins`;
     return [
       `jwsim battle: one game of ${scenario.id}, seed ${opts.seed}, game ${opts.game}: ${winner}`,
@@ -170,4 +178,16 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
       ...placeholderLines(placeholders),
     ].join('\n') + '\n'
   );
+}
+
+/** The files a battle reads (scenario, fleet files, unit files, rules overlay): no output may replace one. */
+function inputFiles(scenario: Scenario, overlay: string | undefined): Array<[string, string]> {
+  const out: Array<[string, string]> = [['the scenario file', scenario.file]];
+  const raw = JSON.parse(readFileSync(scenario.file, 'utf8')) as { sides?: Record<string, { fleet_file?: unknown }> };
+  for (const side of Object.values(raw.sides ?? {})) {
+    if (typeof side?.fleet_file === 'string') out.push(['a fleet file', resolve(dirname(scenario.file), side.fleet_file)]);
+  }
+  for (const f of scenario.roster.files) out.push(['a unit file', f]);
+  if (overlay) out.push(['the rules overlay', overlay]);
+  return out;
 }

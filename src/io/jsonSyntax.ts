@@ -52,10 +52,19 @@ export function findJsonError(text: string): JsonSyntaxError | null {
       i++;
       ws();
       if (text[i] === '}') return void (i++, depth--);
+      const keys = new Set<string>();
       for (;;) {
         ws();
         if (text[i] !== '"') fail(text[i] === '}' ? 'trailing comma before }' : `expected a "key" but found ${describe(text[i])}`);
+        const start = i;
         string();
+        // A repeated key would silently lose all but its last value.
+        const key = JSON.parse(text.slice(start, i)) as string;
+        if (keys.has(key)) {
+          i = start;
+          fail(`the key "${key}" appears twice in one object`);
+        }
+        keys.add(key);
         ws();
         if (text[i] !== ':') fail(`expected ':' after a key but found ${describe(text[i])}`);
         i++;

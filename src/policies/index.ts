@@ -17,7 +17,7 @@ export const PARAMS: Record<PolicyName, Record<string, ParamSpec>> = {
   aggressive: {
     ...commonParams(1, 0, 1, 1, 1),
     escort: escortParam(0),
-    focus: { default: 1, min: 0, max: 1, summary: '1: fire first where expected damage per remaining Structure is highest (finish damaged models); 0: most expected damage' },
+    focus: { default: 1, min: 0, max: 1, integer: true, summary: '1: fire first where expected damage per remaining Structure is highest (finish damaged models); 0: most expected damage' },
     objective_weight: { default: 0.5, min: 0, max: 10, summary: 'score for ending a move on an objective marker, in expected Structure damage' },
   },
   standoff: {
@@ -32,7 +32,7 @@ export const PARAMS: Record<PolicyName, Record<string, ParamSpec>> = {
     // Models and turns no order covers play as aggressive, with these parameters.
     ...commonParams(1, 0, 1, 1, 1),
     escort: escortParam(0),
-    focus: { default: 1, min: 0, max: 1, summary: 'aggressive play (turns and models no order covers): 1 fires first where expected damage per remaining Structure is highest; 0: most expected damage' },
+    focus: { default: 1, min: 0, max: 1, integer: true, summary: 'aggressive play (turns and models no order covers): 1 fires first where expected damage per remaining Structure is highest; 0: most expected damage' },
     objective_weight: { default: 0.5, min: 0, max: 10, summary: 'aggressive play: score for ending a move on an objective marker, in expected Structure damage' },
     range_margin: { default: 1, min: 0, max: 12, summary: 'hold orders: inches inside the range band edge (own long range, or short range) at which the model keeps from the nearest enemies' },
   },
@@ -50,6 +50,10 @@ export function policyParams(spec: PolicySpec, where: string): Record<string, nu
     const s = specs[k];
     if (!s) throw new UserError(`${where}.params.${k}: unknown parameter of policy "${spec.name}"; allowed: ${Object.keys(specs).join(', ')}`);
     if (!(v >= s.min && v <= s.max)) throw new UserError(`${where}.params.${k}: ${v} is out of range; allowed ${s.min}..${s.max} (${s.summary})`);
+    if (s.integer && !Number.isInteger(v)) {
+      const allowed = s.min === 0 && s.max === 1 ? '0 or 1' : `a whole number in ${s.min}..${s.max}`;
+      throw new UserError(`${where}.params.${k}: ${v} is not allowed; it must be ${allowed} (${s.summary})`);
+    }
     out[k] = v;
   }
   return out;

@@ -39,7 +39,7 @@ export const LOOKAHEAD_NAME = 'lookahead' as const;
 export const LOOKAHEAD_PARAMS: Record<string, ParamSpec> = {
   ...commonParams(0.8, 0, 1, 1, 1),
   // Lookahead's own.
-  depth: { default: 2, min: 1, max: 2, summary: '1: each option weighs its shot against the replies of the enemy models still to activate this turn; 2: also counts friendly follow-up fire on the same target (focus fire)' },
+  depth: { default: 2, min: 1, max: 2, integer: true, summary: '1: each option weighs its shot against the replies of the enemy models still to activate this turn; 2: also counts friendly follow-up fire on the same target (focus fire)' },
   caution: { default: 0.5, min: 0, max: 10, summary: 'weight of the TV the model is expected to lose to the enemy replies at its end position' },
   kill_bonus: { default: 0.5, min: 0, max: 5, summary: 'extra value, as a fraction of the target\'s TV, of destroying it outright (scaled by the square of the kill fraction)' },
   objective_weight: { default: 8, min: 0, max: 100, summary: 'TV per objective point for ending a move on an objective marker' },

@@ -9,19 +9,19 @@ import type { ActionName, DeployCandidate, MoveOption, ParamSpec, PolicyView } f
  * deployment, with per-policy defaults.
  */
 export const commonParams = (deployDepth: number, withdrawAt: number, ram: number, concentrate: number, strike: number): Record<string, ParamSpec> => ({
-  intercept: { default: 1, min: 0, max: 1, summary: '1: squadrons intercept enemy squadrons in reach (actively), and against enemy bombing and assaults (passively)' },
-  bomb: { default: strike, min: 0, max: 1, summary: '1: squadrons make bombing runs on enemy capital ships they can reach' },
-  assault: { default: strike, min: 0, max: 1, summary: '1: Exo-Armor squadrons assault enemy capital ships they can reach (v1.2.2)' },
-  engage_pd: { default: 1, min: 0, max: 1, summary: '1: capital ships declare Engage Point Defense when enemy squadrons are within 3" (v1.2.2)' },
-  board: { default: strike, min: 0, max: 1, summary: '1: capital ships with Marines board an enemy capital ship within 1" when they have more Marines than it; under v1.2.1 Exo-Armor squadrons board ships they can reach' },
+  intercept: { default: 1, min: 0, max: 1, integer: true, summary: '1: squadrons intercept enemy squadrons in reach (actively), and against enemy bombing and assaults (passively)' },
+  bomb: { default: strike, min: 0, max: 1, integer: true, summary: '1: squadrons make bombing runs on enemy capital ships they can reach' },
+  assault: { default: strike, min: 0, max: 1, integer: true, summary: '1: Exo-Armor squadrons assault enemy capital ships they can reach (v1.2.2)' },
+  engage_pd: { default: 1, min: 0, max: 1, integer: true, summary: '1: capital ships declare Engage Point Defense when enemy squadrons are within 3" (v1.2.2)' },
+  board: { default: strike, min: 0, max: 1, integer: true, summary: '1: capital ships with Marines board an enemy capital ship within 1" when they have more Marines than it; under v1.2.1 Exo-Armor squadrons board ships they can reach' },
   deploy_depth: { default: deployDepth, min: 0, max: 1, summary: 'where in its deployment zone a model is placed: 0 at the back, 1 at the front' },
-  withdraw_at: { default: withdrawAt, min: 0, max: 20, summary: 'a capital ship declares Withdraw once its Structure is at or below this (0: never)' },
-  ram: { default: ram, min: 0, max: 1, summary: '1: a capital ship down to 1 Structure rams an enemy capital ship in its front arc when it can reach one' },
-  concentrate: { default: concentrate, min: 0, max: 1, summary: '1: declare Concentrated Fire when the first target is a capital ship and at least two attacks bear on it' },
-  evade: { default: 1, min: 0, max: 1, summary: '1: declare Evade when the model will not attack this activation and the enemy can reach it' },
-  hold_squadrons: { default: 0, min: 0, max: 60, summary: 'squadrons kept In Reserve (the last in the fleet list) instead of deploying at the start' },
-  hold_until: { default: 2, min: 2, max: 50, summary: 'the turn whose Deployment Phase brings the reserved squadrons in' },
-  embark: { default: 0, min: 0, max: 60, summary: 'squadrons deployed Embarked on a friendly carrier with room instead of on the table, where the deployment allows it (GM-18, GM-86; option reserve_embark_rule); they Launch in their own activation' },
+  withdraw_at: { default: withdrawAt, min: 0, max: 20, integer: true, summary: 'a capital ship declares Withdraw once its Structure is at or below this (0: never)' },
+  ram: { default: ram, min: 0, max: 1, integer: true, summary: '1: a capital ship down to 1 Structure rams an enemy capital ship in its front arc when it can reach one' },
+  concentrate: { default: concentrate, min: 0, max: 1, integer: true, summary: '1: declare Concentrated Fire when the first target is a capital ship and at least two attacks bear on it' },
+  evade: { default: 1, min: 0, max: 1, integer: true, summary: '1: declare Evade when the model will not attack this activation and the enemy can reach it' },
+  hold_squadrons: { default: 0, min: 0, max: 60, integer: true, summary: 'squadrons kept In Reserve (the last in the fleet list) instead of deploying at the start' },
+  hold_until: { default: 2, min: 2, max: 50, integer: true, summary: 'the turn whose Deployment Phase brings the reserved squadrons in' },
+  embark: { default: 0, min: 0, max: 60, integer: true, summary: 'squadrons deployed Embarked on a friendly carrier with room instead of on the table, where the deployment allows it (GM-18, GM-86; option reserve_embark_rule); they Launch in their own activation' },
 });
 
 /**

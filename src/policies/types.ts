@@ -87,5 +87,7 @@ export interface ParamSpec {
   readonly default: number;
   readonly min: number;
   readonly max: number;
+  /** Whole numbers only (counts, turns, and 0/1 switches). */
+  readonly integer?: boolean;
   readonly summary: string;
 }

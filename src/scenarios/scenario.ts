@@ -308,8 +308,8 @@ export function loadScenario(file: string, opts: LoadScenarioOptions): Scenario 
     };
     if (objectiveIds.has(m.id)) problems.push(`${where}.id: duplicate objective id "${m.id}"`);
     objectiveIds.add(m.id);
-    if (m.x > table.width) problems.push(`${where}.x: ${fmt(m.x)} is off the table; x must lie in 0..${fmt(table.width)} on a ${size} table`);
-    if (m.y > table.height) problems.push(`${where}.y: ${fmt(m.y)} is off the table; y must lie in 0..${fmt(table.height)} on a ${size} table`);
+    if (m.x > table.width) problems.push(`${where}.x: ${m.x} is off the table; x must lie in 0..${fmt(table.width)} on a ${size} table`);
+    if (m.y > table.height) problems.push(`${where}.y: ${m.y} is off the table; y must lie in 0..${fmt(table.height)} on a ${size} table`);
     if (m.fromTurn > turns) problems.push(`${where}.from_turn: ${m.fromTurn} is after the last turn (${turns}); the marker would never score`);
     objectives.push(m);
   });

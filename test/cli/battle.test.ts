@@ -93,4 +93,38 @@ describe('jwsim battle', () => {
     expect(noTrace.stderr).toContain('--trace');
     expect(existsSync(join(dir, 'no-such-dir'))).toBe(false);
   }, 60_000);
+
+  it('output files: checked before the game is played, written all or none, never over an input', () => {
+    const out = mkdtempSync(join(tmpdir(), 'jwsim-battle-out-'));
+    const refuse = (args: string[], message: string) => {
+      const r = jwsim('battle', '--scenario', STANDARD, ...args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(r.stdout).toBe('');
+    };
+    // A bad --replay leaves no trace file behind (the trace used to be written first).
+    refuse(['--trace', join(out, 't.json'), '--replay', join(out, 'nodir', 'r.svg')], `--replay: cannot write ${join(out, 'nodir', 'r.svg')}: the folder`);
+    expect(existsSync(join(out, 't.json'))).toBe(false);
+    // The scenario itself, or one path for both files.
+    const copy = join(out, 'scenario.json');
+    writeFileSync(copy, readFileSync(STANDARD, 'utf8').replace(/"\.\.\/units\//g, `"${process.cwd()}/scenarios/units/`));
+    const before = readFileSync(copy, 'utf8');
+    const own = jwsim('battle', '--scenario', copy, '--trace', copy);
+    expect(own.status).toBe(2);
+    expect(own.stderr).toContain(`--trace: ${copy} is the scenario file of this run`);
+    expect(readFileSync(copy, 'utf8')).toBe(before);
+    refuse(['--trace', join(out, 's.svg'), '--replay', join(out, 's.svg')], '--trace and --replay both name');
+    refuse(['--trace', ''], '--trace: needs a file name');
+    refuse(['--trace', out], 'is a folder');
+    // Options that would do nothing.
+    refuse(['--trace', join(out, 'j.json'), '--json'], '--json: has no effect with --trace or --replay');
+    refuse(['--replay', join(out, 'm.svg'), '--mirror'], '--mirror: has no effect with --trace or --replay');
+    refuse(['--trials', '4', '--game', '3'], '--game: applies only with --trace or --replay');
+    expect(existsSync(join(out, 'j.json')) || existsSync(join(out, 'm.svg')) || existsSync(join(out, 's.svg'))).toBe(false);
+    // Both files, on success.
+    const ok = jwsim('battle', '--scenario', STANDARD, '--trace', join(out, 'g.json'), '--replay', join(out, 'g.html'), '--game', '1');
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, 'g.json'), 'utf8')).game).toBe(1);
+    expect(readFileSync(join(out, 'g.html'), 'utf8')).toContain('<svg');
+  }, 60_000);
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { policyParams } from '../../src/policies/index.js';
 import { loadScenario, validateFleet } from '../../src/scenarios/scenario.js';
 import { SCENARIO_FORMAT } from '../../src/scenarios/scenarioSchema.js';
 import type { UnitCard } from '../../src/units/types.js';
@@ -209,6 +210,20 @@ describe('loadScenario: bad input', () => {
   it('malformed JSON names the file, line and column', () => {
     const file = writeTemp('bad.json', '{ "format": "jwsim-scenario/1", }');
     expect(userError(() => loadScenario(file, V122)).message).toBe(`${file}: not valid JSON at line 1, column 33: trailing comma before }`);
+  });
+
+  it('a key given twice in one object is refused at its second place (the last value would win silently)', () => {
+    const file = writeTemp('dup.json', '{ "turns": 7,\n  "turns": 3 }');
+    expect(userError(() => loadScenario(file, V122)).message).toBe(`${file}: not valid JSON at line 2, column 3: the key "turns" appears twice in one object`);
+  });
+
+  it('policy switches must be 0 or 1, and counts whole numbers', () => {
+    const check = (params: Record<string, number>, name: 'aggressive' | 'lookahead' = 'aggressive') => policyParams({ name, params }, 'f.json: sides.a.policy');
+    expect(userError(() => check({ intercept: 0.5 })).message).toMatch(/^f\.json: sides\.a\.policy\.params\.intercept: 0\.5 is not allowed; it must be 0 or 1/);
+    expect(userError(() => check({ hold_squadrons: 2.5 })).message).toMatch(/params\.hold_squadrons: 2\.5 is not allowed; it must be a whole number in 0\.\.60/);
+    expect(userError(() => check({ hold_until: 2.5 })).message).toMatch(/params\.hold_until: 2\.5 is not allowed/);
+    expect(userError(() => check({ depth: 1.5 }, 'lookahead')).message).toMatch(/params\.depth: 1\.5 is not allowed; it must be a whole number in 1\.\.2/);
+    expect(check({ intercept: 0, hold_squadrons: 2, deploy_depth: 0.25 })).toMatchObject({ intercept: 0, hold_squadrons: 2, deploy_depth: 0.25 });
   });
 
   it('an unknown unit id names the file and field and lists known ids', () => {
