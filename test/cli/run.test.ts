@@ -1,5 +1,5 @@
 // jwsim run and jwsim merge from the command line.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,14 @@ describe('jwsim run / merge', () => {
     const again = jwsim('run', SMALL, '--out', whole);
     expect(again.status).toBe(2);
     expect(again.stderr).toMatch(/already holds a finished run/);
+    // Nor are results mixed into a folder of other files.
+    const other = join(root, 'other');
+    mkdirSync(other);
+    writeFileSync(join(other, 'keep.txt'), 'mine\n');
+    const mixed = jwsim('run', SMALL, '--out', other, '--threads', '1');
+    expect(mixed.status).toBe(2);
+    expect(mixed.stderr).toContain(`--out: ${other} already holds other files; choose a new or empty folder`);
+    expect(readdirSync(other)).toEqual(['keep.txt']);
   });
 
   it('--shard auto/N takes K from JOB_COMPLETION_INDEX', () => {
