@@ -2,6 +2,7 @@
 // command runs under.
 import { Option, type Command } from 'commander';
 import type { DiceConfig } from '../dice/config.js';
+import { UserError } from '../errors.js';
 import { compileRules, type CompiledRules } from '../rules/compile.js';
 import { DEFAULT_INTERPRETATIONS, applyRuleAssignments, changedOptions, type InterpretationOptions } from '../rules/interpretations.js';
 import { applyOverlay, loadOverlay } from '../rules/overlay.js';
@@ -42,7 +43,7 @@ export function rulesContext(opts: RulesOpts): RulesContext {
   let options = DEFAULT_INTERPRETATIONS;
   let overlay: RulesContext['overlay'] = null;
   if (opts.rulesOverlay) {
-    const o = loadOverlay(opts.rulesOverlay);
+    const o = loadNamedOverlay(opts.rulesOverlay);
     version = applyOverlay(version, o);
     options = applyRuleAssignments(o.options, options, `${o.file}: options`);
     overlay = { path: o.file, sha256: o.sha256, description: o.description };
@@ -70,4 +71,14 @@ export function rulesJson(ctx: RulesContext) {
     options: ctx.options,
     ...(ctx.overlay ? { overlay: ctx.overlay } : {}),
   };
+}
+
+/** loadOverlay, with the flag named when the file cannot be read at all. */
+function loadNamedOverlay(file: string): ReturnType<typeof loadOverlay> {
+  try {
+    return loadOverlay(file);
+  } catch (e) {
+    if (e instanceof UserError && e.message.startsWith(`${file}: cannot read file`)) throw new UserError(`--rules-overlay: ${e.message}`, e.details);
+    throw e;
+  }
 }

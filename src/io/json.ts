@@ -61,8 +61,13 @@ function show(value: unknown): string {
   return s === undefined ? String(value) : s.length > 60 ? s.slice(0, 57) + '...' : s;
 }
 
+/** The value an error is about. */
+function valueAt(e: ErrorObject, data: unknown): unknown {
+  return e.instancePath.split('/').slice(1).reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), data);
+}
+
 function describe(e: ErrorObject, data: unknown): string | null {
-  const value = e.instancePath.split('/').slice(1).reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), data);
+  const value = valueAt(e, data);
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case 'if':
@@ -86,6 +91,8 @@ function describe(e: ErrorObject, data: unknown): string | null {
       return `${show(value)} does not match the pattern ${p.pattern}`;
     case 'uniqueItems':
       return `items ${p.j} and ${p.i} are the same`;
+    case 'propertyNames':
+      return `the field name ${show(p.propertyName)} is not allowed`;
     default:
       return `${show(value)} ${e.message ?? 'is not allowed'}`;
   }
@@ -100,8 +107,27 @@ export function schemaProblems(schema: object, data: unknown, file: string): str
   }
   if (validate(data)) return [];
   const out: string[] = [];
-  for (const e of validate.errors ?? []) {
-    const msg = describe(e, data);
+  const errors = validate.errors ?? [];
+  // An anyOf that failed reports every branch; say it once ("must be integer or null"). A bad
+  // field name is reported by propertyNames; the pattern inside it would repeat it.
+  const folded = new Set<ErrorObject>();
+  const merged = new Map<ErrorObject, string>();
+  for (const a of errors) {
+    if (a.keyword === 'propertyNames') {
+      for (const e of errors) if (e !== a && e.instancePath === a.instancePath && e.schemaPath.startsWith(a.schemaPath + '/')) folded.add(e);
+      continue;
+    }
+    if (a.keyword !== 'anyOf') continue;
+    const inside = errors.filter((e) => e !== a && e.instancePath === a.instancePath && e.schemaPath.startsWith(a.schemaPath + '/'));
+    if (!inside.length) continue;
+    for (const e of inside) folded.add(e);
+    const types = inside.filter((e) => e.keyword === 'type').map((e) => String((e.params as { type: string }).type).replace(',', ' or '));
+    const others = inside.filter((e) => e.keyword !== 'type').map((e) => describe(e, data)).filter((m): m is string => m !== null);
+    merged.set(a, others.length ? `${others.join('; ')}${types.length ? `, or it must be ${types.join(' or ')}` : ''}` : `${show(valueAt(a, data))} must be ${types.join(' or ')}`);
+  }
+  for (const e of errors) {
+    if (folded.has(e)) continue;
+    const msg = merged.get(e) ?? describe(e, data);
     if (msg === null) continue;
     const line = `${file}: ${jsonPath(e.instancePath)}: ${msg}`;
     if (!out.includes(line)) out.push(line);

@@ -240,7 +240,7 @@ describe('engagement errors: exit 2, "jwsim: error:" on stderr, nothing on stdou
     ['bad --rule value', [...ALEX_PC, '--range', '5', '--rule', 'zero_rating_hit=ALWAYS'], /--rule: zero_rating_hit: "ALWAYS" is not one of NONE, STRUCTURE, NEXT_RATING/],
     ['unknown --rules version', [...ALEX_PC, '--range', '5', '--rules', '2.0'], /--rules: unknown rules version "2\.0"/],
     ['--rules-overlay for another version', [...ALEX_PC, '--range', '5', '--rules-overlay', otherVersion], new RegExp(`^jwsim: error: ${esc(otherVersion)}: rules: the overlay is written for v1\\.2\\.1 but the run uses v1\\.2\\.2`)],
-    ['missing --rules-overlay file', [...ALEX_PC, '--range', '5', '--rules-overlay', overlayFixture('missing.json')], /missing\.json: cannot read file \(no such file\)/],
+    ['missing --rules-overlay file', [...ALEX_PC, '--range', '5', '--rules-overlay', overlayFixture('missing.json')], /^jwsim: error: --rules-overlay: .*missing\.json: cannot read file \(no such file\)/],
     ['attack without --weapon', ['attack', '--attacker', 'jovian.alexander', '--target', 'jovian.valiant', '--range', '5'], /required option '--weapon <name>' not specified/],
     ['attack without --range', ALEX_PC, /required option '--range <inches>' not specified/],
     ['volley without --target', ['volley', '--attacker', 'jovian.alexander', '--range', '5'], /required option '--target <id>' not specified/],

@@ -216,7 +216,7 @@ describe('bad overlays: a UserError naming the file', () => {
 
   it('a missing file', () => {
     const file = fixture('no-such-overlay.json');
-    expect(userError(() => rulesContext({ rules: '1.2.2', rule: [], rulesOverlay: file })).message).toBe(`${file}: cannot read file (no such file)`);
+    expect(userError(() => rulesContext({ rules: '1.2.2', rule: [], rulesOverlay: file })).message).toBe(`--rules-overlay: ${file}: cannot read file (no such file)`);
   });
 
   it('an unknown option name', () => {
