@@ -121,9 +121,13 @@ export function schemaProblems(schema: object, data: unknown, file: string): str
     const inside = errors.filter((e) => e !== a && e.instancePath === a.instancePath && e.schemaPath.startsWith(a.schemaPath + '/'));
     if (!inside.length) continue;
     for (const e of inside) folded.add(e);
-    const types = inside.filter((e) => e.keyword === 'type').map((e) => String((e.params as { type: string }).type).replace(',', ' or '));
-    const others = inside.filter((e) => e.keyword !== 'type').map((e) => describe(e, data)).filter((m): m is string => m !== null);
-    merged.set(a, others.length ? `${others.join('; ')}${types.length ? `, or it must be ${types.join(' or ')}` : ''}` : `${show(valueAt(a, data))} must be ${types.join(' or ')}`);
+    // Branches of the value's own kind say what is wrong with it; if none is of its kind, say
+    // which kinds are allowed.
+    const branchOf = (e: ErrorObject) => e.schemaPath.slice(a.schemaPath.length + 1).split('/')[0];
+    const wrongKind = new Set(inside.filter((e) => e.keyword === 'type' || e.keyword === 'const').map(branchOf));
+    const relevant = inside.filter((e) => !wrongKind.has(branchOf(e))).map((e) => describe(e, data)).filter((m): m is string => m !== null);
+    const kinds = inside.map((e) => (e.keyword === 'type' ? String((e.params as { type: string }).type).replace(',', ' or ') : e.keyword === 'const' ? show((e.params as { allowedValue: unknown }).allowedValue) : null)).filter((k): k is string => k !== null);
+    merged.set(a, relevant.length ? relevant.join('; ') : `${show(valueAt(a, data))} must be ${kinds.join(' or ')}`);
   }
   for (const e of errors) {
     if (folded.has(e)) continue;

@@ -15,7 +15,11 @@ const schema = {
 describe('schemaProblems', () => {
   it('an anyOf says once what each branch wants', () => {
     expect(schemaProblems(schema, { op_at_least: '3' }, 'f.json')).toEqual(['f.json: op_at_least: "3" must be integer or null']);
-    expect(schemaProblems(schema, { op_at_least: 0 }, 'f.json')).toEqual(['f.json: op_at_least: 0 must be >= 1, or it must be null']);
+    // The branch of the value's own kind says what is wrong with it.
+    expect(schemaProblems(schema, { op_at_least: 0 }, 'f.json')).toEqual(['f.json: op_at_least: 0 must be >= 1']);
+    const list = { type: 'object', properties: { units: { anyOf: [{ const: 'all' }, { type: 'array', uniqueItems: true, items: { type: 'string' } }] } } };
+    expect(schemaProblems(list, { units: ['a', 'a'] }, 'f.json')).toEqual(['f.json: units: items 1 and 0 are the same']);
+    expect(schemaProblems(list, { units: 3 }, 'f.json')).toEqual(['f.json: units: 3 must be "all" or array']);
     expect(schemaProblems(schema, { op_at_least: null }, 'f.json')).toEqual([]);
   });
 
