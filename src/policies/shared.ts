@@ -19,6 +19,7 @@ export const commonParams = (deployDepth: number, withdrawAt: number, ram: numbe
   ram: { default: ram, min: 0, max: 1, integer: true, summary: '1: a capital ship down to 1 Structure rams an enemy capital ship in its front arc when it can reach one' },
   concentrate: { default: concentrate, min: 0, max: 1, integer: true, summary: '1: declare Concentrated Fire when the first target is a capital ship and at least two attacks bear on it' },
   evade: { default: 1, min: 0, max: 1, integer: true, summary: '1: declare Evade when the model will not attack this activation and the enemy can reach it' },
+  repair: { default: 1, min: 0, max: 1, integer: true, summary: '1: a model with the Repair trait declares Repair when it has a lost box to restore (only with option enable_repair=YES, GM-19)' },
   hold_squadrons: { default: 0, min: 0, max: 60, integer: true, summary: 'squadrons kept In Reserve (the last in the fleet list) instead of deploying at the start' },
   hold_until: { default: 2, min: 2, max: 50, integer: true, summary: 'the turn whose Deployment Phase brings the reserved squadrons in' },
   embark: { default: 0, min: 0, max: 60, integer: true, summary: 'squadrons deployed Embarked on a friendly carrier with room instead of on the table, where the deployment allows it (GM-18, GM-86; option reserve_embark_rule); they Launch in their own activation' },
@@ -116,6 +117,8 @@ export function wantsByParams(p: Readonly<Record<string, number>>, view: PolicyV
       return p.engage_pd === 1;
     case 'board':
       return p.board === 1;
+    case 'repair':
+      return p.repair === 1;
   }
 }
 

@@ -6,7 +6,7 @@ import type { Pose } from '../engine/battle/movement.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { ObjectiveMarker, PolicyName } from '../scenarios/scenarioTypes.js';
 
-export type ActionName = 'none' | 'station_keep' | 'withdraw' | 'evade' | 'concentrated_fire' | 'ram' | 'boost' | 'return_to_base' | 'intercept' | 'bombing' | 'assault' | 'engage_point_defence' | 'board';
+export type ActionName = 'none' | 'station_keep' | 'withdraw' | 'evade' | 'concentrated_fire' | 'ram' | 'boost' | 'return_to_base' | 'intercept' | 'bombing' | 'assault' | 'engage_point_defence' | 'board' | 'repair';
 
 export interface MoveOption {
   readonly pose: Pose;

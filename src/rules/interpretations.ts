@@ -280,6 +280,13 @@ export const INTERPRETATIONS = [
     default: 'VERSION',
     summary: 'battles: capital-ship Boost as the version says (v1.2.1 yes, v1.2.2 none), never, with Speed doubled inside the version\'s min/max move formulas, or as v1.2.1 (up to twice Speed); Fire Control is halved whenever a capital ship Boosts',
   },
+  {
+    name: 'enable_repair',
+    ids: ['GM-19'],
+    values: ['NO', 'YES'],
+    default: 'NO',
+    summary: 'battles: the Repair action (rules not retrieved) is off, or a stub: a model with the Repair trait takes a Skill Test and on [D+] restores one lost box to itself (a knocked-out System trait, else a lost rating point, else 1 Structure)',
+  },
 ] as const satisfies readonly InterpretationSpec[];
 
 type Spec = (typeof INTERPRETATIONS)[number];

@@ -43,7 +43,7 @@ export const TRAITS = {
   Parts: { hasValue: true, modelled: null },
   Precise: { hasValue: false, modelled: null },
   'Reactive Armor': { hasValue: false, modelled: null },
-  Repair: { hasValue: true, modelled: null },
+  Repair: { hasValue: true, modelled: 'battles, with option enable_repair=YES only (GM-19 stub; the action\'s rules were not retrieved): the Repair action, a Skill Test that on [D+] restores one lost box' },
   Rugged: { hasValue: false, modelled: 'battles: a crippled squadron with it keeps its Fire Control in a dogfight' },
   Sluggish: { hasValue: false, modelled: 'battles: turns only at the very start or the very end of its move, never mid-move (INTERPRETATION GM-11); may not Evade where the version says so (v1.2.2)' },
 } as const satisfies Record<string, TraitInfo>;

@@ -114,6 +114,7 @@ describe('interpretation options', () => {
       boarding_pd_repel: 'ANY_SUCCESS',
       bombing_pd_drive_off: 'NO',
       cap_boost_mode: 'VERSION',
+      enable_repair: 'NO',
     });
   });
 

@@ -5,6 +5,8 @@ import type { CompiledRules } from '../../rules/compile.js';
 import type { GameRules } from '../../rules/types.js';
 
 export interface BattleRules extends GameRules {
+  /** GM-19 enable_repair: models with the Repair trait may declare the (stub) Repair action. */
+  readonly repair: boolean;
   /** Capital-ship Boost (GM-09): none, v1.2.1's (Speed up to doubled), or Speed doubled inside the version's min/max formulas. */
   readonly capitalBoostMode: 'none' | 'v121' | 'formula';
   /** The first Fleet Deployment phase's squadron step in blocks (v1.2.1 §12.1 steps 3-4) or alternating one at a time (v1.2.2). */
@@ -72,6 +74,7 @@ export function battleRules(rules: CompiledRules): BattleRules {
     embarkedPassToCaptor: o.embarked_on_captured === 'PASS_TO_CAPTOR',
     launchWithCarrier: o.embarked_activation === 'CARRIER_ACTIVATION',
     boardedFightInEndPhase: o.boarding_combat_timing === 'END_PHASE',
+    repair: o.enable_repair === 'YES',
     // PDRepel121: CASUALTIES_ONLY takes the repel away from the v1.2.1 raid.
     boarding: { ...game.boarding, pdRepels: game.boarding.pdRepels && o.boarding_pd_repel === 'ANY_SUCCESS' },
     // NoDriveOff122: T_PLUS lets a [T+] point defence result drive a bomber off.

@@ -11,6 +11,7 @@ import type { ActionName, DeployCandidate, MoveOption, Policy, PolicyView } from
 import type { CompiledRules } from '../../rules/compile.js';
 import type { RandomStream } from '../../rng/stream.js';
 import type { Scenario } from '../../scenarios/scenarioTypes.js';
+import { SYSTEM_TRAITS } from '../../units/catalogue.js';
 import type { UnitCard, WeaponLine } from '../../units/types.js';
 import type { Situation } from '../attackPlan.js';
 import { DamageTally } from '../damage.js';
@@ -1323,11 +1324,15 @@ export class Battle implements PolicyView {
       }
       return finish();
     }
+    // Repair (GM-19 stub, option enable_repair): the declared action, resolved first; the model
+    // then moves (no Station Keep or Boost: those are actions too) and attacks as usual.
+    const repairing = this.br.repair && this.repairable(m) && policy.wants(this, m, 'repair', this.pol);
+    if (repairing) this.repair(m, rec);
     // Squadron actions: staying Assaulting; interception, bombing, assault (game.md §7.5-7.7).
-    if (m.assaulting && this.assaultingTurn(m, policy, rec)) return finish();
-    if (!m.unit.isCapital && this.squadronStrike(m, policy, rec)) return finish();
+    if (!repairing && m.assaulting && this.assaultingTurn(m, policy, rec)) return finish();
+    if (!repairing && !m.unit.isCapital && this.squadronStrike(m, policy, rec)) return finish();
     // Withdraw (GM-16): leaves by an own edge; no attacks unless withdraw_allows_attacks=YES.
-    if (policy.wants(this, m, 'withdraw', this.pol)) {
+    if (!repairing && policy.wants(this, m, 'withdraw', this.pol)) {
       const p = this.withdrawMove(m);
       if (p) {
         if (rec) rec.action = 'withdraw';
@@ -1343,9 +1348,9 @@ export class Battle implements PolicyView {
         return finish();
       }
     }
-    const choice = this.chooseMove(m, policy);
+    const choice = this.chooseMove(m, policy, !repairing);
     const { opt, forced } = this.thrustersZeroTurn(m, choice.opt, choice.forced, rec);
-    let action: ActionName = opt.action;
+    let action: ActionName = repairing ? 'repair' : opt.action;
     let fc = m.state.fireControl();
     let cf: ShotMods | null = null;
     const firePose = choice.fireBefore ? m.base : opt.pose;
@@ -1418,6 +1423,49 @@ export class Battle implements PolicyView {
       if (rec && rec.attacks.length > n) rec.fired = 'after-move';
     }
     return finish();
+  }
+
+  /** A model that may declare Repair (GM-19): the Repair trait, on the table, not Assaulting, with a lost box to restore. */
+  private repairable(m: BattleModel): boolean {
+    const t = m.state, u = m.unit;
+    if (!u.traits.has('Repair') || m.where !== 'table' || t.destroyed || m.assaulting) return false;
+    return t.disabledSystems !== 0 || t.defense < u.defense || t.sensors < u.sensors || t.thrusters < u.thrusters || t.fireControlLost > 0 || t.structure < u.structure;
+  }
+
+  /**
+   * The Repair stub (GM-19): a Skill Test; on [D+] one lost box comes back: a knocked-out System
+   * trait, else a lost point of Defense, Sensors, Thrusters or Fire Control (in that order),
+   * else 1 Structure. A Crippled model stays Crippled.
+   */
+  private repair(m: BattleModel, rec: TraceActivation | null): void {
+    const t = m.state, u = m.unit;
+    this.usage.unit(u, 'traits.Repair');
+    const pass = this.skillTest(u.skill);
+    if (rec) rec.test = `Repair Skill Test (${u.skill} dice): ${pass ? '[D+] passed' : '[N]: nothing repaired'}`;
+    if (!pass) return;
+    let what: string;
+    if (t.disabledSystems !== 0) {
+      const i = Math.log2(t.disabledSystems & -t.disabledSystems);
+      t.disabledSystems &= ~(1 << i);
+      what = `its ${SYSTEM_TRAITS[i]} system`;
+    } else if (t.defense < u.defense) {
+      t.defense++;
+      what = '1 Defense';
+    } else if (t.sensors < u.sensors) {
+      t.sensors++;
+      what = '1 Sensors';
+    } else if (t.thrusters < u.thrusters) {
+      t.thrusters++;
+      what = '1 Thrusters';
+    } else if (t.fireControlLost > 0) {
+      t.fireControlLost--;
+      what = '1 Fire Control';
+    } else {
+      t.structure++;
+      what = '1 Structure';
+    }
+    this.epoch++;
+    rec?.notes.push(`${m.label} repairs ${what} (GM-19)`);
   }
 
   /** Enemy squadrons on the table whose bases lie within `inches` of `m` standing at `p`. */
