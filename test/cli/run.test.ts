@@ -50,6 +50,11 @@ describe('jwsim run / merge', () => {
     expect(mixed.status).toBe(2);
     expect(mixed.stderr).toContain(`--out: ${other} already holds other files; choose a new or empty folder`);
     expect(readdirSync(other)).toEqual(['keep.txt']);
+    // A mistyped path is refused, not built folder by folder.
+    const deep = jwsim('run', SMALL, '--out', join(root, 'no-such', 'run'), '--threads', '1');
+    expect(deep.status).toBe(2);
+    expect(deep.stderr).toContain(`--out: cannot create the folder ${join(root, 'no-such', 'run')}: the folder ${join(root, 'no-such')} does not exist`);
+    expect(existsSync(join(root, 'no-such'))).toBe(false);
   });
 
   it('--shard auto/N takes K from JOB_COMPLETION_INDEX', () => {
