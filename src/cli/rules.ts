@@ -17,8 +17,8 @@ export function rulesCommand(): Command {
     .option('--tables', "print the chosen version's data tables (the names an overlay's \"tables\" uses) and which are placeholders", false);
   addRulesOptions(cmd);
   return cmd.option('--json', 'print one JSON object on stdout', false).action((opts: RulesCmdOpts) => {
-    rulesContext(opts); // bad --rules, --rule or --rules-overlay is an error here too
-    process.stdout.write(opts.tables ? tablesText(opts) : opts.json ? rulesAsJson() : rulesAsText());
+    const ctx = rulesContext(opts); // bad --rules, --rule or --rules-overlay is an error here too
+    process.stdout.write(opts.tables ? tablesText(opts) : opts.json ? rulesAsJson(ctx.options) : rulesAsText(ctx.options));
   });
 }
 
@@ -30,6 +30,7 @@ function tablesText(opts: RulesCmdOpts): string {
   return (
     [
       `Data tables of rules v${ctx.version.id}${ctx.overlay ? ` with overlay ${ctx.overlay.path}` : ''} (an overlay's "tables" uses these names):`,
+      `Options in force: ${ctx.changed.length ? ctx.changed.join(', ') : 'all defaults'} (they select readings; the tables below are data)`,
       JSON.stringify(data, null, 2),
       '',
       marks.length ? 'Placeholder data (invented or chosen where the rules text is missing):' : 'No placeholder data.',
@@ -38,24 +39,28 @@ function tablesText(opts: RulesCmdOpts): string {
   );
 }
 
-function rulesAsJson(): string {
+/** The option values in force (the defaults, changed by --rule and --rules-overlay). */
+type InForce = Readonly<Record<string, string>>;
+
+function rulesAsJson(inForce: InForce): string {
   const versions = Object.values(RULES_VERSIONS).map((v) => ({
     id: v.id,
     title: v.title,
     parent: v.parent,
     changes: v.changes.map((c) => ({ summary: c.summary, source: c.source })),
   }));
-  return JSON.stringify({ defaultVersion: DEFAULT_RULES_VERSION, versions, options: INTERPRETATIONS }, null, 2) + '\n';
+  return JSON.stringify({ defaultVersion: DEFAULT_RULES_VERSION, versions, options: INTERPRETATIONS, inForce }, null, 2) + '\n';
 }
 
-function rulesAsText(): string {
+function rulesAsText(inForce: InForce): string {
   const lines = ['Rules versions (--rules):'];
   for (const v of Object.values(RULES_VERSIONS)) {
     lines.push(`  ${v.id}${v.id === DEFAULT_RULES_VERSION ? ' (default)' : ''}: ${v.title}`);
     for (const c of v.changes) lines.push(`    - ${c.summary} [${c.source}]`);
   }
   lines.push('', 'Interpretation options (--rule NAME=VALUE):');
-  lines.push(...formatTable(['name', 'default', 'values', 'rules gap'], INTERPRETATIONS.map((s) => [s.name, s.default, s.values.join('|'), s.ids.join(',')])).map((l) => '  ' + l));
+  // The value in force, starred where --rule or an overlay changed it.
+  lines.push(...formatTable(['name', 'default', 'in force', 'values', 'rules gap'], INTERPRETATIONS.map((s) => [s.name, s.default, inForce[s.name] === s.default ? s.default : `${inForce[s.name]} *`, s.values.join('|'), s.ids.join(',')])).map((l) => '  ' + l));
   lines.push('');
   for (const s of INTERPRETATIONS) lines.push(`  ${s.name}: ${s.summary}`);
   lines.push('', 'Data tables: jwsim rules --tables [--rules VERSION] shows them; an overlay file (--rules-overlay) patches them.');

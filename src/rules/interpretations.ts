@@ -302,6 +302,7 @@ function findSpec(name: string): Spec | undefined {
 /** Apply NAME=VALUE assignments (from --rule or an overlay) on top of `base`. */
 export function applyRuleAssignments(assignments: readonly string[], base: InterpretationOptions = DEFAULT_INTERPRETATIONS, where = '--rule'): InterpretationOptions {
   const out: Record<string, string> = { ...base };
+  const given = new Map<string, string>();
   for (const a of assignments) {
     const eq = a.indexOf('=');
     if (eq <= 0) throw new UserError(`${where}: expected NAME=VALUE, got "${a}"; names: ${INTERPRETATIONS.map((s) => s.name).join(', ')}`);
@@ -312,6 +313,10 @@ export function applyRuleAssignments(assignments: readonly string[], base: Inter
     const allowed: readonly string[] = spec.values;
     const match = allowed.find((v) => v.toLowerCase() === value.toLowerCase());
     if (!match) throw new UserError(`${where}: ${name}: "${value}" is not one of ${allowed.join(', ')}`);
+    // One list sets an option once: two values would leave the reader guessing which counts.
+    const before = given.get(spec.name);
+    if (before !== undefined && before !== match) throw new UserError(`${where}: ${spec.name} is given twice, as ${before} and as ${match}; give it once`);
+    given.set(spec.name, match);
     out[name] = match;
   }
   return out as InterpretationOptions;

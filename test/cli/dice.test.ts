@@ -151,5 +151,19 @@ describe('jwsim rules', () => {
     expect(j.versions[1].changes.length).toBeGreaterThan(0);
     const neg = j.options.find((o: { name: string }) => o.name === 'negative_macro_mode');
     expect(neg).toMatchObject({ default: 'LEVEL', values: ['LEVEL', 'COUNT'] });
+    expect(j.inForce.negative_macro_mode).toBe('LEVEL');
+  });
+
+  it('shows the options in force: --rule changes them (starred), and one option given twice is refused', () => {
+    const j = JSON.parse(jwsim('rules', '--json', '--rule', 'negative_macro_mode=COUNT').stdout);
+    expect(j.inForce.negative_macro_mode).toBe('COUNT');
+    const text = jwsim('rules', '--rule', 'negative_macro_mode=COUNT').stdout;
+    expect(text).toMatch(/negative_macro_mode +LEVEL +COUNT \*/);
+    expect(text).toMatch(/flex_stacking +SUM +SUM +SUM\|MAX/);
+    expect(jwsim('rules', '--tables', '--rule', 'negative_macro_mode=COUNT').stdout).toContain('Options in force: negative_macro_mode=COUNT');
+    const twice = jwsim('rules', '--rule', 'flex_stacking=MAX', '--rule', 'flex_stacking=SUM');
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toContain('--rule: flex_stacking is given twice, as MAX and as SUM; give it once');
+    expect(twice.stdout).toBe('');
   });
 });

@@ -132,10 +132,13 @@ describe('interpretation options', () => {
     }
   });
 
-  it('values are matched without regard to case; later assignments win', () => {
-    const o = applyRuleAssignments(['negative_macro_mode=count', 'negative_macro_mode=LEVEL', 'max_rerolls=once']);
-    expect(o.negative_macro_mode).toBe('LEVEL');
+  it('values are matched without regard to case; one option given twice with two values is refused', () => {
+    const o = applyRuleAssignments(['negative_macro_mode=count', 'negative_macro_mode=COUNT', 'max_rerolls=once']);
+    expect(o.negative_macro_mode).toBe('COUNT');
     expect(o.max_rerolls).toBe('ONCE');
+    expect(() => applyRuleAssignments(['negative_macro_mode=count', 'negative_macro_mode=LEVEL'])).toThrow('--rule: negative_macro_mode is given twice, as COUNT and as LEVEL; give it once');
+    // A later list (--rule after an overlay's options) still overrides an earlier one.
+    expect(applyRuleAssignments(['negative_macro_mode=LEVEL'], applyRuleAssignments(['negative_macro_mode=COUNT'])).negative_macro_mode).toBe('LEVEL');
   });
 
   it('names of unknown options and values are refused with the allowed list', () => {
