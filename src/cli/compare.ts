@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
-import { makeFolder } from '../io/folders.js';
+import { checkFolder, makeFolder } from '../io/folders.js';
 import { projectRoot } from '../paths.js';
 import { comparisonOutputs } from '../report/compareOutput.js';
 import { writeAtomically } from '../report/runOutput.js';
@@ -48,16 +48,29 @@ export function compareCommand(): Command {
     });
 }
 
+/** Variant names as batch files allow them (batchSchema.ts). */
+const VARIANT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
 function variantsFrom(opts: CompareOpts, batchVariants: readonly Variant[]): Variant[] {
   const out: Variant[] = [];
+  if (opts.rules !== undefined && opts.rules.trim() === '') throw new UserError('--rules: give a comma-separated list of rules versions, e.g. --rules 1.2.1,1.2.2');
   const versions = opts.rules ? opts.rules.split(',').map((r) => r.trim()).filter(Boolean) : [];
   for (const r of versions) out.push({ name: `v${getRulesVersion(r).id}`, rules: getRulesVersion(r).id, options: [], overlay: null });
   for (const v of opts.variant) {
     const eq = v.indexOf('=');
     if (eq <= 0) throw new UserError(`--variant: expected NAME=OVERLAY_FILE, got "${v}"`);
-    const overlay = loadOverlay(v.slice(eq + 1));
+    const name = v.slice(0, eq), file = v.slice(eq + 1);
+    if (!VARIANT_NAME.test(name)) throw new UserError(`--variant: "${name}" is not a variant name: letters, digits, '.', '_' and '-', starting with a letter or digit, at most 64`);
+    if (file.trim() === '') throw new UserError(`--variant: ${name}= names no overlay file; give NAME=OVERLAY_FILE`);
+    let overlay: ReturnType<typeof loadOverlay>;
+    try {
+      overlay = loadOverlay(file);
+    } catch (e) {
+      if (e instanceof UserError) throw new UserError(`--variant ${name}: ${e.message}`, e.details);
+      throw e;
+    }
     const rules = overlay.rules?.replace(/^v/, '') ?? out[0]?.rules ?? '1.2.2';
-    out.push({ name: v.slice(0, eq), rules, options: [], overlay });
+    out.push({ name, rules, options: [], overlay });
   }
   if (out.length === 1 && opts.variant.length > 0 && versions.length === 0) out.unshift({ name: `v${out[0].rules}`, rules: out[0].rules, options: [], overlay: null });
   const chosen = out.length ? out : [...batchVariants];
@@ -74,7 +87,7 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
   if (opts.minTrials > opts.maxTrials) throw new UserError(`--min-trials ${opts.minTrials} is above --max-trials ${opts.maxTrials}`);
   const out = resolve(opts.out ?? join(projectRoot(), 'reports', `compare-${new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}`));
   if (existsSync(join(out, 'manifest.json'))) throw new UserError(`--out: ${out} already holds a finished comparison; choose another folder`);
-  makeFolder(out);
+  checkFolder(out); // made once the comparison has run: a batch that cannot run leaves nothing
   const started = Date.now();
   const diffs = await compareBatch(batch, {
     threads: opts.threads,
@@ -82,6 +95,7 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
     maxChunks: Math.ceil(opts.maxTrials / CHUNK_TRIALS),
     settle: opts.settle,
   });
+  makeFolder(out);
   const files = await comparisonOutputs(batch, diffs, {
     threads: opts.threads,
     wallSeconds: (Date.now() - started) / 1000,

@@ -10,9 +10,7 @@ import { projectRoot } from '../paths.js';
  * the home of the default output folders. A folder that already holds files is refused.
  */
 export function makeFolder(dir: string, option = '--out'): void {
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UserError(`${option}: ${dir} is a file, not a folder`);
-  // Results are never mixed into a folder that holds other files.
-  if (existsSync(dir) && readdirSync(dir).length > 0) throw new UserError(`${option}: ${dir} already holds other files; choose a new or empty folder`);
+  checkFolder(dir, option);
   const parent = dirname(resolve(dir));
   try {
     if (!existsSync(parent) && parent === resolve(join(projectRoot(), 'reports'))) mkdirSync(parent);
@@ -23,4 +21,13 @@ export function makeFolder(dir: string, option = '--out'): void {
     const code = (err as NodeJS.ErrnoException).code;
     throw new UserError(`${option}: cannot create the folder ${dir}${code === 'ENOTDIR' ? ' (a part of the path is a file)' : code ? ` (${code})` : ''}`);
   }
+}
+
+/** makeFolder's checks without creating anything: for commands that work a while before they write. */
+export function checkFolder(dir: string, option = '--out'): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UserError(`${option}: ${dir} is a file, not a folder`);
+  // Results are never mixed into a folder that holds other files.
+  if (existsSync(dir) && readdirSync(dir).length > 0) throw new UserError(`${option}: ${dir} already holds other files; choose a new or empty folder`);
+  const parent = dirname(resolve(dir));
+  if (!existsSync(parent) && parent !== resolve(join(projectRoot(), 'reports'))) throw new UserError(`${option}: cannot create the folder ${dir}: the folder ${parent} does not exist`);
 }

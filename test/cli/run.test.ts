@@ -122,6 +122,27 @@ describe('jwsim run: a real interrupt', () => {
   });
 });
 
+describe('jwsim compare: bad input', () => {
+  it('bad variants and --rules are refused, and a batch that cannot run leaves no --out folder', () => {
+    const overlay = fileURLToPath(new URL('../fixtures/overlays/bad-tables.json', import.meta.url));
+    const refuse = (args: string[], message: string) => {
+      const out = join(root, `cmp-bad-${args.length}-${message.length}`);
+      const r = jwsim('compare', ...args, '--out', out, '--threads', '0');
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(existsSync(out)).toBe(false);
+    };
+    refuse([SMALL, '--variant', `bad name=${overlay}`], '--variant: "bad name" is not a variant name');
+    refuse([SMALL, '--variant', 'h='], '--variant: h= names no overlay file');
+    refuse([SMALL, '--variant', 'h=/no/such.json'], '--variant h: /no/such.json: cannot read file');
+    refuse([SMALL, '--rules', ''], '--rules: give a comma-separated list of rules versions');
+    // An engagement that cannot be planned (no such weapon): refused before any folder is made.
+    const batch = join(root, 'cmp-unknown-weapon.json');
+    writeFileSync(batch, JSON.stringify({ format: 'jwsim-batch/1', units: [fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url))], experiments: [{ id: 'x', kind: 'attack', attacker: 'jovian.alexander', weapon: 'Laser', target: 'jovian.valiant', range: 3 }] }));
+    refuse([batch, '--rules', '1.2.1,1.2.2'], 'Laser');
+  });
+});
+
 describe('jwsim compare', () => {
   it('writes comparison.csv, comparison.json, manifest.json and index.html', () => {
     const out = join(root, 'compare');
