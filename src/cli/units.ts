@@ -1,5 +1,6 @@
 // jwsim units: list the roster, or check unit files.
 import { Command } from 'commander';
+import { UserError } from '../errors.js';
 import { loadRoster } from '../units/load.js';
 import { TRAITS } from '../units/catalogue.js';
 import type { UnitCard } from '../units/types.js';
@@ -64,6 +65,7 @@ function unitJson(u: UnitCard) {
 
 export function runUnits(opts: UnitsOpts): string {
   if (opts.check) {
+    if (opts.units) throw new UserError('--units: has no effect with --check, which checks the files it names; give them all to --check');
     const roster = loadRoster(opts.check); // throws with every problem listed
     return opts.json ? JSON.stringify({ valid: true, files: opts.check, units: roster.units.size }, null, 2) + '\n' : `${opts.check.join(', ')}: valid, ${roster.units.size} units\n`;
   }

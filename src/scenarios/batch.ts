@@ -176,6 +176,7 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
     const pairs: Array<[string, string]> = [];
     if (kind === 'duel') {
       if (e.matchups) {
+        if (e.units !== undefined || e.pairs !== undefined) problems.push(`${where}: give either "matchups" or "units"${e.pairs !== undefined ? '/"pairs"' : ''} (a matrix), not both`);
         (e.matchups as string[][]).forEach(([a, b], k) => {
           if (a === b) problems.push(`${where}.matchups[${k}]: a unit cannot duel itself ("${a}")`);
           else pairs.push([known(a, `matchups[${k}][0]`), known(b, `matchups[${k}][1]`)]);
@@ -236,6 +237,8 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
 function precisionOf(e: Json, kind: Kind, where: string, exact: boolean, problems: string[]): Precision | null {
   const p = e.precision as Json | undefined;
   if (!p) return null;
+  // Under a target, max_trials bounds the run: a "trials" beside it would be ignored.
+  if (e.trials !== undefined) problems.push(`${where}: give either "trials" or "precision" (its max_trials caps the run), not both`);
   const precision: Precision = { metric: (p.metric as string | undefined) ?? DEFAULT_METRIC[kind], halfWidth: p.half_width as number, minTrials: (p.min_trials as number | undefined) ?? 1, maxTrials: p.max_trials as number };
   if (exact) problems.push(`${where}.precision: an exact experiment needs no precision target (set "exact": false to sample)`);
   if (!METRIC_NAMES[kind].includes(precision.metric)) problems.push(`${where}.precision.metric: "${precision.metric}" is not one of ${METRIC_NAMES[kind].join(', ')}`);

@@ -296,6 +296,23 @@ describe('review fixes', () => {
     expect(existsSync(join(root, 'never'))).toBe(false);
   });
 
+  it('batch: settings that would be ignored are refused (matchups beside units, trials beside precision)', () => {
+    const roster = fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url));
+    const file = join(root, 'ignored.json');
+    writeFileSync(file, JSON.stringify({ format: 'jwsim-batch/1', units: [roster], experiments: [{ id: 'd', kind: 'duel', units: 'all', matchups: [['cega.fury', 'cega.uller']], range: 3 }] }));
+    const r = jwsim('run', file, '--out', join(root, 'never-ignored'));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('experiments[0]: give either "matchups" or "units" (a matrix), not both');
+    writeFileSync(file, JSON.stringify({ format: 'jwsim-batch/1', units: [roster], experiments: [{ id: 'd', kind: 'duel', matchups: [['cega.fury', 'cega.uller']], range: 3, trials: 200, precision: { half_width: 0.05, max_trials: 4000 } }] }));
+    const r2 = jwsim('run', file, '--out', join(root, 'never-ignored'));
+    expect(r2.status).toBe(2);
+    expect(r2.stderr).toContain('experiments[0]: give either "trials" or "precision" (its max_trials caps the run), not both');
+    expect(existsSync(join(root, 'never-ignored'))).toBe(false);
+    const both = jwsim('units', '--units', roster, '--check', roster);
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain('--units: has no effect with --check');
+  });
+
   it('batch: every engagement that cannot run is reported at once, before any folder is made', async () => {
     const { writeFileSync } = await import('node:fs');
     const roster = fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url));
