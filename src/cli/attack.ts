@@ -8,7 +8,7 @@ import { UserError } from '../errors.js';
 import { sampledAttack } from '../sim/engagements.js';
 import { findUnit, weaponLine, weaponLines } from '../units/load.js';
 import type { UnitCard, WeaponLine } from '../units/types.js';
-import { addEngagementOptions, aspectOption, checkSeedNeedsTrials, firingArcOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
+import { addEngagementOptions, aspectOption, checkSeedNeedsTrials, firingArcOption, loadUnits, optionsGiven, placeholderLines, rangeOption, refuseAspectAgainstSquadron, refuseFiringArcForSquadron } from './engagementArgs.js';
 import { damageJson, damageTable, unitJson } from './engagementOutput.js';
 import { rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
 
@@ -38,7 +38,7 @@ export function attackCommand(): Command {
   cmd.addHelpText('after', '\nExample:\n  jwsim attack --attacker cega.wyvern --weapon "Mass Driver" --target jovian.alexander --range 8 --aspect side');
   return cmd.action((opts: AttackOpts, command: Command) => {
     checkSeedNeedsTrials(command, opts.trials);
-    process.stdout.write(runAttack(opts));
+    process.stdout.write(runAttack(opts, optionsGiven(command)));
   });
 }
 
@@ -49,12 +49,15 @@ export function findWeapon(unit: UnitCard, name: string): WeaponLine {
   throw new UserError(`--weapon: ${unit.name} has no weapon line "${name}"; its lines: ${weaponLines(unit)}`);
 }
 
-export function runAttack(opts: AttackOpts): string {
+/** `given`: the options given on the command line (optionsGiven), to refuse those that cannot apply. */
+export function runAttack(opts: AttackOpts, given: ReadonlySet<string> = new Set()): string {
   const ctx = rulesContext(opts);
   const roster = loadUnits(opts);
   const attacker = findUnit(roster, opts.attacker, '--attacker');
   const target = findUnit(roster, opts.target, '--target');
   const weapon = findWeapon(attacker, opts.weapon);
+  refuseAspectAgainstSquadron(given, 'aspect', '--aspect', target);
+  refuseFiringArcForSquadron(given, opts.firingArc, attacker);
   const rules = ctx.compiled;
   const a = new CombatState(attacker);
   const t = new CombatState(target);
@@ -77,7 +80,8 @@ export function runAttack(opts: AttackOpts): string {
           attacker: unitJson(attacker),
           target: unitJson(target),
           weapon: weapon.name,
-          situation: { range_inches: opts.range, aspect: opts.aspect, firing_arc: targetArc, band: plan.band },
+          // Squadrons have no facing: no aspect against one, no firing arc for one.
+          situation: { range_inches: opts.range, aspect: target.isCapital ? opts.aspect : null, firing_arc: attacker.isCapital ? targetArc : null, band: plan.band },
           pool: plan.pool,
           point_defence: plan.defence,
           cloak_test_dice: plan.cloakTestDice,
@@ -90,7 +94,7 @@ export function runAttack(opts: AttackOpts): string {
     );
   }
   const lines = [
-    `jwsim attack: ${attacker.name} ${weapon.name} -> ${target.name} at ${opts.range} in, from its ${opts.aspect}`,
+    `jwsim attack: ${attacker.name} ${weapon.name} -> ${target.name} at ${opts.range} in${target.isCapital ? `, from its ${opts.aspect}` : ''}`,
     ...rulesHeader(ctx),
     opts.trials === undefined ? 'method: exact' : `method: Monte Carlo, ${opts.trials} attacks, seed ${opts.seed} (± is one standard error)`,
     `pool: ${plan.notes.join('; ')} -> ${plan.pool.base} base${plan.pool.flex ? ` + ${plan.pool.flex} Flex` : ''}${plan.pool.macro ? `, Macro ${plan.pool.macro}` : ''}${plan.pool.rerolls ? `, ${plan.pool.rerolls} reroll` : ''}`,

@@ -5,7 +5,7 @@ import { UserError } from '../errors.js';
 import type { Aspect } from '../engine/attackPlan.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { loadRoster } from '../units/load.js';
-import type { Roster } from '../units/types.js';
+import type { Roster, UnitCard } from '../units/types.js';
 import { sampleRosterFiles } from '../paths.js';
 import { inchesArg, intInRange, seedArg } from './args.js';
 import { addRulesOptions } from './rulesContext.js';
@@ -60,5 +60,22 @@ export type AspectArg = Aspect;
 export function checkSeedNeedsTrials(command: Command, trials: number | undefined): void {
   if (command.getOptionValueSource('seed') === 'cli' && trials === undefined) {
     throw new UserError('--seed: only used with --trials (the exact method draws no random numbers)');
+  }
+}
+
+/** The options (by attribute name, e.g. "firingArc") given on the command line rather than left at their defaults. */
+export function optionsGiven(command: Command): Set<string> {
+  return new Set(command.options.map((o) => o.attributeName()).filter((k) => command.getOptionValueSource(k) === 'cli'));
+}
+
+/** An aspect option (--aspect, --b-aspect) given for a squadron target cannot apply: refuse it. */
+export function refuseAspectAgainstSquadron(given: ReadonlySet<string>, key: string, flag: string, target: UnitCard): void {
+  if (given.has(key) && !target.isCapital) throw new UserError(`${flag}: ${target.id} is a squadron and has no facing; leave ${flag} out`);
+}
+
+/** --firing-arc F, P, S or R for a squadron attacker cannot apply (auto is its meaning anyway): refuse it. */
+export function refuseFiringArcForSquadron(given: ReadonlySet<string>, firingArc: string, attacker: UnitCard): void {
+  if (given.has('firingArc') && firingArc !== 'auto' && !attacker.isCapital) {
+    throw new UserError(`--firing-arc: ${attacker.id} is a squadron; squadron weapons fire in every direction; leave --firing-arc out`);
   }
 }

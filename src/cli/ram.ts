@@ -6,7 +6,8 @@ import { CombatState } from '../engine/state.js';
 import { PlaceholderUsage } from '../engine/usage.js';
 import { sampledRam } from '../sim/engagements.js';
 import { findUnit } from '../units/load.js';
-import { addEngagementOptions, aspectOption, checkSeedNeedsTrials, loadUnits, placeholderLines } from './engagementArgs.js';
+import { UserError } from '../errors.js';
+import { addEngagementOptions, aspectOption, checkSeedNeedsTrials, loadUnits, optionsGiven, placeholderLines, refuseAspectAgainstSquadron } from './engagementArgs.js';
 import { damageJson, damageTable, unitJson } from './engagementOutput.js';
 import { pct } from './format.js';
 import { rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
@@ -26,16 +27,17 @@ export function ramCommand(): Command {
     .description('A ram by a model at its last point of Structure (capital/capital, squadron/capital, squadron/squadron). Exact unless --trials is given.')
     .requiredOption('--rammer <id>', 'ramming unit id (taken to have exactly 1 Structure left, as the rule requires)')
     .requiredOption('--target <id>', 'rammed unit id')
-    .addOption(aspectOption('--aspect <arc>', "the target's arc the rammer strikes (front = head-on for two capital ships)"));
+    .addOption(aspectOption('--aspect <arc>', "the target's arc a capital-ship rammer strikes (front = head-on; a squadron's ram gets no arc bonus)"));
   addEngagementOptions(cmd, undefined, 'estimate by Monte Carlo with this many rams instead of computing exactly');
   cmd.addHelpText('after', '\nExample:\n  jwsim ram --rammer jovian.valiant --target unknown.tengu --aspect side --rules 1.2.1');
   return cmd.action((opts: RamOpts, command: Command) => {
     checkSeedNeedsTrials(command, opts.trials);
-    process.stdout.write(runRam(opts));
+    process.stdout.write(runRam(opts, optionsGiven(command)));
   });
 }
 
-export function runRam(opts: RamOpts): string {
+/** `given`: the options given on the command line (optionsGiven), to refuse those that cannot apply. */
+export function runRam(opts: RamOpts, given: ReadonlySet<string> = new Set()): string {
   const ctx = rulesContext(opts);
   const roster = loadUnits(opts);
   const rammer = findUnit(roster, opts.rammer, '--rammer');
@@ -43,6 +45,13 @@ export function runRam(opts: RamOpts): string {
   const rules = ctx.compiled;
   const usage = new PlaceholderUsage(rules).unit(rammer, 'tv');
   const plan = planRam(rules, rammer, target, opts.aspect, usage);
+  // The arc struck only counts when a capital ship rams one: a squadron has no facing, and a
+  // squadron's ram on a capital ship gets no arc bonus (game.md GM-91).
+  const aspectCounts = plan.kind === 'capital-capital';
+  refuseAspectAgainstSquadron(given, 'aspect', '--aspect', target);
+  if (given.has('aspect') && !aspectCounts) {
+    throw new UserError(`--aspect: ${rammer.id} is a squadron, and a squadron's ram gets no arc bonus (game.md GM-91); leave --aspect out`);
+  }
   const result =
     opts.trials === undefined
       ? exactRam(rules, plan, rammer, target)
@@ -56,7 +65,7 @@ export function runRam(opts: RamOpts): string {
       case: plan.kind,
       rammer: unitJson(rammer),
       target: unitJson(target),
-      aspect: opts.aspect,
+      aspect: aspectCounts ? opts.aspect : null,
       pools: { point_defence: plan.defence, skill: plan.skill, rammer_attack: plan.rammerAttack, target_attack: plan.targetAttack, escalate: plan.escalate },
       p_rams: result.pRams,
       p_shot_down: result.pShotDown,
@@ -69,7 +78,7 @@ export function runRam(opts: RamOpts): string {
   }
   return (
     [
-      `jwsim ram: ${rammer.name} (1 Structure left) rams ${target.name} in its ${opts.aspect} (${plan.kind})`,
+      `jwsim ram: ${rammer.name} (1 Structure left) rams ${target.name}${aspectCounts ? ` in its ${opts.aspect}` : ''} (${plan.kind})`,
       ...rulesHeader(ctx),
       opts.trials === undefined ? 'method: exact' : `method: Monte Carlo, ${opts.trials} rams, seed ${opts.seed}`,
       `pools: ${plan.notes.join('; ')}`,

@@ -7,7 +7,7 @@ import { bestVolley, type ArcChoice } from '../engine/arcs.js';
 import { UserError } from '../errors.js';
 import { sampledVolley } from '../sim/engagements.js';
 import { findUnit } from '../units/load.js';
-import { addEngagementOptions, aspectOption, firingArcOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
+import { addEngagementOptions, aspectOption, firingArcOption, loadUnits, optionsGiven, placeholderLines, rangeOption, refuseAspectAgainstSquadron, refuseFiringArcForSquadron } from './engagementArgs.js';
 import { damageJson, damageTable, unitJson } from './engagementOutput.js';
 import { rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
 
@@ -34,21 +34,25 @@ export function volleyCommand(): Command {
     .addOption(aspectOption())
     .addOption(firingArcOption());
   addEngagementOptions(cmd, DEFAULT_VOLLEY_TRIALS, 'Monte Carlo volleys');
-  return cmd.action((opts: VolleyOpts) => {
-    process.stdout.write(runVolley(opts));
+  return cmd.action((opts: VolleyOpts, command: Command) => {
+    process.stdout.write(runVolley(opts, optionsGiven(command)));
   });
 }
 
-export function runVolley(opts: VolleyOpts): string {
+/** `given`: the options given on the command line (optionsGiven), to refuse those that cannot apply. */
+export function runVolley(opts: VolleyOpts, given: ReadonlySet<string> = new Set()): string {
   const ctx = rulesContext(opts);
   const roster = loadUnits(opts);
   const attacker = findUnit(roster, opts.attacker, '--attacker');
   const target = findUnit(roster, opts.target, '--target');
+  refuseAspectAgainstSquadron(given, 'aspect', '--aspect', target);
+  refuseFiringArcForSquadron(given, opts.firingArc, attacker);
   const rules = ctx.compiled;
   const a = new CombatState(attacker);
   const t = new CombatState(target);
   const usage = new PlaceholderUsage(rules).unit(attacker, 'tv', 'fire_control');
   const { at, plan } = bestVolley(rules, a, t, opts.range, opts.aspect, opts.firingArc, usage);
+  if (attacker.weapons.length === 0) throw new UserError(`cannot attack: ${attacker.name} has no weapons (its card lists no weapon lines)`);
   if (plan.attacks.length === 0) {
     throw new UserError(`cannot attack: no weapon of ${attacker.name} can fire at ${target.name}: ${plan.skipped.map((s) => `${s.weapon}: ${s.reason}`).join('; ')}`);
   }
@@ -64,7 +68,8 @@ export function runVolley(opts: VolleyOpts): string {
       seed: opts.seed,
       attacker: unitJson(attacker),
       target: unitJson(target),
-      situation: { range_inches: opts.range, aspect: opts.aspect, firing_arc: at.targetArc },
+      // Squadrons have no facing: no aspect against one, no firing arc for one.
+      situation: { range_inches: opts.range, aspect: target.isCapital ? opts.aspect : null, firing_arc: attacker.isCapital ? at.targetArc : null },
       attacks: order,
       skipped: plan.skipped,
       mean_attacks: meanAttacks,
@@ -75,7 +80,7 @@ export function runVolley(opts: VolleyOpts): string {
   }
   return (
     [
-      `jwsim volley: ${attacker.name} -> ${target.name} at ${opts.range} in, from its ${opts.aspect}, target in the attacker's ${at.targetArc} arc`,
+      `jwsim volley: ${attacker.name} -> ${target.name} at ${opts.range} in${target.isCapital ? `, from its ${opts.aspect}` : ''}${attacker.isCapital ? `, target in the attacker's ${at.targetArc} arc` : ''}`,
       ...rulesHeader(ctx),
       `method: Monte Carlo, ${opts.trials} volleys, seed ${opts.seed} (± is one standard error)`,
       `attacks in order (Fire Control ${a.fireControl()}): ${order.join(', ')}`,

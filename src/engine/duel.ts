@@ -5,7 +5,7 @@ import type { CompiledRules } from '../rules/compile.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { UnitCard } from '../units/types.js';
 import type { Aspect, Situation } from './attackPlan.js';
-import { DamageTally } from './damage.js';
+import { DamageTally, crippledThreshold } from './damage.js';
 import { CombatState } from './state.js';
 import { PlaceholderUsage, noteTargetDamageFields } from './usage.js';
 import { fireVolley, planVolley, type VolleyPlan } from './volley.js';
@@ -34,13 +34,35 @@ export function aspectOfArc(arc: FiringArc): Aspect {
   return arc === 'F' ? 'front' : arc === 'R' ? 'rear' : 'side';
 }
 
+/**
+ * Why a duel `until: 'crippled'` can never end earlier for this model than one until
+ * destroyed, or null when it can (Duel.out; damage.ts decides when a model is Crippled):
+ *   'inert': a Crippled capital ship is out of the fight either way (crippled_capital=INERT);
+ *   'capital-never': a capital ship at 0 Structure is always Destroyed (Catastrophic Damage Table);
+ *   'squadron-never': squadrons have no Crippled state (crippled_squadrons, by version);
+ *   'no-small-boxes': the squadron is Crippled only at 0 Damage, where it is Destroyed.
+ */
+export type CrippledIrrelevance = 'inert' | 'capital-never' | 'squadron-never' | 'no-small-boxes';
+
+export function whyCrippledChangesNothing(rules: CompiledRules, unit: UnitCard): CrippledIrrelevance | null {
+  if (unit.isCapital) {
+    if (rules.flags.crippledCapitalInert) return 'inert';
+    if (rules.combat.capitalAtZero === 'crippled') return null;
+    // Ratings only go down, so the table rows below the card's own count of zero ratings never come up.
+    const zeros = (unit.defense === 0 ? 1 : 0) + (unit.sensors === 0 ? 1 : 0) + (unit.thrusters === 0 ? 1 : 0);
+    return rules.combat.catastrophicTable.slice(zeros).some((o) => o !== 'destroyed') ? null : 'capital-never';
+  }
+  if (!rules.flags.squadronCrippling) return 'squadron-never';
+  return crippledThreshold(new CombatState(unit)) >= 1 ? null : 'no-small-boxes';
+}
+
 /** One side's view: its volley plans against the other, cached by what changes them. */
 class Side {
   readonly state: CombatState;
   private readonly plans = new Map<number, VolleyPlan>();
   constructor(
     unit: UnitCard,
-    private readonly at: Situation,
+    readonly at: Situation,
   ) {
     this.state = new CombatState(unit);
   }
@@ -78,6 +100,18 @@ export class Duel {
     noteTargetDamageFields(this.usage, setup.b);
     this.skippedA = this.sideA.plan(rules, this.sideB.state, this.usage).skipped;
     this.skippedB = this.sideB.plan(rules, this.sideA.state, this.usage).skipped;
+  }
+
+  /**
+   * The volley side `side` fires at the start of a duel at `rangeInches` (default: this duel's
+   * range), against the undamaged other side; no placeholders are recorded. Damage only ever
+   * takes attacks away (lost Sensors shorten the reach), so a side with no attack here never
+   * fires in the duel.
+   */
+  openingVolley(side: 'a' | 'b', rangeInches = this.setup.rangeInches): VolleyPlan {
+    const [self, other] = side === 'a' ? [this.setup.a, this.setup.b] : [this.setup.b, this.setup.a];
+    const at = (side === 'a' ? this.sideA : this.sideB).at;
+    return planVolley(this.rules, new CombatState(self), new CombatState(other), { ...at, rangeInches }, new PlaceholderUsage(this.rules));
   }
 
   /** Structure each side has taken away from the other in the duel just played. */

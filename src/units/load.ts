@@ -33,7 +33,7 @@ function traitMap(list: unknown[] | undefined, where: string, prefix: string, re
     if (info.hasValue && value === undefined) problems.push(`${file}: ${where}[${i}]: trait ${name} needs a value, e.g. { "name": "${name}", "value": 1 }`);
     if (!info.hasValue && value !== undefined) problems.push(`${file}: ${where}[${i}]: trait ${name} takes no value`);
     if (typeof t !== 'string' && (t as Json).status === 'PLACEHOLDER') placeholders.add(path);
-    // Several instances of a trait stack (rules v1.2.1/v1.2.2 traits pages).
+    // Several instances of a trait stack (rules v1.2.1/v1.2.2 traits pages, combat.md §7).
     map.set(name, (map.get(name) ?? 0) + read(value, path, 1));
   });
   return map;
@@ -51,10 +51,21 @@ function toCard(u: Json, i: number, file: string, problems: string[]): UnitCard 
     problems.push(`${file}: ${where}.crippled_at: ${crippledAt} must be below structure (${structure})`);
   }
   if (isCapital && crippledAt !== null) problems.push(`${file}: ${where}.crippled_at: only squadrons have small damage boxes`);
+  // units.md §2.2: Fuel is a squadron rating; Armor is a capital-ship rating in v1.2.2 (v1.2.1 has none).
+  if (isCapital && u.fuel !== undefined && u.fuel !== null) problems.push(`${file}: ${where}.fuel: only squadrons have Fuel; leave it out for a capital ship`);
+  if (!isCapital && u.armor !== undefined) problems.push(`${file}: ${where}.armor: only capital ships have Armor (rules v1.2.2); leave it out for a squadron`);
   const armor = (u.armor ?? {}) as Json;
   const base = u.base as Json | undefined;
+  const weaponNames = new Map<string, number>();
   const weapons: WeaponLine[] = ((u.weapons ?? []) as Json[]).map((w, j) => {
     const wp = `weapons[${j}]`;
+    // --weapon picks a line by name, ignoring case: two lines with one name would make one unreachable.
+    const key = String(w.name).trim().toLowerCase();
+    const same = weaponNames.get(key);
+    if (same !== undefined) {
+      const other = (u.weapons as Json[])[same].name as string;
+      problems.push(`${file}: ${where}.${wp}.name: duplicate weapon name "${w.name as string}" (also weapons[${same}]${other === w.name ? '' : ` "${other}"; names are compared ignoring case`}); each weapon line of a unit needs its own name`);
+    } else weaponNames.set(key, j);
     const arcs = (w.arcs as Arc[] | undefined) ?? (isCapital ? [] : ['T']);
     if (isCapital && w.arcs === undefined) problems.push(`${file}: ${where}.${wp}.arcs: capital-ship weapons need arcs (F, P, S, R, T)`);
     if (!isCapital && w.arcs !== undefined && !(arcs.length === 1 && arcs[0] === 'T')) {

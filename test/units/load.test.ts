@@ -233,6 +233,31 @@ describe('loadRoster: bad input is a UserError naming the file and JSON path, ev
     expect(e.message).toBe(`${file}: 8 problems`);
   });
 
+  it('checks beyond the schema: fields a unit type does not have, repeated weapon names (repeated traits stack, combat.md §7)', () => {
+    const file = fixture('card-conflicts.json');
+    const e = userError(() => loadRoster([file]));
+    const expected = [
+      'units[0].fuel: only squadrons have Fuel; leave it out for a capital ship',
+      'units[0].weapons[2].name: duplicate weapon name "Mass Driver" (also weapons[0]); each weapon line of a unit needs its own name',
+      'units[0].weapons[3].name: duplicate weapon name "particle cannon" (also weapons[1] "Particle Cannon"; names are compared ignoring case); each weapon line of a unit needs its own name',
+      'units[1].armor: only capital ships have Armor (rules v1.2.2); leave it out for a squadron',
+    ].map((m) => `${file}: ${m}`);
+    expect(e.details).toEqual(expected);
+    expect(e.message).toBe(`${file}: 4 problems`);
+  });
+
+  it('a trait listed twice stacks (combat.md §7): Belt 1 and Belt 3 make Belt 4', () => {
+    const u = loadRoster([fixture('stacked-traits.json')]).units.get('test.belted')!;
+    expect(u.traits.get('Belt')).toBe(4);
+    expect(u.traits.has('Cloak')).toBe(true);
+  });
+
+  it('a valid file with a weaponless ship and a squadron without small damage boxes loads', () => {
+    const r = loadRoster([fixture('engagement-edge.json')]);
+    expect(r.units.get('test.hulk')!.weapons).toEqual([]);
+    expect(r.units.get('test.torpedo-boat')).toMatchObject({ crippledAt: 0, fuel: 2, isCapital: false });
+  });
+
   it('a duplicate id across two files names both files', () => {
     const a = fixture('dup-a.json');
     const b = fixture('dup-b.json');
