@@ -40,9 +40,21 @@ export function nightlyCommand(): Command {
     });
 }
 
+/** The baseline run folder, validated; its problems are named as the --baseline's. */
+function readBaseline(dir: string): ReturnType<typeof readRunFolder> {
+  try {
+    return readRunFolder(dir);
+  } catch (err) {
+    if (err instanceof UserError) throw new UserError(`--baseline: ${err.message}`, err.details);
+    throw err;
+  }
+}
+
 export async function runNightly(file: string, opts: NightlyOpts): Promise<number> {
   // Inputs that can be wrong are checked before anything runs.
-  const baseline = readRunFolder(resolve(opts.baseline));
+  // The baseline gets the report's checks: a damaged or hand-edited results.json is refused
+  // (exit 2) rather than crashing the gate or passing it silently.
+  const baseline = readBaseline(resolve(opts.baseline));
   const batch = loadBatch(file, opts.seed);
   const planned = new Set(batch.cells.flatMap((c) => batch.variants.map((v) => `${c.id}\u0000${v.name}`)));
   if (!baseline.results.experiments.some((e) => planned.has(`${e.engagement}\u0000${e.variant}`))) {

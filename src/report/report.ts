@@ -1,6 +1,6 @@
 // The report of a run folder: charts (Vega-Lite specs, SVG, PNG under charts/) and a
 // self-contained index.html. `jwsim run` writes it at the end; `jwsim report DIR` redoes it.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Z95 } from '../stats/intervals.js';
 import { KEY_METRIC, attackProfile, battleUnitDamage, efficiencyTrends, matchupMatrix, pointsEfficiency, timeToKill, versionComparison, type Shift, type VegaLiteSpec } from './charts.js';
@@ -11,7 +11,7 @@ import { page, type Section } from './html.js';
 import { render } from './render.js';
 import { readRunFolder, type Engagement, type RunFolder } from './runFolder.js';
 import { REPLAY_GAME, writeReplays, type ReplayLink } from './replayLinks.js';
-import { writeAtomically } from './runOutput.js';
+import { UserError } from '../errors.js';
 
 const f3 = (x: number) => x.toFixed(3);
 /** A name safe in file names and element ids. */
@@ -87,21 +87,108 @@ export interface NightlyExtras {
   trends: TrendRow[];
 }
 
+/** What a report puts in its run folder: the page, and the folders of its chart and replay files. */
+const REPORT_FOLDERS = ['charts', 'replays'] as const;
+const REPORT_PAGE = 'index.html';
+
+/** A file-system failure while writing the report (disk full, no permission): the user's to fix, not a bug. */
+function writeFailure(dir: string, err: unknown, doing: string): unknown {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (err instanceof UserError || typeof code !== 'string' || code.startsWith('ERR_')) return err;
+  return new UserError(`${dir}: cannot ${doing} (${code}); nothing of the report was changed`);
+}
+
+/** The report's files go where folders and files of the same names are of the right kind (or absent). */
+function checkReportTargets(dir: string): void {
+  const kind = (path: string) => {
+    try {
+      return statSync(path, { throwIfNoEntry: false });
+    } catch (err) {
+      throw writeFailure(dir, err, `check ${path}`);
+    }
+  };
+  const page = kind(join(dir, REPORT_PAGE));
+  if (page?.isDirectory()) throw new UserError(`${join(dir, REPORT_PAGE)}: is a folder; the report writes its page there: move or remove that folder, then run jwsim report again`);
+  for (const name of REPORT_FOLDERS) {
+    const st = kind(join(dir, name));
+    if (st && !st.isDirectory()) throw new UserError(`${join(dir, name)}: is a file, not a folder; the report writes its ${name === 'charts' ? 'chart' : 'replay'} files there: move or remove that file, then run jwsim report again`);
+  }
+}
+
+/**
+ * Puts a report built in `stage` in place: the run folder's charts/ and replays/ are replaced
+ * as a whole (stale files of an earlier report go), then index.html. On a failure every move
+ * is undone, so the folder holds the earlier report (or none), never half of this one.
+ */
+function publishReport(stage: string, dir: string): void {
+  const undo: Array<[from: string, to: string]> = [];
+  try {
+    for (const name of REPORT_FOLDERS) {
+      const target = join(dir, name);
+      const fresh = join(stage, name);
+      if (existsSync(target)) {
+        const old = join(stage, `old-${name}`);
+        renameSync(target, old);
+        undo.push([old, target]);
+      }
+      if (existsSync(fresh)) {
+        renameSync(fresh, target);
+        undo.push([target, fresh]);
+      }
+    }
+    renameSync(join(stage, REPORT_PAGE), join(dir, REPORT_PAGE));
+  } catch (err) {
+    for (const [from, to] of undo.reverse()) {
+      try {
+        renameSync(from, to);
+      } catch {
+        // best effort: the original error is the one to report
+      }
+    }
+    throw writeFailure(dir, err, 'put the report in place');
+  }
+}
+
 export async function renderReport(dir: string, nightly?: NightlyExtras): Promise<string> {
+  // Everything that can be wrong with the inputs is checked before anything is written.
   const run = readRunFolder(dir);
-  const { results, manifest } = run;
-  const chartsDir = join(dir, 'charts');
-  mkdirSync(chartsDir, { recursive: true });
+  checkReportTargets(dir);
+  // The report is built in a hidden folder inside the run folder (same file system, so the
+  // final moves are renames) and moved into place only when every file of it is written.
+  let stage: string;
+  try {
+    stage = mkdtempSync(join(dir, '.report-'));
+  } catch (err) {
+    throw writeFailure(dir, err, 'write the report here');
+  }
+  try {
+    await buildReport(run, stage, nightly);
+    publishReport(stage, dir);
+  } catch (err) {
+    throw writeFailure(dir, err, 'write the report');
+  } finally {
+    try {
+      rmSync(stage, { recursive: true, force: true });
+    } catch {
+      // a leftover hidden folder is harmless; the report itself is complete or absent
+    }
+  }
+  return join(dir, REPORT_PAGE);
+}
+
+/** Renders the report of `run` into `out` (index.html, charts/, replays/). */
+async function buildReport(run: RunFolder, out: string, nightly?: NightlyExtras): Promise<void> {
+  const { dir, results, manifest } = run;
+  const chartsDir = join(out, 'charts');
   const sections: Section[] = [];
   /** Renders a spec and writes charts/ID.{vl.json,svg,png}; null for no chart. */
   const drawn = async (id: string, spec: VegaLiteSpec | null): Promise<Pick<Section, 'svg' | 'files'> | null> => {
     if (!spec) return null;
     const { svg, png } = await render(spec);
-    writeAtomically(chartsDir, [
-      [`${id}.vl.json`, JSON.stringify(spec, null, 2) + '\n'],
-      [`${id}.svg`, svg],
-      [`${id}.png`, png],
-    ]);
+    mkdirSync(chartsDir, { recursive: true });
+    writeFileSync(join(chartsDir, `${id}.vl.json`), JSON.stringify(spec, null, 2) + '\n');
+    writeFileSync(join(chartsDir, `${id}.svg`), svg);
+    writeFileSync(join(chartsDir, `${id}.png`), png);
     return { svg, files: [`charts/${id}.vl.json`, `charts/${id}.svg`, `charts/${id}.png`] };
   };
   const chart = async (id: string, title: string, intro: string, spec: VegaLiteSpec | null, tableRows?: Section['table']) => {
@@ -158,7 +245,7 @@ export async function renderReport(dir: string, nightly?: NightlyExtras): Promis
           return [e.engagement, e.variant, e.a, e.b, e.games ?? e.trials ?? '', rate(m.a_win_rate), rate(m.b_win_rate), rate(m.draw_rate), mean(m.mean_turns), mean(m.mean_vp_a), mean(m.mean_vp_b), mean(m.mean_op_a), mean(m.mean_op_b), mean(m.mean_surviving_tv_a), mean(m.mean_surviving_tv_b)];
         }),
       },
-      parts: await battleUnitParts(battles, drawn, writeReplays(dir, run, battles)),
+      parts: await battleUnitParts(battles, drawn, writeReplays(out, run, battles)),
     });
   }
   const [first, ...others] = results.variants;
@@ -193,6 +280,5 @@ export async function renderReport(dir: string, nightly?: NightlyExtras): Promis
     ['git commit', String(manifest.git_commit ?? 'unknown')],
   ];
   const html = page({ title: `jwsim report: ${(manifest.batch as { description?: string }).description ?? dir}`, facts, warnings: [...new Set(results.experiments.flatMap((e) => (e.warnings ?? []).map((w) => `${e.engagement} (${e.variant}): ${w}`)))], placeholders: manifest.placeholders_used ?? [], sections });
-  writeAtomically(dir, [['index.html', html]]);
-  return join(dir, 'index.html');
+  writeFileSync(join(out, REPORT_PAGE), html);
 }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { readJsonFile } from '../io/json.js';
+import { failOnSome, manifestProblems, resultsProblems, runFolderProblems } from './runFolderSchema.js';
 
 export interface MetricValue {
   value: number;
@@ -94,7 +95,14 @@ export function readRunFolder(dir: string): RunFolder {
   if (!existsSync(join(dir, 'results.json'))) {
     throw new UserError(`${dir}: no results.json in this run folder${existsSync(join(dir, 'partial.json')) ? '; it holds one shard: merge all shards first (jwsim merge DIR... --out DIR), then report the merged folder' : ''}`);
   }
-  const results = readJsonFile(join(dir, 'results.json')) as RunResults;
-  if (results?.format !== 'jwsim-results/1') throw new UserError(`${join(dir, 'results.json')}: not a jwsim results file`);
-  return { dir, results, manifest: readJsonFile(join(dir, 'manifest.json')) as RunFolder['manifest'] };
+  // Both files are checked in full before anything reads a field: a damaged or hand-edited
+  // file is a clear error naming the file and the field, never a crash or a silent gate.
+  const resultsFile = join(dir, 'results.json');
+  const manifestFile = join(dir, 'manifest.json');
+  const results = readJsonFile(resultsFile);
+  const manifest = readJsonFile(manifestFile);
+  const problems = [...resultsProblems(results, resultsFile), ...manifestProblems(manifest, manifestFile)];
+  if (problems.length === 0) problems.push(...runFolderProblems(results as RunResults, resultsFile, manifest as RunFolder['manifest'], manifestFile));
+  failOnSome(`${dir}: damaged run folder`, problems);
+  return { dir, results: results as RunResults, manifest: manifest as RunFolder['manifest'] };
 }

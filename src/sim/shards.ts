@@ -3,6 +3,7 @@
 // rule as an unsharded run, so the merged result files are byte-identical to it.
 import { UserError } from '../errors.js';
 import { readJsonFile } from '../io/json.js';
+import { failOnSome, partialChunkProblems, partialProblems } from './partialCheck.js';
 import { resolve } from 'node:path';
 import { inputsSha256, type Batch } from '../scenarios/batch.js';
 import { JWSIM_VERSION } from '../version.js';
@@ -29,19 +30,9 @@ export function partialJson(batch: Batch, result: RunResult, shard: { index: num
 }
 
 export function readPartial(file: string): Partial {
-  const p = readJsonFile(file) as Partial;
-  const ok =
-    p?.format === 'jwsim-partial/1' &&
-    typeof p.batch?.path === 'string' &&
-    typeof p.inputs === 'string' &&
-    typeof p.seed === 'string' &&
-    Number.isInteger(p.shard?.index) &&
-    Number.isInteger(p.shard?.count) &&
-    typeof p.chunks === 'object' &&
-    p.chunks !== null &&
-    Object.values(p.chunks).every((byChunk) => typeof byChunk === 'object' && byChunk !== null && Object.values(byChunk).every((c) => Array.isArray(c) && c.every(Number.isFinite)));
-  if (!ok) throw new UserError(`${file}: not a jwsim shard result (partial.json of jwsim run --shard), or damaged`);
-  return p;
+  const p = readJsonFile(file);
+  failOnSome(`${file}: damaged shard result`, partialProblems(p, file));
+  return p as Partial;
 }
 
 /** The slots of the whole batch, from all shards' partials. */
@@ -60,6 +51,10 @@ export function mergePartials(batch: Batch, partials: ReadonlyArray<{ file: stri
   const engines = buildEngines(batch);
   let next = 0;
   const slots = makeSlots(batch, () => engines[next++]);
+  // Every chunk of every shard is checked against the batch before any is merged.
+  const label = (s: Slot) => `${s.cell.id} (variant ${batch.variants[s.variant].name})`;
+  const problems = partials.flatMap(({ file, partial }) => partialChunkProblems(partial, file, slots, label));
+  failOnSome("the shards' partial.json files", problems);
   for (const slot of slots) {
     for (let k = 0; k < slot.maxChunks && !slot.done; k++) {
       const owner = partials.find((p) => p.partial.shard.index === k % count)!;

@@ -188,7 +188,9 @@ describe('jwsim nightly', () => {
     const file = join(tampered, 'results.json');
     const j = JSON.parse(readFileSync(file, 'utf8'));
     const duel = j.experiments.find((e: { kind: string }) => e.kind === 'duel');
-    for (const k of ['value', 'low', 'high']) duel.metrics.a_win_rate[k] -= 0.2;
+    // Moved by 0.2 towards the middle, so the tampered rates stay valid rates (0..1).
+    const shift = duel.metrics.a_win_rate.value < 0.5 ? 0.2 : -0.2;
+    for (const k of ['value', 'low', 'high']) duel.metrics.a_win_rate[k] += shift;
     writeFileSync(file, JSON.stringify(j));
     const shifted = jwsim('nightly', SMALL, '--baseline', tampered, '--history', history, '--out', join(root, 'n2'), '--threads', '2');
     expect(shifted.status).toBe(1);
