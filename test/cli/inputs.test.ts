@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { damagedCopy, type Json } from '../helpers/runFolders.js';
 import { jwsim } from '../helpers/cli.js';
 
 const SMALL = fileURLToPath(new URL('../fixtures/batches/small.json', import.meta.url));
@@ -23,20 +24,12 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-// Parsed JSON, edited in place.
-type Json = Record<string, any>;
-let copies = 0;
 /** A copy of the run folder with results.json (r) and manifest.json (m) edited. */
-function damagedRun(edit: (r: Json, m: Json) => void): string {
-  const dir = join(root, `run-copy-${++copies}`);
-  cpSync(run, dir, { recursive: true });
-  const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
-  const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
-  edit(r, m);
-  writeFileSync(join(dir, 'results.json'), JSON.stringify(r, null, 2));
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(m, null, 2));
-  return dir;
-}
+let copies = 0;
+const damagedRun = (edit: (r: Json, m: Json) => void): string => {
+  copies++;
+  return damagedCopy(run, root, edit);
+};
 
 const files = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
 

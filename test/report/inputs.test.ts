@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { damagedCopy, type Json } from '../helpers/runFolders.js';
 import { UserError } from '../../src/errors.js';
 import { renderReport } from '../../src/report/report.js';
 import { readRunFolder } from '../../src/report/runFolder.js';
@@ -45,19 +46,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-type Json = Record<string, any>;
-let copies = 0;
-/** A copy of the good run folder with its results.json (r) and manifest.json (m) edited. */
-function damaged(edit: (r: Json, m: Json) => void): string {
-  const dir = join(root, `copy-${++copies}`);
-  cpSync(good, dir, { recursive: true });
-  const r = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
-  const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
-  edit(r, m);
-  writeFileSync(join(dir, 'results.json'), JSON.stringify(r, null, 2));
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(m, null, 2));
-  return dir;
-}
+/** A copy of the run folder with results.json (r) and manifest.json (m) edited. */
+const damaged = (edit: (r: Json, m: Json) => void): string => damagedCopy(good, root, edit);
 
 /** The UserError renderReport rejects with. */
 async function reportError(dir: string): Promise<UserError> {

@@ -214,17 +214,23 @@ describe('resolveOverlaps on bases placed by hand (GM-64)', () => {
   });
 });
 
+/** MV-13's set-up (A's forced move ends on B, and A is pushed clear) with a squadron of B's fleet at (x, y). */
+function pushedPast(version: RulesVersionId, x: number, y: number) {
+  const s = setUp(version, [slowSmall], [big, squadron]);
+  const [a, b, sq] = s.models;
+  put(a, 10, 12, 0);
+  put(b, 10, 14, 90);
+  put(sq, x, y, 0);
+  a.state.thrusters = 0;
+  return { ...s, a, b, sq };
+}
+
 describe('an active ship to be repositioned acts where it stopped (seed 002, GM-64)', () => {
   // v1.2.2: A (Speed 2, Thrusters 0) must move exactly 2", onto B, and is pushed clear to
   // y >= 16. An enemy squadron at (6.5, 12) is within 3" of where A stops (10, 14), and more
   // than 3" from where it is put: its Engage Point Defense is made at the stop.
   it('Engage Point Defense reaches the squadron near the stop position', () => {
-    const s = setUp('1.2.2', [slowSmall], [big, squadron]);
-    const [a, b, sq] = s.models;
-    put(a, 10, 12, 0);
-    put(b, 10, 14, 90);
-    put(sq, 6.5, 12, 0);
-    a.state.thrusters = 0;
+    const { a, b, sq, ...s } = pushedPast('1.2.2', 6.5, 12);
     const near: number[] = [];
     const internals = s.battle as unknown as { squadronsNear(m: BattleModel, p: { x: number; y: number; heading: number }, d: number): BattleModel[] };
     const find = internals.squadronsNear.bind(s.battle);
@@ -248,12 +254,7 @@ describe('a squadron near, but not under, a ship\'s forced end position (seed 00
   it('v1.2.1: only an overlapped squadron is moved; one 0.75" from the ship stays where it is', () => {
     // MV-13's push: A ends at (10, 16) (x 9.25..10.75, y 15..17). The squadron at (12, 16.5) is
     // 0.75" from that, clear of A's path and of B.
-    const s = setUp('1.2.1', [slowSmall], [big, squadron]);
-    const [a, b, sq] = s.models;
-    put(a, 10, 12, 0);
-    put(b, 10, 14, 90);
-    put(sq, 12, 16.5, 0);
-    a.state.thrusters = 0;
+    const { a, b, sq, ...s } = pushedPast('1.2.1', 12, 16.5);
     s.inner.activate(a);
     const rec = s.inner.trace!.activations[0];
     expect(rec.notes).toContain(`overlap with ${b.label}: ${a.label} repositioned (GM-64)`);
