@@ -50,11 +50,20 @@ describe('jwsim run / merge', () => {
     expect(mixed.status).toBe(2);
     expect(mixed.stderr).toContain(`--out: ${other} already holds other files; choose a new or empty folder`);
     expect(readdirSync(other)).toEqual(['keep.txt']);
-    // A mistyped path is refused, not built folder by folder.
-    const deep = jwsim('run', SMALL, '--out', join(root, 'no-such', 'run'), '--threads', '1');
-    expect(deep.status).toBe(2);
-    expect(deep.stderr).toContain(`--out: cannot create the folder ${join(root, 'no-such', 'run')}: the folder ${join(root, 'no-such')} does not exist`);
-    expect(existsSync(join(root, 'no-such'))).toBe(false);
+    // Missing folders above it are made; where that is impossible, nothing is left behind and
+    // nothing hangs (Node's own recursive mkdir never returns under /proc).
+    const deep = join(root, 'new-parent', 'run');
+    expect(jwsim('run', SMALL, '--out', deep, '--threads', '1', '--no-report').status).toBe(0);
+    expect(existsSync(join(deep, 'results.csv'))).toBe(true);
+    writeFileSync(join(root, 'a-file'), '');
+    const under = jwsim('run', SMALL, '--out', join(root, 'a-file', 'x', 'run'), '--threads', '1');
+    expect(under.status).toBe(2);
+    expect(under.stderr).toContain('(a part of the path is a file)');
+    if (existsSync('/proc/self')) {
+      const proc = jwsim('run', SMALL, '--out', '/proc/jwsim-test/run', '--threads', '1');
+      expect(proc.status).toBe(2);
+      expect(proc.stderr).toContain('--out: cannot create the folder /proc/jwsim-test/run');
+    }
   });
 
   it('--shard auto/N takes K from JOB_COMPLETION_INDEX', () => {
