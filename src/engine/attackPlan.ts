@@ -163,8 +163,8 @@ export function planAttack(
     notes.push('Evasive');
   }
   // Beam Projector: one reroll (v1.2.1: of an [N], at short or long range, not in Dogfights or
-  // Bombing Runs, read as the model's own Activation window only; v1.2.2: any attack).
-  const beamReroll = weapon.cls === 'beam_projector' && (window === 'activation' || !c.beamRerollOwnActivationOnly);
+  // Bombing Runs; Long Range Sensors is not modelled; v1.2.2: any attack).
+  const beamReroll = weapon.cls === 'beam_projector' && !(c.beamRerollOwnActivationOnly && (window === 'dogfight' || window === 'bombing'));
   const rerollSources = (beamReroll ? 1 : 0) + (missile ? 0 : (at.extraRerolls ?? 0));
   const pool = resolvePool(rules.dice, { base: rating, baseModifiers: acc.base, flexGrants: acc.flex, macro: acc.macro, rerollSources });
   if (pool.base + pool.flex > MAX_ROLLED_BASE_DICE || Math.abs(pool.macro) > MAX_MACRO_DICE) {
@@ -176,7 +176,7 @@ export function planAttack(
   let defence: Pool | null = null;
   if (dd > 0) {
     const dice = dd >> 2, lent = (dd & 2) !== 0, support = (dd & 1) !== 0;
-    if (!lent) usage.unit(t, 'defense');
+    if (!lent || missile) usage.unit(t, 'defense'); // a missile defence weighs the target's own Defense too
     if (!lent && !missile) usage.unit(t, 'traits.Barrier');
     if (support) usage.rule('combat.missileSupport');
     const countermeasures = target.hasWorking('Countermeasures') ? 1 : 0;
@@ -203,10 +203,10 @@ export function planAttack(
  * or a friendly Barrier model's where the version lets it cover friends. None in windows that
  * deny missile defence (dogfights, bombing, assault, boarding).
  */
-export function defenceDice(c: CombatRules, target: CombatState, cls: WeaponLine['cls'], at: Pick<Situation, 'noMissileDefence' | 'missileSupporters' | 'barrierDefense' | 'barrierSupporting'>): number {
-  if (at.noMissileDefence) return 0;
+export function defenceDice(c: CombatRules, target: CombatState, cls: WeaponLine['cls'], at: Pick<Situation, 'noMissileDefence' | 'missileSupporters' | 'barrierDefense' | 'barrierSupporting' | 'window'>): number {
   const lend = at.barrierDefense ?? 0;
   if (cls === 'missile') {
+    if (at.noMissileDefence) return 0;
     const supporters = at.missileSupporters ?? 0;
     const support = supporters * c.missileSupport;
     let best = target.defense + support > 0 ? (target.defense + support) * 4 + (support > 0 ? 1 : 0) : 0;
@@ -217,6 +217,10 @@ export function defenceDice(c: CombatRules, target: CombatState, cls: WeaponLine
     return best;
   }
   if (cls !== 'mass_driver' && cls !== 'kinetic_cannon') return 0;
+  // v1.2.1: Barrier defends "exactly as if they were Missile Attacks", so not where missile
+  // defence is denied; v1.2.2 names its own exclusions: Assault, Boarding and Dogfight attacks.
+  const w = at.window ?? 'activation';
+  if (c.barrierCoversKinetic ? w === 'dogfight' || w === 'assault' || w === 'boarding' : at.noMissileDefence) return 0;
   const own = target.hasWorking('Barrier') ? target.defense : 0;
   const lent = c.barrierCoversKinetic ? lend : 0;
   return lent > own ? lent * 4 + 2 : own > 0 ? own * 4 : 0;

@@ -311,7 +311,7 @@ export class ScriptedPolicy implements Policy {
         case 'withdraw':
           // Leave as soon as the engine finds a move off the own edge; strike at nothing on the way.
           if (action === 'withdraw') return true;
-          if (action === 'ram' || action === 'board' || action === 'bombing' || action === 'assault' || action === 'intercept') return false;
+          if (action === 'ram' || action === 'board' || action === 'bombing' || action === 'assault' || action === 'intercept' || action === 'repair') return false;
           break;
         case 'hold':
         case 'screen':

@@ -118,7 +118,7 @@ export function wantsByParams(p: Readonly<Record<string, number>>, view: PolicyV
     case 'board':
       return p.board === 1;
     case 'repair':
-      return p.repair === 1;
+      return p.repair === 1 && !withdrawWanted(m, p.withdraw_at); // leaving comes first
   }
 }
 

@@ -39,7 +39,7 @@ const combat = {
     shortRangeBonus: bonus('attack bonus against a target within short range (own Activation window only)'),
     bombingBonus: bonus('attack bonus in a Bombing window'),
     positionalInBombing: { type: 'boolean', description: 'Bombing attacks also get the side and rear bonuses' },
-    beamRerollOwnActivationOnly: { type: 'boolean', description: 'the Beam Projector reroll applies in the model\'s own Activation window only (not in dogfights, bombing, assaults or boarding)' },
+    beamRerollOwnActivationOnly: { type: 'boolean', description: 'the Beam Projector reroll is not made in dogfight or bombing attacks' },
     missileSupport: int(0, 3, 'missile defence dice per friendly model with Defense >= 1 within 3" of the attacker-target line'),
     barrierReach: inches('how far from a Barrier model friends may defend with its Defense'),
     barrierCoversKinetic: { type: 'boolean', description: 'a Barrier model also defends friends within barrierReach against Mass Driver and Kinetic Cannon attacks' },

@@ -46,9 +46,9 @@ export interface CombatRules {
   /** Whether Bombing attacks also get the side and rear bonuses (v1.2.1: they do; v1.2.2 Table122: no). */
   readonly positionalInBombing: boolean;
   /**
-   * The Beam Projector's reroll works only in the model's own Activation window (v1.2.1: not in
-   * Dogfights, Bombing Runs or Long Range Sensors attacks, combat.md §4.4, §6.2); v1.2.2 states
-   * no restriction.
+   * The Beam Projector's reroll is withheld from Dogfight and Bombing attacks (v1.2.1: "not in
+   * Dogfights, Bombing Runs, or attacks made with the Long Range Sensors action", combat.md
+   * §4.4, §6.2); v1.2.2 states no restriction.
    */
   readonly beamRerollOwnActivationOnly: boolean;
   /** Missile defence dice added by each friendly model with Defense >= 1 within 3" of the attacker-target line (combat.md §4.3, Assist122). */

@@ -67,9 +67,9 @@ describe('v1.2.1: the Beam Projector rerolls in the own Activation window only',
     expect(plan(V121, beam, ship, at('bombing', { noMissileDefence: true })).pool.rerolls).toBe(0);
   });
 
-  it('assault and boarding windows: no reroll from the beam', () => {
-    expect(plan(V121, beam, ship, at('assault', { assault: true })).pool.rerolls).toBe(0);
-    expect(plan(V121, beam, ship, at('boarding', { ignoreArmor: true })).pool.rerolls).toBe(0);
+  it('assault and boarding windows keep the reroll: the rule names Dogfights and Bombing Runs only', () => {
+    expect(plan(V121, beam, ship, at('assault', { assault: true })).pool.rerolls).toBe(1);
+    expect(plan(V121, beam, ship, at('boarding', { ignoreArmor: true })).pool.rerolls).toBe(1);
   });
 
   it('other reroll sources still count where the beam\'s is withheld (Concentrated Fire [D+])', () => {

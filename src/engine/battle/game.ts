@@ -922,7 +922,7 @@ export class Battle implements PolicyView {
       attackWindow: (att, tgt, opts) => {
         const a = att as BattleModel, t = tgt as BattleModel;
         // GM-63: attacks on a ship that declared Station Keep get its Flex in every Attack Window.
-        const mods: ShotMods = { flex: (opts.flex ?? 0) + (t.stationKeeping ? this.br.stationKeepFlex : 0), rerolls: 0, noMissileDefence: opts.noMissileDefence, ignoreArmor: opts.ignoreArmor, assault: opts.assault, window: opts.kind, noBombs: opts.noBombs };
+        const mods: ShotMods = { flex: (opts.flex ?? 0) + (t.stationKeeping ? this.br.stationKeepFlex : 0), rerolls: 0, noMissileDefence: opts.noMissileDefence, ignoreArmor: opts.ignoreArmor, assault: opts.assault, window: opts.kind, noBombs: opts.noBombs, barrier: this.anyBarrier ? (m) => this.barrierCover(a, t, m) : undefined };
         const n = rec ? rec.attacks.length : 0;
         const left = this.gunnery.window(() =>
           this.gunnery.fire(a, [t], opts.fc, () => mods, this.dice, this.tally, rec ? rec.attacks : null, (hit) => {
@@ -1191,7 +1191,10 @@ export class Battle implements PolicyView {
   private thrustersZeroTurn(m: BattleModel, opt: MoveOption, forced: boolean, rec: TraceActivation | null): { opt: MoveOption; forced: boolean } {
     if (!opt.failPose) return { opt, forced };
     const pass = this.skillTest(m.unit.skill);
-    if (rec) rec.test = `Thrusters 0 turn: Skill Test (${m.unit.skill} dice) ${pass ? '[D+] passed' : '[N]: it goes straight'}`;
+    if (rec) {
+      const line = `Thrusters 0 turn: Skill Test (${m.unit.skill} dice) ${pass ? '[D+] passed' : '[N]: it goes straight'}`;
+      rec.test = rec.test ? `${rec.test}; ${line}` : line; // after a Repair test, both are kept
+    }
     if (pass) return { opt, forced };
     const straight = { ...opt, pose: opt.failPose };
     return { opt: straight, forced: forced || !legalEnd(this.br, m, straight.pose, this.models, this.width, this.height) };
@@ -1218,7 +1221,7 @@ export class Battle implements PolicyView {
     let n = 0;
     let measured = false;
     for (const o of this.models) {
-      if (o === tgt || o === att || o.side !== tgt.side || o.where !== 'table' || o.state.destroyed || o.state.defense < 1) continue;
+      if (o === tgt || o === att || o.side !== tgt.side || o.where !== 'table' || o.state.destroyed || o.state.defense < 1 || !o.fights(this.br.inertHulks)) continue;
       let u = len2 > 0 ? ((o.base.x - att.base.x) * cx + (o.base.y - att.base.y) * cy) / len2 : 0;
       u = u < 0 ? 0 : u > 1 ? 1 : u;
       const ex = o.base.x - (att.base.x + u * cx), ey = o.base.y - (att.base.y + u * cy);
@@ -1247,7 +1250,7 @@ export class Battle implements PolicyView {
     let measured = false;
     const reach = this.rules.combat.barrierReach + GEOM_EPSILON;
     for (const o of this.models) {
-      if (o === tgt || o === att || o.side !== tgt.side || o.where !== 'table' || o.state.destroyed || o.state.defense < 1 || o.state.defense < best) continue;
+      if (o === tgt || o === att || o.side !== tgt.side || o.where !== 'table' || o.state.destroyed || o.state.defense < 1 || o.state.defense < best || !o.fights(this.br.inertHulks)) continue;
       if (!o.state.hasWorking('Barrier') || separationAbove(o.base, tgt.base, reach)) continue;
       if (!measured) {
         shortestLine(att.base, tgt.base, this.line);
@@ -1429,13 +1432,14 @@ export class Battle implements PolicyView {
   private repairable(m: BattleModel): boolean {
     const t = m.state, u = m.unit;
     if (!u.traits.has('Repair') || m.where !== 'table' || t.destroyed || m.assaulting) return false;
-    return t.disabledSystems !== 0 || t.defense < u.defense || t.sensors < u.sensors || t.thrusters < u.thrusters || t.fireControlLost > 0 || t.structure < u.structure;
+    // A Crippled model gets no Structure back: Crippled is what its lost Structure made it.
+    return t.disabledSystems !== 0 || t.defense < u.defense || t.sensors < u.sensors || t.thrusters < u.thrusters || t.fireControlLost > 0 || (t.structure < u.structure && !t.crippled);
   }
 
   /**
    * The Repair stub (GM-19): a Skill Test; on [D+] one lost box comes back: a knocked-out System
    * trait, else a lost point of Defense, Sensors, Thrusters or Fire Control (in that order),
-   * else 1 Structure. A Crippled model stays Crippled.
+   * else 1 Structure (not for a Crippled model, which stays Crippled).
    */
   private repair(m: BattleModel, rec: TraceActivation | null): void {
     const t = m.state, u = m.unit;
@@ -1460,10 +1464,10 @@ export class Battle implements PolicyView {
     } else if (t.fireControlLost > 0) {
       t.fireControlLost--;
       what = '1 Fire Control';
-    } else {
+    } else if (!t.crippled) {
       t.structure++;
       what = '1 Structure';
-    }
+    } else return;
     this.epoch++;
     rec?.notes.push(`${m.label} repairs ${what} (GM-19)`);
   }

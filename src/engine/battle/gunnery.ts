@@ -111,7 +111,7 @@ export class Gunnery {
     // The point defence roll, for attacks the target (or a friendly Barrier model) can oppose.
     const cls = w.cls;
     let dd = 0;
-    if (!mods.noMissileDefence && (cls === 'missile' || cls === 'mass_driver' || cls === 'kinetic_cannon')) {
+    if ((cls === 'missile' && !mods.noMissileDefence) || cls === 'mass_driver' || cls === 'kinetic_cannon') {
       if (cls === 'missile' && mods.missileSupporters === undefined && mods.supporters) mods.missileSupporters = mods.supporters();
       if (mods.barrierDefense === undefined && mods.barrier) mods.barrier(mods);
       dd = defenceDice(this.rules.combat, t, cls, mods);

@@ -30,6 +30,11 @@ interface Friend {
 
 /** The defence pool of the target (Defense 2, at (24, 20)) against one attack from (24, 10). */
 function defencePool(version: Version, cls: WeaponLine['cls'], friends: Friend[]): { pool: Pool | null; notes: string[]; supporters: boolean[]; nearTarget: boolean[] } {
+  return defencePoolWith(version, cls, friends, () => {});
+}
+
+/** defencePool, with the friends' models handed to `prepare` once placed. */
+function defencePoolWith(version: Version, cls: WeaponLine['cls'], friends: Friend[], prepare: (models: BattleModel[]) => void): { pool: Pool | null; notes: string[]; supporters: boolean[]; nearTarget: boolean[] } {
   const target = ship('test.target', 2);
   const battle = new Battle(rulesFor(version), miniScenario({ a: [shooter(cls)], b: [target, ...friends.map((f, i) => ship(`test.friend${i}`, f.defense, f.barrier))] }));
   const inner = handBattle(battle, 'barrier');
@@ -37,6 +42,7 @@ function defencePool(version: Version, cls: WeaponLine['cls'], friends: Friend[]
   put(att, 24, 10, 0);
   put(tgt, 24, 20, 180);
   rest.forEach((m, i) => put(m, friends[i].x, friends[i].y, 0));
+  prepare(rest);
   // Where each friend stands, measured independently: near the line of fire, near the target.
   const line = new Float64Array(4);
   shortestLine(att.base, tgt.base, line);
@@ -144,12 +150,26 @@ describe('defenceDice', () => {
     }
   });
 
-  it('no defence at all in windows that deny missile defence (dogfights, bombing, assault, boarding)', () => {
+  it('windows without missile defence: no missile defence; Barrier against kinetic fire per version', () => {
     for (const version of ['1.2.1', '1.2.2'] as const) {
-      for (const cls of ['missile', 'mass_driver'] as const) {
-        expect(dice(version, cls, target(3, true), { noMissileDefence: true, missileSupporters: 2, barrierDefense: 4 }).dice).toBe(0);
+      for (const window of ['dogfight', 'bombing', 'assault', 'boarding'] as const) {
+        expect(dice(version, 'missile', target(3, true), { noMissileDefence: true, window, missileSupporters: 2, barrierDefense: 4 }).dice).toBe(0);
       }
     }
+    // v1.2.1: Barrier defends "exactly as if they were Missile Attacks": not where missile defence is denied.
+    expect(dice('1.2.1', 'mass_driver', target(3, true), { noMissileDefence: true, window: 'bombing' }).dice).toBe(0);
+    // v1.2.2 names its own exclusions (Assault, Boarding, Dogfight): Bombing attacks are defended.
+    expect(dice('1.2.2', 'mass_driver', target(3, true), { noMissileDefence: true, window: 'bombing', barrierDefense: 4 })).toEqual({ dice: 4, lent: true, support: false });
+    for (const window of ['dogfight', 'assault', 'boarding'] as const) {
+      expect(dice('1.2.2', 'kinetic_cannon', target(3, true), { noMissileDefence: true, window, barrierDefense: 4 }).dice).toBe(0);
+    }
+  });
+
+  it('an inert Crippled hulk neither lends its Barrier Defense nor supports missile defence (GM-21)', () => {
+    const hulk = (defense: number) => ({ defense, barrier: true, ...BARRIER_BESIDE });
+    expect(defencePool('1.2.2', 'mass_driver', [hulk(3)]).pool?.base).toBe(3);
+    const crippled = defencePoolWith('1.2.2', 'mass_driver', [hulk(3)], (friends) => (friends[0].state.crippled = true));
+    expect(crippled.pool).toBeNull();
   });
 
   it('a Barrier ship hit by Mass Driver fire takes a friend\'s higher Barrier Defense only under v1.2.2', () => {

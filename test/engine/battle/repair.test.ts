@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { BattleModel } from '../../../src/engine/battle/model.js';
 import { SYSTEM_TRAITS } from '../../../src/units/catalogue.js';
 import { ScriptedDice } from '../../../src/rng/scripted.js';
-import { Battle, cardWith, handBattle, miniScenario, put } from '../../helpers/battle.js';
+import { Battle, cardWith, handBattle, miniScenario, policiesOf, put } from '../../helpers/battle.js';
 import { rulesFor } from '../../helpers/units.js';
 
 // A Tengu (Skill 3) with Repair:1 and Cloak (a System trait).
@@ -67,6 +67,38 @@ describe('Repair (GM-19 stub)', () => {
     expect(m.state.structure).toBe(mender.structure - 1);
     expect(rec.after.y).toBeGreaterThan(rec.before.y); // it moved (v1.2.2 minimum: Speed - Thrusters)
     expect(m.stationKeeping).toBe(false);
+  });
+
+  it('a Crippled model gets no Structure back (it would stay Crippled with Structure again)', () => {
+    const opts = ['enable_repair=YES', 'crippled_capital=FIGHTS_ON', 'critical_effects=NONE'];
+    const only = activate(opts, (x) => {
+      x.state.structure = 0;
+      x.state.crippled = true;
+    }, null);
+    expect(only.rec.action).not.toBe('repair'); // nothing it may restore
+    expect(only.m.state.structure).toBe(0);
+    const rating = activate(opts, (x) => {
+      x.state.structure = 0;
+      x.state.crippled = true;
+      x.state.sensors -= 1;
+    }, PASS(mender.skill));
+    expect(rating.rec.action).toBe('repair');
+    expect(rating.m.state.sensors).toBe(mender.sensors);
+    expect(rating.m.state.structure).toBe(0);
+  });
+
+  it('a model that wants to withdraw does not repair instead', () => {
+    const battle = new Battle(rulesFor('1.2.2', ['enable_repair=YES']), miniScenario({ a: [mender], b: ['unknown.tengu'] }));
+    const policy = policiesOf(battle)[0];
+    const [m] = battle.models;
+    m.state.structure = 1;
+    expect(policy.wants(battle, m, 'repair', null as never)).toBe(true);
+    const s = miniScenario({ a: [mender], b: ['unknown.tengu'] });
+    const withdrawing = new Battle(rulesFor('1.2.2', ['enable_repair=YES']), { ...s, sides: [{ ...s.sides[0], policy: { name: 'aggressive', params: { withdraw_at: 2 } } }, s.sides[1]] });
+    const w = withdrawing.models[0];
+    w.state.structure = 1;
+    expect(policiesOf(withdrawing)[0].wants(withdrawing, w, 'withdraw', null as never)).toBe(true);
+    expect(policiesOf(withdrawing)[0].wants(withdrawing, w, 'repair', null as never)).toBe(false);
   });
 
   it('an undamaged model, or one without the trait, does not declare it', () => {
