@@ -199,9 +199,10 @@ export function planAttack(
  * §8.2), packed as dice * 4 + 2 (the Defense is a friendly Barrier model's) + 1 (missile
  * support included); 0: no roll. Missiles: the target's Defense plus support, or the Barrier
  * model's Defense (with the other friends' support where the version allows it), whichever is
- * more. Mass Driver and Kinetic Cannon: the target's own Defense if it has a working Barrier,
- * or a friendly Barrier model's where the version lets it cover friends. None in windows that
- * deny missile defence (dogfights, bombing, assault, boarding).
+ * more; none in windows that deny missile defence. Mass Driver and Kinetic Cannon: the
+ * target's own Defense if it has a working Barrier, or a friendly Barrier model's where the
+ * version lets it cover friends; none in Assault, Boarding and Dogfight attacks (v1.2.2's own
+ * list), or, under v1.2.1, wherever missile defence is denied.
  */
 export function defenceDice(c: CombatRules, target: CombatState, cls: WeaponLine['cls'], at: Pick<Situation, 'noMissileDefence' | 'missileSupporters' | 'barrierDefense' | 'barrierSupporting' | 'window'>): number {
   const lend = at.barrierDefense ?? 0;

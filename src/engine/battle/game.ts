@@ -1219,23 +1219,46 @@ export class Battle implements PolicyView {
     const spread = Math.max(att.reach, tgt.reach);
     const cx = tgt.base.x - att.base.x, cy = tgt.base.y - att.base.y, len2 = cx * cx + cy * cy;
     let n = 0;
-    let measured = false;
     for (const o of this.models) {
-      if (o === tgt || o === att || o.side !== tgt.side || o.where !== 'table' || o.state.destroyed || o.state.defense < 1 || !o.fights(this.br.inertHulks)) continue;
+      if (!this.mayHelpDefend(o, att, tgt)) continue;
       let u = len2 > 0 ? ((o.base.x - att.base.x) * cx + (o.base.y - att.base.y) * cy) / len2 : 0;
       u = u < 0 ? 0 : u > 1 ? 1 : u;
       const ex = o.base.x - (att.base.x + u * cx), ey = o.base.y - (att.base.y + u * cy);
       const far = 3 + GEOM_EPSILON + spread + o.reach;
       if (ex * ex + ey * ey > far * far) continue;
-      if (!measured) {
-        shortestLine(att.base, tgt.base, this.line);
-        measured = true;
-      }
-      if (segmentDistance(o.base, this.line[0], this.line[1], this.line[2], this.line[3]) <= 3 + GEOM_EPSILON) n++;
+      if (this.nearLineOfFire(o, att, tgt)) n++;
     }
     return n;
   }
+
+  /** A friend of `tgt` that may help defend it against `att`: on the table and fighting (not an inert hulk, GM-21), Defense >= 1. */
+  private mayHelpDefend(o: BattleModel, att: BattleModel, tgt: BattleModel): boolean {
+    return o !== tgt && o !== att && o.side === tgt.side && o.where === 'table' && !o.state.destroyed && o.state.defense >= 1 && o.fights(this.br.inertHulks);
+  }
+
+  /**
+   * Whether `o`'s base lies within 3" of the shortest line between the bases of `att` and `tgt`
+   * (missile support). The line is measured once for a pair standing where they stand.
+   */
+  private nearLineOfFire(o: BattleModel, att: BattleModel, tgt: BattleModel): boolean {
+    const a = att.base, t = tgt.base, k = this.lineKey;
+    if (this.lineAtt !== att || this.lineTgt !== tgt || k[0] !== a.x || k[1] !== a.y || k[2] !== a.heading || k[3] !== t.x || k[4] !== t.y || k[5] !== t.heading) {
+      shortestLine(a, t, this.line);
+      this.lineAtt = att;
+      this.lineTgt = tgt;
+      k[0] = a.x;
+      k[1] = a.y;
+      k[2] = a.heading;
+      k[3] = t.x;
+      k[4] = t.y;
+      k[5] = t.heading;
+    }
+    return segmentDistance(o.base, this.line[0], this.line[1], this.line[2], this.line[3]) <= 3 + GEOM_EPSILON;
+  }
   private readonly line = new Float64Array(4);
+  private readonly lineKey = new Float64Array(6);
+  private lineAtt: BattleModel | null = null;
+  private lineTgt: BattleModel | null = null;
 
   /**
    * The Barrier Defense `tgt` may defend with against `att` (combat.md §7.2-7.3): the highest
@@ -1247,16 +1270,11 @@ export class Battle implements PolicyView {
   private barrierCover(att: BattleModel, tgt: BattleModel, mods: ShotMods): void {
     let best = 0;
     let supporting = true;
-    let measured = false;
     const reach = this.rules.combat.barrierReach + GEOM_EPSILON;
     for (const o of this.models) {
-      if (o === tgt || o === att || o.side !== tgt.side || o.where !== 'table' || o.state.destroyed || o.state.defense < 1 || o.state.defense < best || !o.fights(this.br.inertHulks)) continue;
+      if (!this.mayHelpDefend(o, att, tgt) || o.state.defense < best) continue;
       if (!o.state.hasWorking('Barrier') || separationAbove(o.base, tgt.base, reach)) continue;
-      if (!measured) {
-        shortestLine(att.base, tgt.base, this.line);
-        measured = true;
-      }
-      const supports = segmentDistance(o.base, this.line[0], this.line[1], this.line[2], this.line[3]) <= 3 + GEOM_EPSILON;
+      const supports = this.nearLineOfFire(o, att, tgt);
       supporting = o.state.defense > best ? supports : supporting && supports;
       best = o.state.defense;
     }
