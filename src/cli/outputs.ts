@@ -1,9 +1,10 @@
 // Output files named on the command line: checked before anything runs (a name, a folder that
 // exists, not a folder itself, not one of the run's inputs, not named twice), then written all
 // or nothing, so a failed command leaves no file behind and never replaces an input.
-import { existsSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
+import { WriteFailure, writeFilesAtomically } from '../io/atomicWrite.js';
 
 export interface OutputFile {
   /** The flag that named it, for messages (e.g. "--trace"). */
@@ -47,34 +48,13 @@ export function checkOutputs(outputs: readonly OutputFile[], inputs: ReadonlyArr
   }
 }
 
-/** Writes every file, or none: each goes to a temporary file beside it first, then all are renamed into place. */
+/** Writes every file, or none (writeFilesAtomically); a failure names the flag and the file. */
 export function writeOutputs(files: ReadonlyArray<OutputFile & { readonly text: string }>): void {
-  const tmps: string[] = [];
-  const clean = () => {
-    for (const t of tmps) {
-      try {
-        unlinkSync(t);
-      } catch {
-        // already gone
-      }
-    }
-  };
-  for (const f of files) {
-    const tmp = join(dirname(resolve(f.path)), `.${basename(f.path)}.${process.pid}.tmp`);
-    try {
-      writeFileSync(tmp, f.text);
-      tmps.push(tmp);
-    } catch (e) {
-      clean();
-      throw new UserError(`${f.flag}: cannot write ${f.path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-    }
+  try {
+    writeFilesAtomically(files.map((f) => [f.path, f.text] as const));
+  } catch (e) {
+    if (!(e instanceof WriteFailure)) throw e;
+    const f = files[e.index];
+    throw new UserError(`${f.flag}: cannot write ${f.path} (${(e.cause as NodeJS.ErrnoException).code ?? (e.cause as Error).message})`);
   }
-  files.forEach((f, i) => {
-    try {
-      renameSync(tmps[i], f.path);
-    } catch (e) {
-      clean();
-      throw new UserError(`${f.flag}: cannot write ${f.path} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-    }
-  });
 }

@@ -3,9 +3,9 @@
 // last, so a folder without it never looks complete.
 import { JWSIM_VERSION } from '../version.js';
 import { execFileSync } from 'node:child_process';
-import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
+import { WriteFailure, writeFilesAtomically } from '../io/atomicWrite.js';
 import { projectRoot } from '../paths.js';
 import { getRulesVersion } from '../rules/registry.js';
 import type { Batch } from '../scenarios/batch.js';
@@ -140,11 +140,11 @@ export function manifest(batch: Batch, slots: readonly Slot[], facts: RunFacts):
   return JSON.stringify(body, null, 2) + '\n';
 }
 
-/** Writes each file as .NAME.tmp then renames it; the files are written in the order given. */
+/** Writes the named files into `dir`, all or none (writeFilesAtomically), in the order given. */
 export function writeAtomically(dir: string, files: ReadonlyArray<[string, string | Uint8Array]>): void {
-  for (const [name, content] of files) {
-    const tmp = join(dir, `.${name}.tmp`);
-    writeFileSync(tmp, content);
-    renameSync(tmp, join(dir, name));
+  try {
+    writeFilesAtomically(files.map(([name, content]) => [join(dir, name), content] as const));
+  } catch (e) {
+    throw e instanceof WriteFailure ? e.cause : e;
   }
 }
