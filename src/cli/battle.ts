@@ -9,7 +9,7 @@ import { makeBattle, runBattleJob, type BattleJob } from '../sim/battleJob.js';
 import { summarizeBattles, traceGame } from '../sim/battles.js';
 import { REPLAY_EXTENSIONS, renderReplayHtml, renderReplaySvg, replayFormat, replayModels } from '../report/replay.js';
 import { intInRange, seedArg } from './args.js';
-import { addJsonOption, addUnitsOption, placeholderLines } from './engagementArgs.js';
+import { addJsonOption, addUnitsOption, optionsGiven, placeholderLines } from './engagementArgs.js';
 import { formatTable, pct } from './format.js';
 import { checkOutputs, writeOutputs, type OutputFile } from './outputs.js';
 import { addRulesOptions, rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
@@ -30,8 +30,8 @@ interface BattleOpts extends RulesOpts {
   allowInvalidFleets: boolean;
   units?: string[];
   json: boolean;
-  /** Options given on the command line (not defaults), to refuse ones that would have no effect. */
-  explicit?: readonly string[];
+  /** Options given on the command line (optionsGiven), to refuse ones that would have no effect. */
+  given?: ReadonlySet<string>;
 }
 
 export function battleCommand(): Command {
@@ -54,18 +54,18 @@ export function battleCommand(): Command {
     '\nExamples:\n  jwsim battle --scenario scenarios/battles/standard-engagement.json --trials 2000 --mirror\n  jwsim battle --scenario scenarios/battles/beacon-assault.json --trace game.json --seed 7\n  jwsim battle --scenario scenarios/battles/standard-engagement.json --replay game.svg --game 3',
   );
   return cmd.action(async (opts: BattleOpts, command: Command) => {
-    const explicit = ['trials', 'mirror', 'json', 'threads', 'game'].filter((k) => command.getOptionValueSource(k) === 'cli');
-    process.stdout.write(await runBattleCommand({ ...opts, explicit }));
+    process.stdout.write(await runBattleCommand({ ...opts, given: optionsGiven(command) }));
   });
 }
 
 export async function runBattleCommand(opts: BattleOpts): Promise<string> {
   // Checked before anything runs or is written.
   const oneGame = opts.trace !== undefined || opts.replay !== undefined;
-  for (const k of opts.explicit ?? []) {
-    if (oneGame && k !== 'game') throw new UserError(`--${k}: has no effect with --trace or --replay, which play one game (pick it with --game); leave --${k} out`);
-    if (!oneGame && k === 'game') throw new UserError('--game: applies only with --trace or --replay (it picks the game they play)');
+  const given = opts.given ?? new Set<string>();
+  for (const k of ['trials', 'mirror', 'json', 'threads']) {
+    if (oneGame && given.has(k)) throw new UserError(`--${k}: has no effect with --trace or --replay, which play one game (pick it with --game); leave --${k} out`);
   }
+  if (!oneGame && given.has('game')) throw new UserError('--game: applies only with --trace or --replay (it picks the game they play)');
   const replayAs = opts.replay === undefined ? null : replayFormat(opts.replay);
   if (opts.replay !== undefined && !replayAs) {
     throw new UserError(`--replay: ${opts.replay}: the file name must end in ${REPLAY_EXTENSIONS.join(' or ')} (the extension picks the format)`);

@@ -6,6 +6,7 @@ import { UserError } from '../errors.js';
 import type { CompiledRules } from '../rules/compile.js';
 import { CombatState } from '../engine/state.js';
 import { arcFacing } from '../engine/arcs.js';
+import { longRangeMax } from '../engine/geometryArcs.js';
 import { runDuel } from '../sim/engagements.js';
 import { wilson } from '../stats/intervals.js';
 import { findUnit } from '../units/load.js';
@@ -102,8 +103,7 @@ function checkUntilCrippled(ctx: RulesContext, a: UnitCard, b: UnitCard): void {
 
 /** Attack range against a model of the target's type at the attacker's Sensors (v1.2.1 /attack "Sensor Range"). */
 function reach(rules: CompiledRules, attacker: UnitCard, target: UnitCard): { inches: number; kind: string } {
-  const short = target.isCapital ? rules.combat.shortRangeAC : rules.combat.shortRangeAS;
-  return { inches: short + rules.combat.longRangePerSensors * attacker.sensors, kind: target.isCapital ? 'AC' : 'AS' };
+  return { inches: longRangeMax(rules.combat, target.isCapital ? 'capital' : 'squadron', attacker.sensors), kind: target.isCapital ? 'AC' : 'AS' };
 }
 
 /** A duel in which neither side ever fires is all draws: refuse it, saying why each side cannot fire. */
