@@ -201,22 +201,12 @@ interface ResultsShape {
 
 /** Every problem of a results.json (`data` as parsed), as "FILE: PATH: message" lines. */
 export function resultsProblems(data: unknown, file: string): string[] {
-  const infinite = nonFinite(data, file);
-  if (infinite.length) return infinite;
-  const format = (data as { format?: unknown } | null)?.format;
-  if (data && typeof data === 'object' && !Array.isArray(data) && format !== RESULTS_FORMAT) {
-    return [`${file}: format: ${JSON.stringify(format) ?? 'missing'} is not ${JSON.stringify(RESULTS_FORMAT)}: not a jwsim results file`];
-  }
-  const shape = schemaProblems(RESULTS_SCHEMA, data, file);
-  if (shape.length) return shape;
+  const head = shapeProblems(data, file, RESULTS_FORMAT, 'a jwsim results file', RESULTS_SCHEMA);
+  if (head.length) return head;
   const r = data as ResultsShape;
   const out: string[] = [];
   if (r.experiments.length === 0) out.push(`${file}: experiments: the list is empty; a finished run has at least one engagement`);
-  const variants = new Map<string, number>();
-  r.variants.forEach((v, i) => {
-    if (variants.has(v.name)) out.push(`${file}: variants[${i}].name: "${v.name}" is also variants[${variants.get(v.name)}]'s name; variant names are unique`);
-    else variants.set(v.name, i);
-  });
+  const variants = variantIndex(r.variants, file, out);
   const known = [...variants.keys()].map((n) => `"${n}"`).join(', ');
   const seen = new Map<string, number>();
   r.experiments.forEach((e, i) => {
@@ -240,22 +230,32 @@ export function resultsProblems(data: unknown, file: string): string[] {
 
 /** Every problem of a manifest.json, as "FILE: PATH: message" lines. */
 export function manifestProblems(data: unknown, file: string): string[] {
+  const head = shapeProblems(data, file, MANIFEST_FORMAT, 'a jwsim run manifest', MANIFEST_SCHEMA);
+  if (head.length) return head;
+  const out: string[] = [];
+  variantIndex((data as { variants: Array<{ name: string }> }).variants, file, out);
+  return out;
+}
+
+/** What is wrong with a run file as a whole, first found first: figures JSON cannot hold, the format, the schema. */
+function shapeProblems(data: unknown, file: string, wanted: string, what: string, schema: object): string[] {
   const infinite = nonFinite(data, file);
   if (infinite.length) return infinite;
   const format = (data as { format?: unknown } | null)?.format;
-  if (data && typeof data === 'object' && !Array.isArray(data) && format !== MANIFEST_FORMAT) {
-    return [`${file}: format: ${JSON.stringify(format) ?? 'missing'} is not ${JSON.stringify(MANIFEST_FORMAT)}: not a jwsim run manifest`];
+  if (data && typeof data === 'object' && !Array.isArray(data) && format !== wanted) {
+    return [`${file}: format: ${JSON.stringify(format) ?? 'missing'} is not ${JSON.stringify(wanted)}: not ${what}`];
   }
-  const shape = schemaProblems(MANIFEST_SCHEMA, data, file);
-  if (shape.length) return shape;
-  const m = data as { variants: Array<{ name: string }> };
-  const out: string[] = [];
-  const names = new Map<string, number>();
-  m.variants.forEach((v, i) => {
-    if (names.has(v.name)) out.push(`${file}: variants[${i}].name: "${v.name}" is also variants[${names.get(v.name)}]'s name; variant names are unique`);
-    else names.set(v.name, i);
+  return schemaProblems(schema, data, file);
+}
+
+/** Each variant's index by name; a name used twice is a problem (pushed to `out`). */
+function variantIndex(variants: ReadonlyArray<{ name: string }>, file: string, out: string[]): Map<string, number> {
+  const index = new Map<string, number>();
+  variants.forEach((v, i) => {
+    if (index.has(v.name)) out.push(`${file}: variants[${i}].name: "${v.name}" is also variants[${index.get(v.name)}]'s name; variant names are unique`);
+    else index.set(v.name, i);
   });
-  return out;
+  return index;
 }
 
 /**
