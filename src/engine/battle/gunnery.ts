@@ -113,7 +113,8 @@ export class Gunnery {
     let dd = 0;
     if ((cls === 'missile' && !mods.noMissileDefence) || cls === 'mass_driver' || cls === 'kinetic_cannon') {
       if (cls === 'missile' && mods.missileSupporters === undefined && mods.supporters) mods.missileSupporters = mods.supporters();
-      if (mods.barrierDefense === undefined && mods.barrier) mods.barrier(mods);
+      // A lender matters to missiles, and to kinetic fire only where Barrier covers friends against it (v1.2.2).
+      if (mods.barrierDefense === undefined && mods.barrier && (cls === 'missile' || this.rules.combat.barrierCoversKinetic)) mods.barrier(mods);
       dd = defenceDice(this.rules.combat, t, cls, mods);
     }
     key = key * 128 + Math.min(31, dd >> 2) * 4 + (dd & 3);
