@@ -687,23 +687,30 @@ export class Battle implements PolicyView {
   }
 
   /**
-   * Alternates deploying one model at a time, each side up to its limit (and past it while
-   * `coverBeacons` and one of its beacons is still uncovered, GM-83); a side out of models passes.
+   * Deploys one model at a time, each side up to its limit (and past it while `coverBeacons` and
+   * one of its beacons is still uncovered, GM-83); a side out of models passes. The sides
+   * alternate, starting with the Initiative side, or (`blocks`, v1.2.1 §12.1) the Initiative
+   * side deploys all it will before the other starts.
    */
-  private alternate(initSide: 0 | 1, capital: boolean, limit: readonly [number, number], turn: number, coverBeacons = false): void {
+  private deployInTurn(initSide: 0 | 1, capital: boolean, limit: readonly [number, number], turn: number, coverBeacons = false, blocks = false): void {
     const done: [number, number] = [0, 0];
     const failed = new Set<BattleModel>();
-    for (let guard = 0; guard < 1000; guard++) {
-      let any = false;
-      for (const side of [initSide, (1 - initSide) as 0 | 1]) {
-        if (done[side] >= limit[side] && !(coverBeacons && this.uncoveredBeacon(side))) continue;
-        const m = this.reserves(side, capital).find((x) => !failed.has(x));
-        if (!m) continue;
-        if (this.deployOne(m, turn, this.scenario.zone === 'beacon' && turn === 1)) done[side]++;
-        else failed.add(m);
-        any = true;
-      }
-      if (!any) break;
+    const step = (side: 0 | 1): boolean => {
+      if (done[side] >= limit[side] && !(coverBeacons && this.uncoveredBeacon(side))) return false;
+      const m = this.reserves(side, capital).find((x) => !failed.has(x));
+      if (!m) return false;
+      if (this.deployOne(m, turn, this.scenario.zone === 'beacon' && turn === 1)) done[side]++;
+      else failed.add(m); // no legal spot: it stays In Reserve
+      return true;
+    };
+    const sides = [initSide, (1 - initSide) as 0 | 1] as const;
+    if (blocks) {
+      for (const side of sides) while (step(side));
+      return;
+    }
+    for (let any = true; any; ) {
+      any = false;
+      for (const side of sides) if (step(side)) any = true;
     }
   }
 
@@ -715,7 +722,6 @@ export class Battle implements PolicyView {
   }
 
   private deploymentPhase(turn: number, initSide: 0 | 1): void {
-    const other = (1 - initSide) as 0 | 1;
     const all: [number, number] = [Infinity, Infinity];
     const squads: [number, number] = [this.squadronAllowance(0, turn), this.squadronAllowance(1, turn)];
     if (this.scenario.deployment === 'fleet') {
@@ -723,34 +729,24 @@ export class Battle implements PolicyView {
       const beacon = this.scenario.zone === 'beacon';
       if (turn === 1) {
         // Capital ships in blocks (v1.2.1 §12.1: the attacker's, then the defender's) or one at a
-        // time, alternating (GM-85; option fleet_deploy_capitals).
-        if (this.br.fleetDeployBlocks) for (const side of [initSide, other]) for (const m of this.reserves(side, true)) this.deployOne(m, turn, beacon);
-        else this.alternate(initSide, true, all, turn);
-        // GM-83: no side stops while one of its beacons is uncovered and a model could cover it,
-        // whatever squadrons its policy meant to hold back.
-        if (this.br.squadronDeployBlocks) {
-          // v1.2.1 §12.1 steps 3-4: squadrons likewise in blocks.
-          for (const side of [initSide, other]) {
-            let done = 0;
-            for (const m of this.reserves(side, false)) {
-              if (done >= squads[side] && !(beacon && this.uncoveredBeacon(side))) break;
-              if (this.deployOne(m, turn, beacon)) done++;
-            }
-          }
-          return;
-        }
+        // time, alternating (GM-85; option fleet_deploy_capitals). Squadrons likewise (v1.2.1
+        // §12.1 steps 3-4). GM-83: no side stops while one of its beacons is uncovered and a
+        // model could cover it, whatever squadrons its policy meant to hold back.
+        this.deployInTurn(initSide, true, all, turn, false, this.br.fleetDeployBlocks);
+        this.deployInTurn(initSide, false, squads, turn, beacon, this.br.squadronDeployBlocks);
+        return;
       }
-      this.alternate(initSide, false, squads, turn, beacon && turn === 1);
+      this.deployInTurn(initSide, false, squads, turn);
       return;
     }
     // Escalating (seed 000, GM-87): first phase one capital ship and two squadrons each (counts
     // mandatory for the models a side has: nothing is held back from them), then the rest.
     if (turn === 1) {
-      this.alternate(initSide, true, [1, 1], turn);
-      this.alternate(initSide, false, [Math.min(2, this.reserves(0, false).length), Math.min(2, this.reserves(1, false).length)], turn);
+      this.deployInTurn(initSide, true, [1, 1], turn);
+      this.deployInTurn(initSide, false, [Math.min(2, this.reserves(0, false).length), Math.min(2, this.reserves(1, false).length)], turn);
     } else {
-      this.alternate(initSide, true, all, turn);
-      this.alternate(initSide, false, squads, turn);
+      this.deployInTurn(initSide, true, all, turn);
+      this.deployInTurn(initSide, false, squads, turn);
     }
   }
 
@@ -838,12 +834,7 @@ export class Battle implements PolicyView {
     const lim = capitalLimits(this.br, m, false);
     const end: Pose = { x: 0, y: 0, heading: 0 };
     const clamped: MoveOption[] = [];
-    const add = (limMoves: ReturnType<typeof capitalMoves>, action: ActionName) => {
-      for (const mv of limMoves) {
-        const r = followCapitalMove(m, from, mv, W, H, end, this.br.pivotOnCentre);
-        (r.clamped ? clamped : out).push({ pose: { x: end.x, y: end.y, heading: end.heading }, action, travelled: r.travelled });
-      }
-    };
+    const add = (limMoves: ReturnType<typeof capitalMoves>, action: ActionName) => this.followMoves(m, limMoves, action, out, clamped);
     add(capitalMoves(lim), 'none');
     if (this.br.capitalMove === 'thrusters_band' && lim.turns === 0 && m.state.thrusters === 0 && m.unit.turns >= 1) {
       // GM-12: at Thrusters 0 one turn is possible after a passed Skill Test; each such move
@@ -881,15 +872,28 @@ export class Battle implements PolicyView {
   /** A capital ship's forced minimum moves (GM-66), the menu's last tier: made only when no earlier tier has a legal move. */
   private forcedMoves(m: BattleModel): MoveOption[] {
     const lim = capitalLimits(this.br, m, false);
-    const from = { x: m.base.x, y: m.base.y, heading: m.base.heading };
-    const end: Pose = { x: 0, y: 0, heading: 0 };
     const forced: MoveOption[] = [];
-    for (const mv of capitalMoves({ min: lim.min, max: lim.min, turns: lim.turns, sluggish: lim.sluggish })) {
-      const r = followCapitalMove(m, from, mv, this.width, this.height, end, this.br.pivotOnCentre);
-      forced.push({ pose: { x: end.x, y: end.y, heading: end.heading }, action: 'none', travelled: r.travelled });
-    }
+    this.followMoves(m, capitalMoves({ min: lim.min, max: lim.min, turns: lim.turns, sluggish: lim.sluggish }), 'none', forced, null);
     return forced;
   }
+
+  /**
+   * Follows each of a capital ship's moves from where it stands and adds the end pose to `out`,
+   * or to `clamped` (when given) for a move stopped at the table edge (GM-15).
+   */
+  private followMoves(m: BattleModel, moves: ReturnType<typeof capitalMoves>, action: ActionName, out: MoveOption[], clamped: MoveOption[] | null): void {
+    const from = this.followFrom;
+    from.x = m.base.x;
+    from.y = m.base.y;
+    from.heading = m.base.heading;
+    const end = this.followEnd;
+    for (const mv of moves) {
+      const r = followCapitalMove(m, from, mv, this.width, this.height, end, this.br.pivotOnCentre);
+      (r.clamped && clamped ? clamped : out).push({ pose: { x: end.x, y: end.y, heading: end.heading }, action, travelled: r.travelled });
+    }
+  }
+  private readonly followFrom: Pose = { x: 0, y: 0, heading: 0 };
+  private readonly followEnd: Pose = { x: 0, y: 0, heading: 0 };
 
   /** The policy's move from the first tier that has a legal one; `forced` for the GM-66 tier. */
   private chooseMove(m: BattleModel, policy: Policy, actionMoves = true): { opt: MoveOption; fireBefore: boolean; forced: boolean; leaves: boolean } {
