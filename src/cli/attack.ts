@@ -51,7 +51,7 @@ export function findWeapon(unit: UnitCard, name: string): WeaponLine {
 
 /** `given`: the options given on the command line (optionsGiven), to refuse those that cannot apply. */
 export function runAttack(opts: AttackOpts, given: ReadonlySet<string> = new Set()): string {
-  const ctx = rulesContext(opts);
+  const ctx = rulesContext(opts, { command: 'jwsim attack', reads: 'attack' });
   const roster = loadUnits(opts);
   const attacker = findUnit(roster, opts.attacker, '--attacker');
   const target = findUnit(roster, opts.target, '--target');

@@ -70,7 +70,7 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
   if (opts.replay !== undefined && !replayAs) {
     throw new UserError(`--replay: ${opts.replay}: the file name must end in ${REPLAY_EXTENSIONS.join(' or ')} (the extension picks the format)`);
   }
-  const ctx = rulesContext(opts);
+  const ctx = rulesContext(opts, { command: 'jwsim battle', reads: 'battle' });
   const job: BattleJob = {
     scenarioFile: opts.scenario,
     rules: ctx.version.id,

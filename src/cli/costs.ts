@@ -56,7 +56,7 @@ async function matrix(roster: Roster, extra: UnitCard[], variant: Variant, opts:
 }
 
 export async function runCosts(opts: CostsOpts): Promise<string> {
-  const ctx = rulesContext(opts);
+  const ctx = rulesContext(opts, { command: 'jwsim costs (it plays duels)', reads: 'duel' });
   const roster = loadUnits(opts);
   if (roster.units.size < 3) throw new UserError(`--units: costs needs at least 3 units to fit a price curve; the roster has ${roster.units.size}`);
   const variant: Variant = { name: `v${ctx.version.id}`, rules: ctx.version.id, options: opts.rule, overlay: opts.rulesOverlay ? loadOverlay(opts.rulesOverlay) : null };

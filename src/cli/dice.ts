@@ -61,7 +61,7 @@ Examples:
 
 /** The whole output of `jwsim dice`, built before anything is written. */
 export function runDice(opts: DiceOpts): string {
-  const ctx = rulesContext(opts);
+  const ctx = rulesContext(opts, { command: 'jwsim dice', reads: 'dice' });
   const pool = resolvePool(ctx.dice, { base: opts.base, flexGrants: opts.flex, macro: opts.macro, rerollSources: opts.rerolls });
   if (pool.base + pool.flex > MAX_ROLLED_BASE_DICE) {
     throw new UserError(`--base + --flex: ${pool.base + pool.flex} dice rolled; at most ${MAX_ROLLED_BASE_DICE} base and Flex dice together are supported`);

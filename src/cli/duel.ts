@@ -142,7 +142,7 @@ function rateJson(k: number, n: number) {
 
 /** `given`: the options given on the command line (optionsGiven), to refuse those that cannot apply. */
 export function runDuelCommand(aId: string, bId: string, opts: DuelOpts, given: ReadonlySet<string> = new Set()): string {
-  const ctx = rulesContext(opts);
+  const ctx = rulesContext(opts, { command: 'jwsim duel', reads: 'duel' });
   const roster = loadUnits(opts);
   const a = findUnit(roster, aId, 'A');
   const b = findUnit(roster, bId, 'B');

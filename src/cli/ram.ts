@@ -38,7 +38,7 @@ export function ramCommand(): Command {
 
 /** `given`: the options given on the command line (optionsGiven), to refuse those that cannot apply. */
 export function runRam(opts: RamOpts, given: ReadonlySet<string> = new Set()): string {
-  const ctx = rulesContext(opts);
+  const ctx = rulesContext(opts, { command: 'jwsim ram', reads: 'ram' });
   const roster = loadUnits(opts);
   const rammer = findUnit(roster, opts.rammer, '--rammer');
   const target = findUnit(roster, opts.target, '--target');

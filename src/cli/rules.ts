@@ -1,7 +1,7 @@
 // jwsim rules: the rules versions jwsim models, the interpretation options, and (with
 // --tables) the data tables of one version, which an overlay file can patch.
 import { Command } from 'commander';
-import { INTERPRETATIONS } from '../rules/interpretations.js';
+import { INTERPRETATIONS, OPTION_READERS, type InterpretationSpec, type OptionReader } from '../rules/interpretations.js';
 import { RULES_VERSIONS, DEFAULT_RULES_VERSION } from '../rules/registry.js';
 import { formatTable } from './format.js';
 import { addRulesOptions, rulesContext, rulesJson, type RulesOpts } from './rulesContext.js';
@@ -52,6 +52,11 @@ function rulesAsJson(inForce: InForce): string {
   return JSON.stringify({ defaultVersion: DEFAULT_RULES_VERSION, versions, options: INTERPRETATIONS, inForce }, null, 2) + '\n';
 }
 
+/** An option's scope in a table cell: "all", or the commands that read it. */
+function readBy(scope: readonly OptionReader[]): string {
+  return scope.length === OPTION_READERS.length ? 'all' : scope.length === 0 ? 'none' : scope.join(',');
+}
+
 function rulesAsText(inForce: InForce): string {
   const lines = ['Rules versions (--rules):'];
   for (const v of Object.values(RULES_VERSIONS)) {
@@ -60,9 +65,14 @@ function rulesAsText(inForce: InForce): string {
   }
   lines.push('', 'Interpretation options (--rule NAME=VALUE):');
   // The value in force, starred where --rule or an overlay changed it.
-  lines.push(...formatTable(['name', 'default', 'in force', 'values', 'rules gap'], INTERPRETATIONS.map((s) => [s.name, s.default, inForce[s.name] === s.default ? s.default : `${inForce[s.name]} *`, s.values.join('|'), s.ids.join(',')])).map((l) => '  ' + l));
-  lines.push('');
-  for (const s of INTERPRETATIONS) lines.push(`  ${s.name}: ${s.summary}`);
+  lines.push(
+    ...formatTable(
+      ['name', 'default', 'in force', 'values', 'rules gap', 'read by'],
+      INTERPRETATIONS.map((s) => [s.name, s.default, inForce[s.name] === s.default ? s.default : `${inForce[s.name]} *`, s.values.join('|'), s.ids.join(','), readBy(s.scope)]),
+    ).map((l) => '  ' + l),
+  );
+  lines.push('', '  read by: the commands (and batch experiment kinds) that read the option; the others refuse it in --rule and in batch variants.', '');
+  for (const s of INTERPRETATIONS as readonly InterpretationSpec[]) lines.push(`  ${s.name}: ${s.summary}${s.scope.length ? '' : ` (read by no command at present: ${s.unread})`}`);
   lines.push('', 'Data tables: jwsim rules --tables [--rules VERSION] shows them; an overlay file (--rules-overlay) patches them.');
   return lines.join('\n') + '\n';
 }

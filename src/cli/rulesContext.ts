@@ -4,7 +4,7 @@ import { Option, type Command } from 'commander';
 import type { DiceConfig } from '../dice/config.js';
 import { UserError } from '../errors.js';
 import { compileRules, type CompiledRules } from '../rules/compile.js';
-import { DEFAULT_INTERPRETATIONS, applyRuleAssignments, changedOptions, type InterpretationOptions } from '../rules/interpretations.js';
+import { DEFAULT_INTERPRETATIONS, applyRuleAssignments, changedOptions, refuseOutOfScope, type InterpretationOptions, type OptionReader } from '../rules/interpretations.js';
 import { applyOverlay, loadOverlay } from '../rules/overlay.js';
 import { DEFAULT_RULES_VERSION, RULES_VERSION_IDS, getRulesVersion } from '../rules/registry.js';
 import type { RulesVersion } from '../rules/types.js';
@@ -38,7 +38,15 @@ export function addRulesOptions(cmd: Command, overlay = true): Command {
   return cmd;
 }
 
-export function rulesContext(opts: RulesOpts): RulesContext {
+/** The command a rules context is for, and what it runs: --rule options it does not read are refused. */
+export interface RuleReader {
+  /** As the message names it, e.g. "jwsim dice". */
+  readonly command: string;
+  readonly reads: OptionReader;
+}
+
+/** `reader`: the command, to refuse --rule options it would silently ignore; none (jwsim rules) accepts every option. */
+export function rulesContext(opts: RulesOpts, reader?: RuleReader): RulesContext {
   let version = getRulesVersion(opts.rules);
   let options = DEFAULT_INTERPRETATIONS;
   let overlay: RulesContext['overlay'] = null;
@@ -49,6 +57,8 @@ export function rulesContext(opts: RulesOpts): RulesContext {
     overlay = { path: o.file, sha256: o.sha256, description: o.description };
   }
   options = applyRuleAssignments(opts.rule, options);
+  // An option the command never reads would be recorded as in force and change nothing.
+  if (reader) refuseOutOfScope(opts.rule, reader.reads, reader.command);
   const compiled = compileRules(version, options);
   return { version, options, changed: changedOptions(options), dice: compiled.dice, compiled, overlay };
 }

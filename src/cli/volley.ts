@@ -41,7 +41,7 @@ export function volleyCommand(): Command {
 
 /** `given`: the options given on the command line (optionsGiven), to refuse those that cannot apply. */
 export function runVolley(opts: VolleyOpts, given: ReadonlySet<string> = new Set()): string {
-  const ctx = rulesContext(opts);
+  const ctx = rulesContext(opts, { command: 'jwsim volley', reads: 'volley' });
   const roster = loadUnits(opts);
   const attacker = findUnit(roster, opts.attacker, '--attacker');
   const target = findUnit(roster, opts.target, '--target');

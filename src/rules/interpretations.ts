@@ -5,11 +5,44 @@
 // `--rule NAME=VALUE` overrides one, and every output records the set in force.
 import { UserError } from '../errors.js';
 
+/**
+ * What can read an option: `jwsim dice`, the engagement commands (and the batch experiment
+ * kinds of the same names), and full battles (`jwsim battle`, batch kind "battle").
+ */
+export const OPTION_READERS = ['dice', 'attack', 'volley', 'ram', 'duel', 'battle'] as const;
+export type OptionReader = (typeof OPTION_READERS)[number];
+
+// Scopes, from where each option's value is consumed (a command is in scope when its code
+// path reads the option for some input, whether or not a given pool or unit exercises it):
+/** The dice kernel's pool and roll code (compileDiceConfig: flex, Macro, rerolls): every command rolls dice
+ * through it. (A ram's pools have no reroll sources, no Macro beside Flex and at most one Flex grant,
+ * so of these only flex_selector can move a ram's numbers today; the kernel still reads them all.) */
+const EVERYWHERE: readonly OptionReader[] = OPTION_READERS;
+/** Opposed Rolls only (src/dice/opposed.ts), made by the attack engine for point defence
+ * (src/engine/attack.ts); `jwsim dice` rolls one unopposed pool, and a ram's rolls are unopposed. */
+const OPPOSED_ROLLS: readonly OptionReader[] = ['attack', 'volley', 'duel', 'battle'];
+/** Damage resolution (src/engine/damage.ts), which every engagement applies; `jwsim dice` deals no damage. */
+const DAMAGE: readonly OptionReader[] = ['attack', 'volley', 'ram', 'duel', 'battle'];
+/** Weapon attack planning (src/engine/attackPlan.ts); a ram builds its own pools. */
+const WEAPON_ATTACKS: readonly OptionReader[] = ['attack', 'volley', 'duel', 'battle'];
+/** Whether a Crippled ship stays in the fight: duels (src/engine/duel.ts) and battles (battleRules inertHulks). */
+const FIGHTS_ON: readonly OptionReader[] = ['duel', 'battle'];
+/** Ram planning (src/engine/ram.ts): `jwsim ram` and rams in battles. */
+const RAMS: readonly OptionReader[] = ['ram', 'battle'];
+/** The battle engine only (src/engine/battle/battleRules.ts): movement, deployment, scoring, squadron procedures. */
+const BATTLES: readonly OptionReader[] = ['battle'];
+/** Read by no command at present (the spec's `unread` says why); every command refuses it. */
+const NOWHERE: readonly OptionReader[] = [];
+
 export interface InterpretationSpec {
   readonly name: string;
   readonly ids: readonly string[];
   readonly values: readonly string[];
   readonly default: string;
+  /** The commands and batch experiment kinds that read the option; the others refuse it. */
+  readonly scope: readonly OptionReader[];
+  /** With an empty scope: why nothing reads the option. */
+  readonly unread?: string;
   readonly summary: string;
 }
 
@@ -19,6 +52,7 @@ export const INTERPRETATIONS = [
     ids: ['AMB-05'],
     values: ['SUM', 'MAX'],
     default: 'SUM',
+    scope: EVERYWHERE,
     summary: 'several Flex grants on one roll: SUM adds them, MAX keeps only the largest',
   },
   {
@@ -26,6 +60,7 @@ export const INTERPRETATIONS = [
     ids: ['AMB-07'],
     values: ['MAX_LEXI', 'MOST_RESULTS'],
     default: 'MAX_LEXI',
+    scope: EVERYWHERE,
     summary: 'which Flex dice the roller discards: MAX_LEXI keeps the highest Magnitudes ([T] over [D,D]), MOST_RESULTS the most Results',
   },
   {
@@ -33,6 +68,7 @@ export const INTERPRETATIONS = [
     ids: ['AMB-04', 'AMB-11', 'AMB-23', 'AMB-24'],
     values: ['AFTER_MACRO', 'BEFORE_MACRO'],
     default: 'AFTER_MACRO',
+    scope: EVERYWHERE,
     summary: 'the Flex discard is chosen after seeing the Macro dice, or before',
   },
   {
@@ -40,6 +76,7 @@ export const INTERPRETATIONS = [
     ids: ['AMB-09', 'AMB-10'],
     values: ['LEVEL', 'COUNT'],
     default: 'LEVEL',
+    scope: EVERYWHERE,
     summary: 'negative Macro on a set of 5+ dice: LEVEL steps the capped Magnitude down, COUNT removes a die and re-caps',
   },
   {
@@ -47,6 +84,7 @@ export const INTERPRETATIONS = [
     ids: ['AMB-15'],
     values: ['PER_SOURCE', 'ONCE'],
     default: 'PER_SOURCE',
+    scope: EVERYWHERE,
     summary: 'one reroll per permitting source, or at most one reroll per roll (combat.md RerollOnce)',
   },
   {
@@ -54,6 +92,7 @@ export const INTERPRETATIONS = [
     ids: ['AMB-16'],
     values: ['ONLY_N', 'BELOW_T', 'BELOW_Q'],
     default: 'ONLY_N',
+    scope: EVERYWHERE,
     summary: 'when a permitted reroll is taken: on [N] only, or whenever the best Result is below [T] / [Q] (v1.2.1 permits [N] only)',
   },
   {
@@ -61,6 +100,7 @@ export const INTERPRETATIONS = [
     ids: ['AMB-18'],
     values: ['SUM', 'HIGHEST'],
     default: 'SUM',
+    scope: OPPOSED_ROLLS,
     summary: 'opposed roll with several Secondary Results: every Result diminishes (SUM), or only the highest',
   },
   {
@@ -68,6 +108,7 @@ export const INTERPRETATIONS = [
     ids: ['AMB-19'],
     values: ['GREEDY', 'GREEDY_LOW_VALUE'],
     default: 'GREEDY',
+    scope: OPPOSED_ROLLS,
     summary: 'which Primary Result the Secondary diminishes: highest Magnitude, ties to the highest (or lowest) Value',
   },
   {
@@ -75,6 +116,10 @@ export const INTERPRETATIONS = [
     ids: ['AMB-13'],
     values: ['OWN_FIRST', 'SECONDARY_FIRST'],
     default: 'OWN_FIRST',
+    // resolveOpposed (src/dice/opposed.ts) reads it only for a Primary with its own effect;
+    // every Opposed Roll jwsim makes (point defence, src/engine/attack.ts) passes none.
+    scope: NOWHERE,
+    unread: 'no Opposed Roll that jwsim makes has post-roll effects of its own',
     summary: "the roll's own post-roll effects (Escalate, Diminish all) before or after the Secondary's Diminishes",
   },
   {
@@ -82,6 +127,7 @@ export const INTERPRETATIONS = [
     ids: ['ZeroRatingHit'],
     values: ['NONE', 'STRUCTURE', 'NEXT_RATING'],
     default: 'NONE',
+    scope: DAMAGE,
     summary: 'a capital-ship [D] on a rating already at 0: no effect, one Structure instead, or the next rating (Defense, Sensors, Thrusters)',
   },
   {
@@ -89,6 +135,7 @@ export const INTERPRETATIONS = [
     ids: ['CritDefault'],
     values: ['TABLE', 'NONE'],
     default: 'TABLE',
+    scope: DAMAGE,
     summary: "criticals use the version's critical table (a placeholder unless an overlay gives the real one), or have no effect",
   },
   {
@@ -96,6 +143,7 @@ export const INTERPRETATIONS = [
     ids: ['Crippled122Sq', 'CrippledThreshold'],
     values: ['VERSION', 'ALWAYS', 'NEVER'],
     default: 'VERSION',
+    scope: DAMAGE,
     summary: 'squadrons become Crippled (Fire Control 1) at their small damage boxes as the version says (v1.2.1 yes, v1.2.2 no), always, or never',
   },
   {
@@ -103,6 +151,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-21'],
     values: ['INERT', 'FIGHTS_ON'],
     default: 'INERT',
+    scope: FIGHTS_ON,
     summary: 'a Crippled capital ship is an inert hulk (out of the fight), or fights on with Fire Control 1',
   },
   {
@@ -110,6 +159,7 @@ export const INTERPRETATIONS = [
     ids: ['RamBonus', 'GM-22'],
     values: ['HEAD_ON', 'RAMMER_ALWAYS'],
     default: 'HEAD_ON',
+    scope: RAMS,
     summary: 'the ramming +1d6 "for front arc": both ships when the contact is head-on (rule text), or always the rammer (v1.2.1 example label) with no separate side/rear bonus',
   },
   {
@@ -117,6 +167,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-23'],
     values: ['EXAMPLE', 'GENERAL'],
     default: 'EXAMPLE',
+    scope: RAMS,
     summary: "a ram into the side or rear: the ram bonus table (+1 / +2 base dice, from the worked example), or the version's attack bonus for that arc",
   },
   {
@@ -124,6 +175,7 @@ export const INTERPRETATIONS = [
     ids: ['EvasivePenalty'],
     values: ['MACRO_1', 'NONE'],
     default: 'MACRO_1',
+    scope: WEAPON_ATTACKS,
     summary: 'attacks at long range on a model with the Evasive trait lose 1 Macro die, or nothing',
   },
   {
@@ -131,6 +183,7 @@ export const INTERPRETATIONS = [
     ids: ['combat.md §5.2'],
     values: ['YES', 'NO'],
     default: 'YES',
+    scope: WEAPON_ATTACKS,
     summary: 'Armor also reduces the Macro Pool of missile attacks',
   },
   {
@@ -138,6 +191,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-15'],
     values: ['CLAMP', 'WITHDRAWN', 'DESTROYED'],
     default: 'CLAMP',
+    scope: BATTLES,
     summary: 'battles: a move that would take a base off the table stops at the edge (CLAMP), or the model leaves the table as Withdrawn, or as Destroyed (2017 beta)',
   },
   {
@@ -145,6 +199,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-55'],
     values: ['FRONT_CORNER', 'CENTRE'],
     default: 'FRONT_CORNER',
+    scope: BATTLES,
     summary: 'battles: capital ships turn by pivoting on the front corner on the side of the turn, or on the centre of the base',
   },
   {
@@ -152,6 +207,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-14'],
     values: ['NO_TOUCH', 'ALLOW_TOUCH'],
     default: 'NO_TOUCH',
+    scope: BATTLES,
     summary: 'battles: where the version drops the 1" spacing (v1.2.2), a squadron still may not end a move touching another base, or may',
   },
   {
@@ -159,6 +215,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-82'],
     values: ['WHOLE_BASE', 'ANY_PART'],
     default: 'WHOLE_BASE',
+    scope: BATTLES,
     summary: 'battles: a model deploys in a strip or quadrant zone when its whole base is inside, or any part of it',
   },
   {
@@ -166,6 +223,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-85'],
     values: ['VERSION', 'ALTERNATE_ONE', 'BLOCK'],
     default: 'VERSION',
+    scope: BATTLES,
     summary: 'battles: the capital ships of the first Fleet Deployment phase as the version says (v1.2.1 in blocks, v1.2.2 one ship at a time), always alternating one ship at a time, or always in blocks; squadrons follow the version',
   },
   {
@@ -173,6 +231,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-31'],
     values: ['FULL', 'NONE'],
     default: 'FULL',
+    scope: BATTLES,
     summary: 'battles, v1.2.2 scoring: models still In Reserve at the end count at full value (literal reading) or not at all (blocks hoarding)',
   },
   {
@@ -180,6 +239,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-94'],
     values: ['PER_MODEL_UP', 'NONE'],
     default: 'PER_MODEL_UP',
+    scope: BATTLES,
     summary: 'battles: fractional Victory Points (a Withdrawn model) are rounded up per model, or kept as fractions',
   },
   {
@@ -187,6 +247,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-13'],
     values: ['END_OF_OWN_ACTIVATION', 'END_PHASE'],
     default: 'END_OF_OWN_ACTIVATION',
+    scope: BATTLES,
     summary: 'battles: a squadron\'s Fuel is replenished at the end of its own activation (v1.2.2 text), or in the End Phase (v1.2.4)',
   },
   {
@@ -194,6 +255,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-45'],
     values: ['HEX', 'CIRCLE'],
     default: 'HEX',
+    scope: BATTLES,
     summary: 'battles: a squadron base is a 1" hexagon with two sides parallel to the x axis (HEX), or a 1"-diameter disc (CIRCLE, the digest\'s faster approximation)',
   },
   {
@@ -201,6 +263,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-16'],
     values: ['NO', 'YES'],
     default: 'NO',
+    scope: BATTLES,
     summary: 'battles: a model that declares Withdraw makes no attacks that activation (NO), or attacks as usual (YES; the digest gives no firing point, so jwsim fires from where it starts, before the move that takes it off the table)',
   },
   {
@@ -208,6 +271,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-52'],
     values: ['NO', 'YES'],
     default: 'NO',
+    scope: BATTLES,
     summary: 'battles, the immediate end when a fleet has no capital ship left (v1.2.1): a Crippled capital ship still counts as one (NO), or counts as lost like a Destroyed one (YES). A scenario\'s End Phase check (early_end no_capital_ships) counts inert hulks as out either way, so YES mostly moves that end from the End Phase to the moment of crippling',
   },
   {
@@ -215,6 +279,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-56'],
     values: ['HALF_BOOSTED', 'HALF_PRINTED'],
     default: 'HALF_BOOSTED',
+    scope: BATTLES,
     summary: 'battles, capital-ship Boost (v1.2.1): the minimum move is half of the doubled Speed, i.e. the printed Speed (HALF_BOOSTED), or stays half the printed Speed (HALF_PRINTED)',
   },
   {
@@ -222,6 +287,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-60'],
     values: ['ALL', 'CAPITAL_ONLY'],
     default: 'ALL',
+    scope: BATTLES,
     summary: 'battles: Boost halves Fire Control (rounded up) for capital ships and squadrons alike (ALL), or for capital ships only (CAPITAL_ONLY: a boosting squadron keeps its full Fire Control)',
   },
   {
@@ -229,6 +295,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-63', 'StationKeepFlex122'],
     values: ['VERSION', 'NONE', 'ONE'],
     default: 'VERSION',
+    scope: BATTLES,
     summary: 'battles: Flex dice for attacks on a ship that declared Station Keep this turn: as the version says (v1.2.1 none, v1.2.2 +1, in every Attack Window), none in any version, or +1 in any version',
   },
   {
@@ -236,6 +303,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-86'],
     values: ['CARRIER_IN_ZONE', 'ANY_CARRIER', 'TABLE_ONLY'],
     default: 'CARRIER_IN_ZONE',
+    scope: BATTLES,
     summary: "battles, Fleet Deployment after the first Deployment Phase: a reserve squadron deploys in its zone or Embarked on a friendly carrier with room whose base lies wholly in the zone (CARRIER_IN_ZONE), on such a carrier anywhere on the table (ANY_CARRIER), or only on the table (TABLE_ONLY, never Embarked)",
   },
   {
@@ -243,6 +311,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-76'],
     values: ['DESTROYED', 'PASS_TO_CAPTOR'],
     default: 'DESTROYED',
+    scope: BATTLES,
     summary: "battles: models Embarked on a carrier that is Captured are Destroyed (DESTROYED), or stay aboard and pass to the captor with the carrier (PASS_TO_CAPTOR; jwsim's reading: they count as Captured like the ship, worth x1.5 to the captor, and serve it from the next turn)",
   },
   {
@@ -250,6 +319,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-18'],
     values: ['OWN_ACTIVATION', 'CARRIER_ACTIVATION'],
     default: 'OWN_ACTIVATION',
+    scope: BATTLES,
     summary: "battles: an Embarked model launches in its own activation (OWN_ACTIVATION), or launches during its carrier's activation and activates normally later that turn (CARRIER_ACTIVATION; the digest gives no moment, so jwsim launches every model aboard that has not activated this turn at the end of the carrier's activation, beside the carrier where it then stands; aboard, a model is not eligible to activate)",
   },
   {
@@ -257,6 +327,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-20', 'BoardedFight122'],
     values: ['START_OF_TARGET_ACTIVATION', 'END_PHASE'],
     default: 'START_OF_TARGET_ACTIVATION',
+    scope: BATTLES,
     summary: "battles, Boarded state: Boarders and Marines fight once per turn at the start of the boarded ship's activation, or in the End Phase (END_PHASE; jwsim's reading: first thing in the End Phase, before objectives are scored, every Boarded ship on the table, the Initiative side's first)",
   },
   {
@@ -264,6 +335,7 @@ export const INTERPRETATIONS = [
     ids: ['PDRepel121'],
     values: ['ANY_SUCCESS', 'CASUALTIES_ONLY'],
     default: 'ANY_SUCCESS',
+    scope: BATTLES,
     summary: 'battles, v1.2.1 boarding raid: any [D+] of the ship\'s point defence drives the boarders off (besides the casualties), or the point defence only causes casualties',
   },
   {
@@ -271,6 +343,7 @@ export const INTERPRETATIONS = [
     ids: ['NoDriveOff122'],
     values: ['NO', 'T_PLUS'],
     default: 'NO',
+    scope: BATTLES,
     summary: 'battles: a bomber\'s point defence only deals damage, or a [T+] result also drives the bomber off (it makes no attack in that run and returns to base, as an Assault is driven off)',
   },
   {
@@ -278,6 +351,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-09'],
     values: ['VERSION', 'DISABLED', 'DOUBLE_SPEED_HALF_FC', 'V121_DOUBLE_SPEED'],
     default: 'VERSION',
+    scope: BATTLES,
     summary: 'battles: capital-ship Boost as the version says (v1.2.1 yes, v1.2.2 none), never, with Speed doubled inside the version\'s min/max move formulas, or as v1.2.1 (up to twice Speed); Fire Control is halved whenever a capital ship Boosts',
   },
   {
@@ -285,6 +359,7 @@ export const INTERPRETATIONS = [
     ids: ['GM-19'],
     values: ['NO', 'YES'],
     default: 'NO',
+    scope: BATTLES,
     summary: 'battles: the Repair action (rules not retrieved) is off, or a stub: a model with the Repair trait takes a Skill Test and on [D+] restores one lost box to itself (a knocked-out System trait, else a lost rating point, else 1 Structure)',
   },
 ] as const satisfies readonly InterpretationSpec[];
@@ -320,6 +395,55 @@ export function applyRuleAssignments(assignments: readonly string[], base: Inter
     out[name] = match;
   }
   return out as InterpretationOptions;
+}
+
+const READER_NOUNS: Record<OptionReader, string> = { dice: 'dice queries', attack: 'attacks', volley: 'volleys', ram: 'rams', duel: 'duels', battle: 'full battles' };
+
+function andList(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** What an option's scope covers, e.g. 'full battles (jwsim battle; batch kind "battle")'. */
+export function scopeText(scope: readonly OptionReader[]): string {
+  if (scope.length === 0) return 'nothing jwsim runs at present';
+  if (scope.length === OPTION_READERS.length) return 'every command (jwsim dice, attack, volley, ram, duel, battle; every batch kind)';
+  const kinds = scope.filter((r) => r !== 'dice').map((r) => `"${r}"`);
+  const batch = kinds.length ? `; batch kind${kinds.length > 1 ? 's' : ''} ${kinds.join(', ')}` : '';
+  return `${andList(scope.map((r) => READER_NOUNS[r]))} (${scope.map((r) => `jwsim ${r}`).join(', ')}${batch})`;
+}
+
+/**
+ * Why `command` refuses option `name` (known, and outside its scope): what reads it instead,
+ * or why nothing does. E.g. "this option only affects full battles (...)".
+ */
+export function outOfScopeText(name: string): string {
+  const spec: InterpretationSpec | undefined = findSpec(name);
+  if (!spec) throw new Error(`no interpretation option ${name}`);
+  return spec.scope.length ? `this option only affects ${scopeText(spec.scope)}` : `no jwsim command reads this option at present (${spec.unread ?? 'nothing consults it'})`;
+}
+
+/** The scope of a known option (the name as jwsim spells it). */
+export function optionScope(name: string): readonly OptionReader[] {
+  const spec = findSpec(name);
+  if (!spec) throw new Error(`no interpretation option ${name}`);
+  return spec.scope;
+}
+
+/**
+ * Refuses NAME=VALUE assignments (already checked by applyRuleAssignments) that `command`
+ * does not read: `reads` is what it runs (a dice query, an engagement kind, battles). One
+ * problem is the message; further ones follow as details.
+ */
+export function refuseOutOfScope(assignments: readonly string[], reads: OptionReader, command: string, where = '--rule'): void {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const a of assignments) {
+    const spec = findSpec(a.slice(0, a.indexOf('=')).trim());
+    if (!spec || spec.scope.includes(reads) || seen.has(spec.name)) continue;
+    seen.add(spec.name);
+    problems.push(`${where} ${spec.name}: ${outOfScopeText(spec.name)}; ${command} does not read it`);
+  }
+  if (problems.length) throw new UserError(problems[0], problems.slice(1));
 }
 
 /** The options that differ from their defaults, as NAME=VALUE strings. */

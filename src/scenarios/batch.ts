@@ -7,6 +7,7 @@ import { UserError } from '../errors.js';
 import { failOnProblems, readJsonFile, schemaProblems } from '../io/json.js';
 import { sampleRosterFiles } from '../paths.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
+import { optionScope, outOfScopeText } from '../rules/interpretations.js';
 import { loadOverlay, type Overlay } from '../rules/overlay.js';
 import { loadRoster } from '../units/load.js';
 import { loadScenario } from './scenario.js';
@@ -214,6 +215,7 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
     }
     if (pairs.length === 0) problems.push(`${where}: expands to no engagements`);
   });
+  problems.push(...unreadOptions(file, variants, data.experiments as Json[]));
   const seen = new Set<string>();
   for (const c of cells) {
     if (seen.has(c.id)) problems.push(`${file}: engagement ${c.id} appears twice (two experiments with the same id and units?)`);
@@ -231,6 +233,26 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
     cells,
     ...(scenarioFiles.size ? { scenarioFiles: [...scenarioFiles].map(([path, sha]) => ({ path, sha256: sha })) } : {}),
   };
+}
+
+/**
+ * A variant's options apply to every experiment of the batch; one that no experiment's kind
+ * reads (a battle-only option in a batch of attacks) would change nothing, so it is refused.
+ */
+function unreadOptions(file: string, variants: readonly Variant[], experiments: readonly Json[]): string[] {
+  const kinds = experiments.map((e) => e.kind as Kind);
+  const distinct = [...new Set(kinds)].map((k) => `"${k}" (experiments[${kinds.indexOf(k)}].kind)`);
+  const which = distinct.length === 1 ? `every experiment is of kind ${distinct[0]}` : `its experiments are of kinds ${distinct.join(', ')}`;
+  const problems: string[] = [];
+  variants.forEach((v, i) => {
+    for (const a of v.options) {
+      const name = a.slice(0, a.indexOf('='));
+      const scope = optionScope(name);
+      if (kinds.some((k) => scope.includes(k))) continue;
+      problems.push(`${file}: variants[${i}].options.${name}: ${outOfScopeText(name)}; no experiment of this batch reads it (${which})`);
+    }
+  });
+  return problems;
 }
 
 /** An experiment's precision target, checked against what its kind reports. */
