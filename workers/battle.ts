@@ -3,8 +3,10 @@
 import { workerData } from 'node:worker_threads';
 import { makeBattle, type BattleJob, type BattleTask } from '../src/sim/battleJob.js';
 
-const job = makeBattle(workerData as BattleJob);
+// Made at the first task rather than while the module loads (see chunk.ts).
+let job: ReturnType<typeof makeBattle> | null = null;
 
 export default function runGames(task: BattleTask): number[] {
+  job ??= makeBattle(workerData as BattleJob);
   return job.run(task);
 }
