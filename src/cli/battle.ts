@@ -117,7 +117,7 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
     const winner = g.result.winner === 2 ? 'draw' : `${g.result.winner === 0 ? 'A' : 'B'} (${scenario.sides[g.result.winner].name}) wins`;
     return [
       `jwsim battle: one game of ${scenario.id}, seed ${opts.seed}, game ${opts.game}: ${winner}`,
-      `  OP ${g.result.op.join(' : ')}, VP ${g.result.vp.join(' : ')}, ${g.result.turns} turns, ${g.result.activations} activations; ${g.result.endReason}`,
+      `  OP ${g.result.op.join(' : ')}, VP ${g.result.vp.join(' : ')}, ${g.result.activations} activations; ${g.result.endedEarly ? `ended early: ${g.result.endReason}` : g.result.endReason}`,
       ...written,
       ...warnings,
       '',

@@ -204,7 +204,7 @@ export function renderReplaySvg(input: ReplayInput): string {
   // Title and score line.
   out.push(`<text class="title" x="${n(MARGIN_X)}" y="20" font-size="15" font-weight="bold">${esc(`${input.scenario.id}: seed ${input.seed}, game ${input.game}: ${winnerText(input)}`)}</text>`);
   out.push(
-    `<text class="score" x="${n(MARGIN_X)}" y="38">${esc(`OP A ${r.op[0]} : B ${r.op[1]}; VP A ${r.vp[0]} : B ${r.vp[1]}; ${r.turns} turn(s), ${r.activations} activations; ${r.endReason}`)}</text>`,
+    `<text class="score" x="${n(MARGIN_X)}" y="38">${esc(`OP A ${r.op[0]} : B ${r.op[1]}; VP A ${r.vp[0]} : B ${r.vp[1]}; ${r.activations} activations; ${r.endedEarly ? `ended early: ${r.endReason}` : r.endReason}`)}</text>`,
   );
   out.push(`<text class="fleets" x="${n(MARGIN_X)}" y="54"><tspan fill="${FLEET_COLOUR[0]}">${esc(`A: ${input.scenario.sides[0].name}`)}</tspan><tspan dx="16" fill="${FLEET_COLOUR[1]}">${esc(`B: ${input.scenario.sides[1].name}`)}</tspan><tspan dx="16">${esc(`Initiative: ${input.trace.initiative}`)}</tspan></text>`);
 

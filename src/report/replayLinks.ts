@@ -149,7 +149,7 @@ export function writeReplays(dir: string, run: Pick<RunFolder, 'results' | 'mani
       html: `replays/${stem}.html`,
       width: size ? Number(size[1]) : 800,
       height: size ? Number(size[2]) : 600,
-      caption: `Game ${REPLAY_GAME} of this run (fleets in their scenario places, seed ${run.results.seed}, streams of ${e.engagement}): ${outcome} in ${r.turns} turn(s) (ended: ${r.endReason}). Click for the full picture and every model's fate.`,
+      caption: `Game ${REPLAY_GAME} of this run (fleets in their scenario places, seed ${run.results.seed}, streams of ${e.engagement}): ${outcome}, ${r.endedEarly ? `ended early: ${r.endReason}` : r.endReason}. Click for the full picture and every model's fate.`,
       notes: game.notes.map((n) => `This picture may not be the run's game: ${n}.`),
     });
   }

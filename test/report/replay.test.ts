@@ -59,7 +59,10 @@ describe('renderReplaySvg', () => {
     expect(svg).toContain('standard-engagement: seed replay, game 0');
     expect(svg).toContain(`OP A ${r.op[0]} : B ${r.op[1]}`);
     expect(svg).toContain(`VP A ${r.vp[0]} : B ${r.vp[1]}`);
-    expect(svg).toContain(`${r.turns} turn(s)`);
+    // This game ends early; the reason names the turn.
+    expect(r.endedEarly).toBe(true);
+    expect(svg).toContain(`ended early: ${r.endReason}`);
+    expect(r.endReason).toContain(`(turn ${r.turns})`);
     expect(svg).toContain('y = 0 is the bottom edge');
   });
 
@@ -100,7 +103,7 @@ describe('escaping', () => {
     ],
     endPhases: [],
   };
-  const result: GameResult = { op: [0, 0], vp: [3, 0], survivingTv: [3, 0], winner: 0, turns: 1, activations: 1, initiative: 0, endReason: 'a <reason> & more' };
+  const result: GameResult = { op: [0, 0], vp: [3, 0], survivingTv: [3, 0], winner: 0, turns: 1, activations: 1, initiative: 0, endReason: 'a <reason> & more', endedEarly: true };
   const input: ReplayInput = {
     scenario: {
       id: 'id<&>',

@@ -42,6 +42,8 @@ export interface GameResult {
   /** The fleet that held Initiative. */
   readonly initiative: 0 | 1;
   readonly endReason: string;
+  /** The game ended before its last turn was played out (endReason says why). */
+  readonly endedEarly: boolean;
 }
 
 export interface TraceActivation {
@@ -469,7 +471,7 @@ export class Battle implements PolicyView {
     }
     const surviving: [number, number] = [0, 0];
     for (const m of this.models) if (this.fate(m) === 'intact' || this.fate(m) === 'reserve') surviving[m.fleet] += m.unit.tv;
-    return { op: sideOp, vp: fleetVp, survivingTv: surviving, winner, turns: turnsPlayed, activations: this.activations, initiative: initFleet, endReason: this.ended ?? `${s.turns} turns played` };
+    return { op: sideOp, vp: fleetVp, survivingTv: surviving, winner, turns: turnsPlayed, activations: this.activations, initiative: initFleet, endReason: this.ended ?? `${s.turns} turns played`, endedEarly: this.ended !== null };
   }
 
   fate(m: BattleModel): Fate {
@@ -1169,7 +1171,7 @@ export class Battle implements PolicyView {
         // GM-52: Crippled ships still count unless crippled_counts_as_lost=YES.
         const cripples = this.br.crippledCountsAsLost;
         if (fleet.length && fleet.every((x) => x.where === 'destroyed' || x.where === 'withdrawn' || x.state.destroyed || (cripples && x.state.crippled))) {
-          this.ended = `fleet ${this.fleetLabel(side)} has no capital ship left (v1.2.1: the game ends at once)`;
+          this.ended = `fleet ${this.fleetLabel(side)} has no capital ship left (turn ${this.turn}; v1.2.1: the game ends at once)`;
           return true;
         }
       }

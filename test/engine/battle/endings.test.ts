@@ -138,7 +138,7 @@ describe('v1.2.1 without objectives: the game ends at once when a fleet has lost
   it('nothing is activated after the activation in which the last capital ship was lost', () => {
     const { battle, inner, ship, trace } = run([]);
     expect(ship.where).toBe('destroyed');
-    expect(inner.ended).toBe('fleet A has no capital ship left (v1.2.1: the game ends at once)');
+    expect(inner.ended).toBe('fleet A has no capital ship left (turn 1; v1.2.1: the game ends at once)');
     const k = trace.activations.findIndex((a) => a.model === ship.label);
     expect(k).toBeGreaterThanOrEqual(0);
     expect(trace.activations[k].notes).toContain('left the table: destroyed (GM-15 offtable_rule)');

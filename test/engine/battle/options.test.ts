@@ -396,7 +396,7 @@ describe('crippled_counts_as_lost (GM-52)', () => {
   });
 
   it('YES: the Crippled ship counts as lost and the v1.2.1 game ends at once', () => {
-    expect(afterCrippling('1.2.1', ['crippled_counts_as_lost=YES'])).toEqual({ ends: true, ended: 'fleet A has no capital ship left (v1.2.1: the game ends at once)' });
+    expect(afterCrippling('1.2.1', ['crippled_counts_as_lost=YES'])).toEqual({ ends: true, ended: 'fleet A has no capital ship left (turn 1; v1.2.1: the game ends at once)' });
   });
 
   it('YES changes nothing where the version has no immediate end (v1.2.2)', () => {
