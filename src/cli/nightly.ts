@@ -94,7 +94,7 @@ export async function runNightly(file: string, opts: NightlyOpts): Promise<numbe
   }
   process.stderr.write(`nightly gate FAILED: ${result.failures.length} of ${result.checked} metrics shifted significantly by more than ${opts.maxShift}:\n`);
   for (const f of result.failures.slice(0, 50)) {
-    process.stderr.write(`  ${f.engagement} (${f.variant}) ${f.metric}: ${f.baseline.toFixed(4)} -> ${f.current.toFixed(4)} (shift ${f.shift.toFixed(4)}, 95% ${f.low.toFixed(4)} .. ${f.high.toFixed(4)})\n`);
+    process.stderr.write(`  ${f.engagement} (${f.variant}) ${f.metric}: ${f.baseline.toFixed(4)} -> ${f.current.toFixed(4)} (shift ${f.shift.toFixed(4)}, simultaneous 95% ${f.low.toFixed(4)} .. ${f.high.toFixed(4)})\n`);
   }
   if (result.failures.length > 50) process.stderr.write(`  ... and ${result.failures.length - 50} more (see the report)\n`);
   return 1;

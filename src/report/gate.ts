@@ -1,10 +1,14 @@
 // The nightly gate: every metric of a run against the same metric of a baseline run.
-// A shift fails the gate when it is significant (its 95% interval excludes 0) and larger
-// than max-shift: in absolute terms for rates and probabilities, relative to the baseline
-// value (at least 1) for means. With the same seed, a result the change did not touch is
+// A shift fails the gate when it is significant and larger than max-shift. Significant: its
+// interval excludes 0, where the intervals are simultaneous 95% ones over all the sampled
+// shifts that are not exactly 0 (Bonferroni), so that noise alone fails a night with at
+// most 5% chance however many metrics the batch has (with per-metric 95% intervals, a
+// change that re-randomises every result of the sample batch failed about one night in
+// four on noise alone). Max-shift: in absolute terms for rates and probabilities, relative
+// to the baseline value (at least 1) for means. With the same seed, a result the change did not touch is
 // identical, so its shift is exactly 0; intervals are those of two independent runs
 // (conservative: the runs' per-trial pairing is not kept in the run folders).
-import { Z95 } from '../stats/intervals.js';
+import { Z95, simultaneousZ95 } from '../stats/intervals.js';
 import type { RunResults } from './runFolder.js';
 
 export const DEFAULT_MAX_SHIFT = 0.05;
@@ -27,6 +31,10 @@ export interface GateResult {
   sameSeed: boolean;
   maxShift: number;
   checked: number;
+  /** Sampled shifts not exactly 0: the family the simultaneous intervals cover. */
+  tested: number;
+  /** z of those intervals (simultaneousZ95 of `tested`; Z95 for one). */
+  z: number;
   shifts: GateShift[];
   failures: GateShift[];
   /** Engagement x variant present in only one of the two runs. */
@@ -40,7 +48,8 @@ export function gate(current: RunResults, baseline: RunResults, maxShift = DEFAU
   const sameSeed = current.seed === baseline.seed;
   const base = new Map(baseline.experiments.map((e) => [`${e.engagement}\u0000${e.variant}`, e]));
   const seen = new Set<string>();
-  const shifts: GateShift[] = [];
+  type Figure = { value: number; low: number; high: number };
+  const pairs: Array<{ e: (typeof current.experiments)[number]; metric: string; m: Figure; bm: Figure }> = [];
   const unmatched: string[] = [];
   for (const e of current.experiments) {
     const key = `${e.engagement}\u0000${e.variant}`;
@@ -52,14 +61,20 @@ export function gate(current: RunResults, baseline: RunResults, maxShift = DEFAU
     }
     for (const [metric, m] of Object.entries(e.metrics)) {
       const bm = b.metrics[metric];
-      if (!bm) continue;
-      const shift = m.value - bm.value;
-      const half = Z95 * Math.hypot(se(m), se(bm));
-      const significant = shift !== 0 && (half === 0 || Math.abs(shift) > half);
-      const threshold = isRate(metric) ? maxShift : maxShift * Math.max(1, Math.abs(bm.value));
-      shifts.push({ engagement: e.engagement, variant: e.variant, metric, baseline: bm.value, current: m.value, shift, low: shift - half, high: shift + half, significant, fails: significant && Math.abs(shift) > threshold });
+      if (bm) pairs.push({ e, metric, m, bm });
     }
   }
+  const sd = (p: (typeof pairs)[number]) => Math.hypot(se(p.m), se(p.bm));
+  const tested = pairs.filter((p) => p.m.value !== p.bm.value && sd(p) > 0).length;
+  const z = simultaneousZ95(tested);
+  const shifts: GateShift[] = pairs.map((p) => {
+    const { e, metric, m, bm } = p;
+    const shift = m.value - bm.value;
+    const half = z * sd(p);
+    const significant = shift !== 0 && (half === 0 || Math.abs(shift) > half);
+    const threshold = isRate(metric) ? maxShift : maxShift * Math.max(1, Math.abs(bm.value));
+    return { engagement: e.engagement, variant: e.variant, metric, baseline: bm.value, current: m.value, shift, low: shift - half, high: shift + half, significant, fails: significant && Math.abs(shift) > threshold };
+  });
   for (const key of base.keys()) if (!seen.has(key)) unmatched.push(`${key.replace('\u0000', ' (')}): only in the baseline`);
-  return { sameSeed, maxShift, checked: shifts.length, shifts, failures: shifts.filter((s) => s.fails), unmatched };
+  return { sameSeed, maxShift, checked: shifts.length, tested, z, shifts, failures: shifts.filter((s) => s.fails), unmatched };
 }

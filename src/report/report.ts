@@ -220,9 +220,9 @@ async function buildReport(run: RunFolder, out: string, nightly?: NightlyExtras)
     sections.push({
       id: 'gate',
       title: g.failures.length ? `Nightly gate: FAILED, ${g.failures.length} shifts beyond ${g.maxShift}` : 'Nightly gate: passed',
-      intro: `Against ${nightly.baselineDir} (${g.sameSeed ? 'same seed: untouched results are identical' : 'different seed'}; ${g.checked} metrics checked). A shift fails when its 95% interval excludes 0 and it exceeds ${g.maxShift} (absolute for rates, relative for means).${g.unmatched.length ? ` Not compared: ${g.unmatched.length} engagements in only one run.` : ''}`,
+      intro: `Against ${nightly.baselineDir} (${g.sameSeed ? 'same seed: untouched results are identical' : 'different seed'}; ${g.checked} metrics checked). A shift fails when its interval excludes 0 and it exceeds ${g.maxShift} (absolute for rates, relative for means). The intervals are simultaneous 95% intervals over the ${g.tested} sampled shifts that are not exactly 0 (Bonferroni, ±${g.z.toFixed(2)} standard errors), so noise alone fails a night with at most 5% chance.${g.unmatched.length ? ` Not compared: ${g.unmatched.length} engagements in only one run.` : ''}`,
       table: {
-        columns: ['engagement', 'variant', 'metric', 'baseline', 'now', 'shift', '95% low', '95% high', 'fails'],
+        columns: ['engagement', 'variant', 'metric', 'baseline', 'now', 'shift', 'simultaneous 95% low', 'simultaneous 95% high', 'fails'],
         rows: g.shifts.filter((x) => x.significant).sort((a, b) => Number(b.fails) - Number(a.fails) || Math.abs(b.shift) - Math.abs(a.shift)).map((x) => [x.engagement, x.variant, x.metric, f3(x.baseline), f3(x.current), f3(x.shift), f3(x.low), f3(x.high), x.fails ? 'yes' : 'no']),
       },
     });

@@ -1,0 +1,56 @@
+// The nightly gate's significance over many metrics: simultaneous (Bonferroni) intervals.
+import { describe, expect, it } from 'vitest';
+import { gate } from '../../src/report/gate.js';
+import type { Engagement, RunResults } from '../../src/report/runFolder.js';
+import { Z95 } from '../../src/stats/intervals.js';
+
+/** A run whose engagement i has one rate metric, value values[i], with standard error se. */
+function run(values: number[], se: number): RunResults {
+  const experiments = values.map((value, i): Engagement => ({
+    experiment: 'x',
+    engagement: `x/${i}`,
+    kind: 'duel',
+    a: 'a',
+    b: 'b',
+    variant: 'v',
+    rules: '1.2.2',
+    method: 'monte-carlo',
+    trials: 1000,
+    metrics: { a_win_rate: { value, low: value - Z95 * se, high: value + Z95 * se } },
+    distribution: { name: 'rounds_to_decide', p: [] },
+    placeholders: [],
+  }));
+  return { format: 'jwsim-results/1', seed: 's', variants: [{ name: 'v', rules: '1.2.2' }], units: {}, experiments };
+}
+
+describe('nightly gate', () => {
+  // Each run's se 0.025/sqrt 2, so a shift's se is 0.025; a shift of 0.0625 is 2.5 se (two-sided p 0.0124).
+  const se = 0.025 / Math.SQRT2;
+
+  it('one shift of 2.5 se beyond max-shift fails (a single test at 95%)', () => {
+    const g = gate(run([0.5625], se), run([0.5], se));
+    expect(g.tested).toBe(1);
+    expect(g.z).toBe(Z95);
+    expect(g.failures.length).toBe(1);
+  });
+
+  it('1000 shifts of 2.5 se each are not significant together: the intervals are simultaneous', () => {
+    // Per-metric 95% intervals would fail all 1000; noise alone makes about 12 such shifts in
+    // 1000 re-randomised metrics, so a per-metric test fails almost every noisy night.
+    const g = gate(run(new Array(1000).fill(0.5625), se), run(new Array(1000).fill(0.5), se));
+    expect(g.tested).toBe(1000);
+    expect(g.z).toBeCloseTo(4.055626981121907, 12);
+    expect(g.failures.length).toBe(0);
+    expect(g.shifts[0].high - g.shifts[0].shift).toBeCloseTo(4.055626981121907 * 0.025, 12);
+  });
+
+  it('among 1000 tested shifts, one of 5 se beyond max-shift still fails; unchanged metrics are not in the family', () => {
+    const now = [0.625, ...new Array(999).fill(0.5)];
+    const g = gate(run(now, se), run(new Array(1000).fill(0.5), se));
+    expect(g.tested).toBe(1);
+    expect(g.failures.map((f) => f.engagement)).toEqual(['x/0']);
+    const noisy = gate(run([0.625, ...new Array(999).fill(0.5625)], se), run(new Array(1000).fill(0.5), se));
+    expect(noisy.tested).toBe(1000);
+    expect(noisy.failures.map((f) => f.engagement)).toEqual(['x/0']);
+  });
+});
