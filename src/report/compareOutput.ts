@@ -133,7 +133,7 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
           ? `${(100 * narrow.zeroWidthShare).toFixed(0)}% of ${narrow.count} sampled key metrics are exactly unchanged (the change is never exercised); for the others the paired interval is ${Number.isFinite(narrow.medianRatioOthers) ? narrow.medianRatioOthers.toFixed(2) : '-'} times as wide as two independent runs' (median)`
           : 'no sampled metric',
       ],
-      ['sequential stopping', `after ${facts.settings.minTrials} trials, at |shift| > ${facts.settings.sequentialZ} se or ${facts.settings.sequentialZ} se < ${facts.settings.settle}; at most ${facts.settings.maxTrials}`],
+      ['sequential stopping', `after ${facts.settings.minTrials} trials, at |shift| > ${facts.settings.sequentialZ} se or |shift| + ${facts.settings.sequentialZ} se < ${facts.settings.settle}; at most ${facts.settings.maxTrials}`],
     ],
     warnings: [],
     placeholders: placeholdersOf(diffs),

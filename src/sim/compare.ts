@@ -8,12 +8,14 @@
 //
 // Sequential stopping, per engagement, on its key metric, after each chunk from
 // `minChunks` on: stop when |difference| > SEQUENTIAL_Z * se (the shift is settled as
-// real), or when SEQUENTIAL_Z * se < settle (any shift is settled as smaller than
-// `settle`), or at `maxChunks`. Checked in chunk order, so it is deterministic; the stricter
-// SEQUENTIAL_Z (3 rather than 1.96) pays for looking repeatedly.
+// real), or when |difference| + SEQUENTIAL_Z * se < settle (any shift is settled as smaller
+// than `settle`), or at `maxChunks` (src/stats/sequential.ts). Checked in chunk order, so
+// it is deterministic; the stricter SEQUENTIAL_Z (3 rather than 1.96) pays for looking
+// repeatedly in the stopping rule (the reported intervals are still ±1.96 se).
 import type { Batch, Cell } from '../scenarios/batch.js';
 import { UserError } from '../errors.js';
 import { Z95 } from '../stats/intervals.js';
+import { SEQUENTIAL_Z, settled } from '../stats/sequential.js';
 import { buildEngines, type CellEngine } from './cells.js';
 import { addCounts, metricSource, type Metric } from './counts.js';
 import { dispatch } from './dispatch.js';
@@ -21,7 +23,7 @@ import { ChunkFailed, makeExecutor } from './runner.js';
 import { CHUNK_TRIALS, Slot } from './slots.js';
 import type { PairedCounts, PairedTask } from './worker.js';
 
-export const SEQUENTIAL_Z = 3;
+export { SEQUENTIAL_Z };
 const KEY: Record<Cell['kind'], string> = { duel: 'a_win_rate', attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage', battle: 'a_win_rate' };
 
 export interface CompareOptions {
@@ -100,7 +102,7 @@ class Group {
   private settled(opts: CompareOptions): boolean {
     return this.diff.every((_, o) => {
       const { difference, se } = this.paired(o, KEY[this.cell.kind]);
-      return Math.abs(difference) > SEQUENTIAL_Z * se || SEQUENTIAL_Z * se < opts.settle;
+      return settled(difference, se, opts.settle);
     });
   }
 }
