@@ -48,9 +48,10 @@ export function matchupMatrix(results: RunResults, variant: string): VegaLiteSpe
 }
 
 /**
- * Score against the field and damage per 100 TV with 95% intervals, sorted; a unit whose
- * interval lies wholly above the field average of that figure is marked likely
- * under-costed, wholly below likely over-costed.
+ * Score against the field and damage per 100 TV with 95% intervals, sorted, each unit
+ * coloured by its fair-TV verdict (the table beside the chart gives the same). A unit's score
+ * against the field also reflects its price (an expensive unit should win more), so the
+ * dashed field average is a reference line, not a verdict.
  */
 export function pointsEfficiency(units: UnitEfficiency[], variant: string): VegaLiteSpec | null {
   if (units.length === 0) return null;
@@ -58,19 +59,24 @@ export function pointsEfficiency(units: UnitEfficiency[], variant: string): Vega
     { figure: 'score vs field (win + draw/2)', get: (u: UnitEfficiency) => u.score },
     { figure: 'Structure dealt per 100 TV (per duel)', get: (u: UnitEfficiency) => u.damagePer100Tv },
   ];
+  const label: Record<UnitEfficiency['verdict'], string> = {
+    'under-costed': 'fair TV above its TV: likely under-costed',
+    fair: 'fair TV within 5% of its TV',
+    'over-costed': 'fair TV below its TV: likely over-costed',
+    unknown: 'no fair TV (no price curve)',
+  };
   const rows = figures.flatMap(({ figure, get }) => {
     const average = units.reduce((a, u) => a + get(u).value, 0) / units.length;
     return units.map((u) => {
       const e = get(u);
-      const mark = e.low > average ? 'above field average: likely under-costed' : e.high < average ? 'below field average: likely over-costed' : 'within field average';
-      return { unit: u.name, figure, value: e.value, low: e.low, high: e.high, average, mark, tv: u.tv, fair: Number.isFinite(u.fairTv.value) ? u.fairTv.value : null };
+      return { unit: u.name, figure, value: e.value, low: e.low, high: e.high, average, mark: label[u.verdict], tv: u.tv, fair: Number.isFinite(u.fairTv.value) ? u.fairTv.value : null };
     });
   });
   const order = [...units].sort((a, b) => b.score.value - a.score.value).map((u) => u.name);
-  const domain = ['above field average: likely under-costed', 'within field average', 'below field average: likely over-costed'];
-  const color = { field: 'mark', type: 'nominal', title: null, scale: { domain, range: ['#1f77b4', '#7f7f7f', '#d62728'] }, legend: { orient: 'bottom', direction: 'vertical', labelLimit: 400 } };
+  const domain = [label['under-costed'], label.fair, label['over-costed'], label.unknown];
+  const color = { field: 'mark', type: 'nominal', title: null, scale: { domain, range: ['#1f77b4', '#7f7f7f', '#d62728', '#c7c7c7'] }, legend: { orient: 'bottom', direction: 'vertical', labelLimit: 400 } };
   return {
-    ...base(`Points efficiency (${variant})`, 'Per unit, against every opponent in the duel matrix; bars are 95% intervals, the dashed line the field average.'),
+    ...base(`Points efficiency (${variant})`, 'Per unit, against every opponent in the duel matrix; bars are 95% intervals, the dashed line the field average; colour: the fair-TV verdict.'),
     data: { values: rows },
     facet: { column: { field: 'figure', type: 'nominal', title: null, sort: figures.map((f) => f.figure) } },
     resolve: { scale: { x: 'independent' } },

@@ -27,6 +27,19 @@ describe('chart builders', () => {
     });
   }
 
+  it('points efficiency colours each unit by its fair-TV verdict, as the table beside it does', () => {
+    const units = eff.get('v1.2.2')!;
+    const rows = (specs.efficiency as { data: { values: Array<{ unit: string; mark: string }> } }).data.values;
+    const want: Record<string, string> = { 'under-costed': 'likely under-costed', 'over-costed': 'likely over-costed', fair: 'within 5%', unknown: 'no fair TV' };
+    expect(rows.length).toBe(2 * units.length);
+    for (const r of rows) {
+      const u = units.find((x) => x.name === r.unit)!;
+      expect(r.mark).toContain(want[u.verdict]);
+    }
+    // Both verdicts the fixture has appear (a chart that ignored them would show one colour).
+    expect(new Set(rows.map((r) => r.mark)).size).toBeGreaterThan(1);
+  });
+
   it('no data, no chart', () => {
     const empty = { ...results, experiments: [] };
     expect(matchupMatrix(empty, 'v1.2.2')).toBeNull();
