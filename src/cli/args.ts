@@ -1,6 +1,7 @@
 // Option parsers shared by the commands. Each one rejects bad input with a message that
 // names what is allowed; commander turns it into one line on stderr and exit code 2.
-import { InvalidArgumentError } from 'commander';
+import { availableParallelism } from 'node:os';
+import { InvalidArgumentError, Option } from 'commander';
 
 export function intInRange(min: number, max: number): (value: string) => number {
   return (value: string) => {
@@ -48,4 +49,10 @@ export function positiveNumber(max: number, example: string): (value: string) =>
     if (value.trim() === '' || !Number.isFinite(n) || n <= 0 || n >= max) throw new InvalidArgumentError(`must be a positive number below ${max}, e.g. ${example}`);
     return n;
   };
+}
+
+/** --threads for the commands that run a worker pool; results do not depend on it. */
+export function threadsOption(): Option {
+  const cores = availableParallelism();
+  return new Option('--threads <n>', 'worker threads, 0 to run in this thread (0..256); results do not depend on it').argParser(intInRange(0, 256)).default(cores, `available cores, ${cores} here`);
 }

@@ -1,14 +1,13 @@
 // jwsim battle --scenario FILE: whole games between two fleets played by AI policies.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 import { UserError } from '../errors.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { makeBattle, runBattleJob, type BattleJob } from '../sim/battleJob.js';
 import { summarizeBattles, traceGame } from '../sim/battles.js';
 import { REPLAY_EXTENSIONS, renderReplayHtml, renderReplaySvg, replayFormat, replayModels } from '../report/replay.js';
-import { intInRange, seedArg } from './args.js';
+import { intInRange, seedArg, threadsOption } from './args.js';
 import { addJsonOption, addUnitsOption, optionsGiven, placeholderLines } from './engagementArgs.js';
 import { formatTable, pct } from './format.js';
 import { checkOutputs, writeOutputs, type OutputFile } from './outputs.js';
@@ -40,7 +39,7 @@ export function battleCommand(): Command {
     .requiredOption('--scenario <file>', 'scenario file (schema: scenarios/schemas/scenario.schema.json; samples in scenarios/battles/)')
     .addOption(new Option('--trials <n>', `games to play (with --mirror: pairs of games) (1..${MAX_BATTLE_TRIALS})`).argParser(intInRange(1, MAX_BATTLE_TRIALS)).default(DEFAULT_BATTLE_TRIALS))
     .addOption(new Option('--seed <seed>', 'seed of the random streams').argParser(seedArg).default(DEFAULT_SEED))
-    .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread (0..256)').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
+    .addOption(threadsOption())
     .option('--mirror', 'play every game twice with the fleets swapped on the same dice, so first-player and deployment advantages cancel', false)
     .option('--trace <out.json>', 'play one game and write every activation (positions, actions, attacks with dice, damage, states) to this file')
     .option('--replay <out.svg|out.html>', 'play one game and draw it (zones, tracks, attacks, final bases) as an SVG picture, or an HTML page with the picture and a table of fates; with --trace: the same game')

@@ -2,7 +2,6 @@
 // on common random numbers, with sequential stopping.
 import { Command, Option } from 'commander';
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { checkFolder, makeFolder } from '../io/folders.js';
@@ -16,7 +15,7 @@ import { SEQUENTIAL_Z, compareBatch } from '../sim/compare.js';
 import { CHUNK_TRIALS } from '../sim/slots.js';
 import { formatTable } from './format.js';
 import { placeholderLines } from './engagementArgs.js';
-import { collectString, intInRange, positiveNumber, seedArg } from './args.js';
+import { collectString, intInRange, positiveNumber, seedArg, threadsOption } from './args.js';
 
 interface CompareOpts {
   rules?: string;
@@ -36,7 +35,7 @@ export function compareCommand(): Command {
     .argument('<batch>', 'batch file')
     .option('--rules <versions>', "comma-separated rules versions to compare, e.g. 1.2.1,1.2.2; the first is the baseline (default: the batch's own variants)")
     .addOption(new Option('--variant <name=overlay>', 'a house-rule variant: NAME=OVERLAY_FILE (repeatable; compared with the first variant)').argParser(collectString).default([], 'none'))
-    .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread (0..256)').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
+    .addOption(threadsOption())
     .addOption(new Option('--out <dir>', 'folder to write (default: reports/compare-<date>-<time>)'))
     .addOption(new Option('--seed <seed>', "seed of every random stream (overrides the batch's)").argParser(seedArg))
     .addOption(new Option('--min-trials <n>', `trials per variant before the sequential test may stop (${2 * CHUNK_TRIALS}..10000000)`).argParser(intInRange(2 * CHUNK_TRIALS, 10_000_000)).default(3 * CHUNK_TRIALS))

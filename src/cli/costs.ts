@@ -1,6 +1,5 @@
 // jwsim costs: what should each unit cost? And what is +1 of a rating worth (--stat UNIT)?
 import { Command, Option } from 'commander';
-import { availableParallelism } from 'node:os';
 import { UserError } from '../errors.js';
 import { STAT_RATINGS, placeholdersUsed, statValues, suggestedTvs, withPlusOne } from '../report/costs.js';
 import { resultsJson } from '../report/runOutput.js';
@@ -11,7 +10,7 @@ import { CHUNK_TRIALS } from '../sim/slots.js';
 import { findUnit } from '../units/load.js';
 import { MAX_POOL, MAX_STRUCTURE } from '../units/schema.js';
 import type { Roster, UnitCard } from '../units/types.js';
-import { intInRange, seedArg } from './args.js';
+import { intInRange, seedArg, threadsOption } from './args.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { loadOverlay } from '../rules/overlay.js';
 import { addJsonOption, addUnitsOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
@@ -33,7 +32,7 @@ export function costsCommand(): Command {
     .description('Suggested TV for every unit of a roster, from a duel matrix (see README "Points efficiency"); --stat UNIT: the points value of +1 to each rating.')
     .addOption(rangeOption().makeOptionMandatory(false).default(6))
     .addOption(new Option('--trials <n>', `duels per ordered pair (${CHUNK_TRIALS}..10000000)`).argParser(intInRange(CHUNK_TRIALS, 10_000_000)).default(CHUNK_TRIALS))
-    .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread (0..256)').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
+    .addOption(threadsOption())
     .addOption(new Option('--seed <seed>', 'seed of the random streams').argParser(seedArg).default(DEFAULT_SEED))
     .option('--stat <unit>', 'instead: the points value of +1 Structure, Fire Control, Sensors, Thrusters, Skill and one weapon die for this unit');
   addUnitsOption(cmd);

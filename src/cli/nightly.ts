@@ -1,7 +1,6 @@
 // jwsim nightly BATCH --baseline DIR: run the batch, gate every metric against a baseline
 // run, record the run in the history, and render the report with the gate and trends.
 import { Command, Option } from 'commander';
-import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { unitEfficiency } from '../report/efficiency.js';
 import { DEFAULT_MAX_SHIFT, gate } from '../report/gate.js';
@@ -11,7 +10,7 @@ import { readRunFolder } from '../report/runFolder.js';
 import { projectRoot } from '../paths.js';
 import { UserError } from '../errors.js';
 import { loadBatch } from '../scenarios/batch.js';
-import { intInRange, positiveNumber, seedArg } from './args.js';
+import { positiveNumber, seedArg, threadsOption } from './args.js';
 import { defaultOut, runRun } from './run.js';
 
 interface NightlyOpts {
@@ -31,7 +30,7 @@ export function nightlyCommand(): Command {
     .requiredOption('--baseline <dir>', 'finished run folder to compare with (e.g. last night\'s)')
     .addOption(new Option('--history <file>', 'SQLite history file (default: reports/history.sqlite)'))
     .addOption(new Option('--max-shift <x>', 'largest tolerated shift, a positive number below 1000: absolute for rates, relative to the baseline value for means').argParser(positiveNumber(1000, '0.05')).default(DEFAULT_MAX_SHIFT))
-    .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread (0..256)').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
+    .addOption(threadsOption())
     .addOption(new Option('--out <dir>', 'run folder to write (default: reports/<date>-<time>)'))
     .addOption(new Option('--seed <seed>', "seed (overrides the batch's; keep it equal to the baseline's for exact comparisons)").argParser(seedArg))
     .option('--progress', 'print progress on stderr even when it is not a terminal', false)

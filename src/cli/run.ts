@@ -1,7 +1,6 @@
 // jwsim run BATCH: run a batch on a worker pool into a run folder; sharding and resume.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync, renameSync, rmSync, symlinkSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { makeFolder } from '../io/folders.js';
@@ -14,7 +13,7 @@ import { CHECKPOINT_FILE, Checkpoint } from '../sim/checkpoint.js';
 import { buildEngines } from '../sim/cells.js';
 import { ChunkFailed, Interrupted, runBatch, type Progress } from '../sim/runner.js';
 import { partialJson } from '../sim/shards.js';
-import { intInRange, seedArg } from './args.js';
+import { seedArg, threadsOption } from './args.js';
 
 interface RunOpts {
   report: boolean;
@@ -48,7 +47,7 @@ export function runCommand(): Command {
   return new Command('run')
     .description('Run a batch file (scenarios/nightly.json is the sample) on a worker pool; write results.csv, results.json and manifest.json.')
     .argument('<batch>', 'batch file (JSON, schema scenarios/schemas/batch.schema.json)')
-    .addOption(new Option('--threads <n>', 'worker threads; 0 runs in this thread (0..256)').argParser(intInRange(0, 256)).default(availableParallelism(), `available cores, ${availableParallelism()} here`))
+    .addOption(threadsOption())
     .addOption(new Option('--out <dir>', 'run folder to write (default: reports/<date>-<time>, and reports/latest points to it)'))
     .addOption(new Option('--seed <seed>', "seed of every random stream (overrides the batch's)").argParser(seedArg))
     .addOption(new Option('--shard <K/N>', 'run only shard K of N and write a partial result for jwsim merge; K may be auto').argParser(shardArg))
