@@ -1,0 +1,396 @@
+// The state of one battle and what policies may ask of it (PolicyView): the models, the
+// enemy lists, expected-damage estimates and firepower, with their per-run caches. The
+// layers above add deployment, manoeuvre, firing, squadron operations and the game itself.
+import type { Pool } from '../../dice/pool.js';
+import { Roller } from '../../dice/roll.js';
+import { UserError } from '../../errors.js';
+import { makePolicy } from '../../policies/index.js';
+import type { Policy, PolicyView } from '../../policies/types.js';
+import type { CompiledRules } from '../../rules/compile.js';
+import type { RandomStream } from '../../rng/stream.js';
+import type { Scenario } from '../../scenarios/scenarioTypes.js';
+import type { UnitCard, WeaponLine } from '../../units/types.js';
+import type { Situation } from '../attackPlan.js';
+import { DamageTally } from '../damage.js';
+import { GEOM_EPSILON, cosDeg, overlapSpan, overlapping, sinDeg } from '../geometry.js';
+import { aspect, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
+import type { RamPlan } from '../ram.js';
+import { PlaceholderUsage, noteTargetDamageFields } from '../usage.js';
+import { battleRules, type BattleRules } from './battleRules.js';
+import { Gunnery, type ShotMods } from './gunnery.js';
+import { BattleModel } from './model.js';
+import { capitalLimits, type Pose } from './movement.js';
+import type { Trace, TraceActivation } from './battleTypes.js';
+
+export const r3 = (x: number) => Math.round(x * 1000) / 1000;
+export const poseOf = (b: { x: number; y: number; heading: number }) => ({ x: r3(b.x), y: r3(b.y), heading: r3(b.heading) });
+export const NO_MODS: ShotMods = { flex: 0, rerolls: 0 };
+export const ARC_OF_REL = (rel: number): FacingArc => (rel <= 45 || rel >= 315 ? 'F' : rel < 135 ? 'S' : rel <= 225 ? 'R' : 'P');
+export const ASPECT_OF: Record<FacingArc, Situation['aspect']> = { F: 'front', P: 'side', S: 'side', R: 'rear' };
+export const ARCS: readonly FacingArc[] = ['F', 'P', 'S', 'R'];
+
+/** Scratch for overlapSpan: where a straight search starts and stops overlapping. */
+export const SPAN_OUT = new Float64Array(2);
+
+export abstract class BattleState implements PolicyView {
+  readonly br: BattleRules;
+  readonly usage: PlaceholderUsage;
+  readonly models: BattleModel[] = [];
+  /** Whether any unit in the game has the Barrier trait (else no target looks for a Barrier model to defend it). */
+  protected anyBarrier = false;
+  readonly units: UnitCard[] = [];
+  readonly width: number;
+  readonly height: number;
+  readonly turns: number;
+  readonly objectives: Scenario['objectives'];
+  turn = 0;
+  protected readonly policies: [Policy, Policy];
+  protected readonly gunnery: Gunnery;
+  protected readonly roller: Roller;
+  protected readonly tally = new DamageTally();
+  protected readonly testPools = new Map<number, Pool>();
+  protected readonly ramPlans = new Map<string, RamPlan>();
+  protected readonly volleyCache = new Map<number, number>();
+  /** Per (attacker type, target type): the situation table in use and the signature it is for. */
+  protected readonly estTables: Float64Array[];
+  protected readonly estSig: Float64Array;
+  /** Every situation table made this run, by pair and signature (states recur from game to game). */
+  protected readonly estSaved = new Map<number, Float64Array>();
+  protected readonly enemyLists: [BattleModel[], BattleModel[]] = [[], []];
+  protected enemyListsTurnStamp = -1;
+  protected dice!: RandomStream;
+  protected pol!: RandomStream;
+  protected trace: Trace | null = null;
+  /** The trace record of the activation in progress (for notes from bookkeeping), or null. */
+  protected currentRec: TraceActivation | null = null;
+  protected ended: string | null = null;
+  protected activations = 0;
+  protected beacons: Array<{ side: 0 | 1; x: number; y: number }> = [];
+  protected sideOfFleet: [0 | 1, 0 | 1] = [0, 1];
+  /** The side holding Initiative: it takes the first zone (y = 0 strip, origin quadrant; GM-81, GM-84). */
+  protected initSide: 0 | 1 = 0;
+  /** Bumped whenever a model appears, leaves or is damaged: keys the enemy-list caches. */
+  protected epoch = 0;
+
+  constructor(
+    readonly rules: CompiledRules,
+    readonly scenario: Scenario,
+  ) {
+    this.br = battleRules(rules);
+    if (scenario.deployment === 'escalating' && !this.br.escalatingDeployment) {
+      throw new UserError(`${scenario.file}: deployment.type: Escalating Deployment is not in ${rules.version.title}; only Fleet Deployment is supported under it (game.md GM-95)`);
+    }
+    this.width = scenario.table.width;
+    this.height = scenario.table.height;
+    this.turns = scenario.turns;
+    this.objectives = scenario.objectives;
+    this.usage = new PlaceholderUsage(rules);
+    this.gunnery = new Gunnery(rules, this.usage);
+    this.roller = new Roller(rules.dice);
+    this.policies = [makePolicy(scenario.sides[0].policy, `${scenario.file}: sides.a.policy`), makePolicy(scenario.sides[1].policy, `${scenario.file}: sides.b.policy`)];
+    scenario.sides.forEach((side, f) => {
+      side.fleet.forEach((u, i) => {
+        let ui = this.units.indexOf(u);
+        if (ui < 0) {
+          ui = this.units.length;
+          this.units.push(u);
+          this.usage.unit(u, 'tv', 'speed', 'fire_control', 'sensors', 'skill');
+          if (u.isCapital) this.usage.unit(u, 'thrusters', 'turns', 'base.width_in', 'base.length_in');
+          noteTargetDamageFields(this.usage, u);
+          // Plans are built lazily (in workers too): note every weapon field up front.
+          for (const w of u.weapons) this.usage.unit(u, `weapons[${w.index}].ac`, `weapons[${w.index}].as`, `weapons[${w.index}].macro`);
+          // A Barrier model's Defense may defend its friends (combat.md §7.2-7.3).
+          if (u.traits.has('Barrier')) {
+            this.usage.unit(u, 'traits.Barrier', 'defense');
+            this.anyBarrier = true;
+          }
+        }
+        this.models.push(new BattleModel(f as 0 | 1, i, u, ui, this.br.squadronBase));
+      });
+    });
+    if (this.units.length > 64) throw new UserError(`${scenario.file}: at most 64 distinct unit types per battle; this one has ${this.units.length}`);
+    this.estTables = Array.from({ length: this.units.length * this.units.length }, () => new Float64Array(32).fill(-1));
+    this.estSig = new Float64Array(this.units.length * this.units.length).fill(-1);
+  }
+
+  // ------------------------------------------------------------------ PolicyView
+
+  enemiesOf(side: 0 | 1): readonly BattleModel[] {
+    if (this.enemyListsTurnStamp !== this.epoch) {
+      this.enemyLists[0].length = 0;
+      this.enemyLists[1].length = 0;
+      // A side's own models first, then ships it captured (mirror-symmetric order, as for activations).
+      for (const own of [false, true]) for (const m of this.models) if (m.captured === own && m.fights(this.br.inertHulks)) this.enemyLists[1 - m.side].push(m);
+      this.enemyListsTurnStamp = this.epoch;
+    }
+    return this.enemyLists[side];
+  }
+
+  protected reachStamp = -1;
+  protected readonly reachList: BattleModel[] = [];
+  reachable(m: BattleModel): readonly BattleModel[] {
+    if (this.reachStamp === this.epoch && this.reachOwner === m) return this.reachList;
+    this.reachOwner = m;
+    this.reachStamp = this.epoch;
+    this.reachList.length = 0;
+    const move = m.unit.isCapital ? capitalLimits(this.br, m, false).max : m.unit.speed;
+    for (const e of this.enemiesOf(m.side)) {
+      const range = this.maxRange(m, e.unit.isCapital);
+      const far = move + range + m.reach + e.reach + 0.01;
+      const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y;
+      if (dx * dx + dy * dy <= far * far) this.reachList.push(e);
+    }
+    return this.reachList;
+  }
+  protected reachOwner: BattleModel | null = null;
+  protected nearStamp = -1;
+  protected nearOwner: BattleModel | null = null;
+  protected nearList: BattleModel[] = [];
+  nearestEnemies(m: BattleModel): readonly BattleModel[] {
+    if (this.nearStamp === this.epoch && this.nearOwner === m) return this.nearList;
+    this.nearStamp = this.epoch;
+    this.nearOwner = m;
+    const d2 = (e: BattleModel) => (e.base.x - m.base.x) ** 2 + (e.base.y - m.base.y) ** 2;
+    this.nearList = this.enemiesOf(m.side).slice().sort((a, b) => d2(a) - d2(b)).slice(0, 3);
+    return this.nearList;
+  }
+
+  /** Boosting halves this model's Fire Control (GM-60: capital ships always; squadrons unless boost_halves_fc=CAPITAL_ONLY). */
+  boostHalvesFc(m: BattleModel): boolean {
+    return m.unit.isCapital || this.br.squadronBoostHalvesFc;
+  }
+
+  maxRange(m: BattleModel, vsCapital: boolean): number {
+    return longRangeMax(this.rules.combat, vsCapital ? 'capital' : 'squadron', m.state.sensors);
+  }
+
+  /**
+   * Expected Structure damage of the best `fc` attacks `att` could make on `tgt` in this
+   * situation: every instance of every weapon line `arcOf` lets fire (through the arc it names).
+   */
+  protected bestVolley(att: BattleModel, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arcOf: (w: WeaponLine) => FacingArc | null, fc: number): number {
+    const values: number[] = [];
+    for (const w of att.unit.weapons) {
+      const arc = arcOf(w);
+      if (!arc) continue;
+      const e = this.gunnery.entry(att, w, tgt, band, asp, arc, NO_MODS);
+      if (e) for (let k = 0; k < w.count; k++) values.push(e.expected);
+    }
+    values.sort((a, b) => b - a);
+    let s = 0;
+    for (let i = 0; i < values.length && i < fc; i++) s += values[i];
+    return s;
+  }
+
+  /**
+   * The attacker's arc towards the target (0 unless a capital ship) times 4, plus the target's
+   * arc the attack comes in through (0 unless a capital ship): estimate's situation index.
+   */
+  protected arcsOf(att: BattleModel, pose: Pose, tgt: BattleModel, dx: number, dy: number): number {
+    let myArc = 0;
+    if (att.unit.isCapital) {
+      if (pose.heading !== this.trigHeading) {
+        this.trigHeading = pose.heading;
+        this.trigSin = sinDeg(pose.heading);
+        this.trigCos = cosDeg(pose.heading);
+      }
+      myArc = BattleState.arcOfDir(dx, dy, this.trigSin, this.trigCos);
+    }
+    let aspArc = 0;
+    if (tgt.unit.isCapital) {
+      const f = tgt.base.forward();
+      aspArc = BattleState.arcOfDir(-dx, -dy, f.sin, f.cos);
+    }
+    return myArc * 4 + aspArc;
+  }
+
+  /** Which of a ship's arcs (forward vector hx, hy) the direction (dx, dy) lies in; GM-46 wedges, lines to F/R. */
+  protected static arcOfDir(dx: number, dy: number, hx: number, hy: number): number {
+    const f = dx * hx + dy * hy, st = dx * hy - dy * hx;
+    const a = st < 0 ? -st : st;
+    return f >= a ? 0 : -f >= a ? 3 : st > 0 ? 2 : 1; // F, R, S, P as ARCS indices
+  }
+
+  protected trigHeading = NaN;
+  protected trigSin = 0;
+  protected trigCos = 1;
+
+  estimate(att: BattleModel, pose: Pose, tgt: BattleModel): number {
+    const dx = tgt.base.x - pose.x, dy = tgt.base.y - pose.y;
+    const c = this.rules.combat;
+    const vsCap = tgt.unit.isCapital;
+    const short = vsCap ? c.shortRangeAC : c.shortRangeAS;
+    const longMax = this.maxRange(att, vsCap) + GEOM_EPSILON;
+    const reach = longMax + att.bulk + tgt.bulk;
+    const d2 = dx * dx + dy * dy;
+    if (d2 > reach * reach) return 0; // out of range: no square root needed
+    const d = Math.sqrt(d2) - att.bulk - tgt.bulk;
+    const band = d <= short + GEOM_EPSILON ? 'short' : 'long';
+    const arcs = this.arcsOf(att, pose, tgt, dx, dy);
+    const myArc = arcs >> 2, aspArc = arcs & 3;
+    const t = tgt.state;
+    const fc = att.state.fireControl();
+    // A table per (attacker type, target type) of 32 situations, valid for one signature of the
+    // states the values depend on (attacker Fire Control; target Defense, Evading, systems).
+    const pair = att.unitIndex * this.units.length + tgt.unitIndex;
+    if (!(fc < 16 && t.defense < 32 && t.disabledSystems < 2 ** 15)) return this.volleyAt(att, tgt, band, myArc, aspArc, fc); // beyond the signature's fields
+    const sig = fc + 16 * (t.defense + 32 * ((tgt.evading ? 1 : 0) + 2 * t.disabledSystems));
+    const table = this.estTable(pair, sig);
+    const slot = (band === 'long' ? 16 : 0) + arcs;
+    const cached = table[slot];
+    if (cached >= 0) return cached;
+    const v = this.volleyAt(att, tgt, band, myArc, aspArc, fc);
+    table[slot] = v;
+    return v;
+  }
+
+  /** The situation table of (attacker type, target type) `pair` for state signature `sig`. */
+  protected estTable(pair: number, sig: number): Float64Array {
+    if (this.estSig[pair] === sig) return this.estTables[pair];
+    this.estSig[pair] = sig;
+    const key = pair * 2 ** 26 + sig;
+    let saved = this.estSaved.get(key);
+    if (!saved) {
+      if (this.estSaved.size >= 100_000) this.estSaved.clear(); // bounded memory
+      this.estSaved.set(key, (saved = new Float64Array(32).fill(-1)));
+    }
+    this.estTables[pair] = saved;
+    return saved;
+  }
+
+  // firepower(): for the model scoring its moves, the per-enemy values `estimate` works out
+  // that do not depend on the pose, kept while the epoch (no damage, no new activation) and the
+  // model stay the same. Entry i belongs to reachable(m)[i].
+  protected fpStamp = -1;
+  protected fpOwner: BattleModel | null = null;
+  /** The owner's Fire Control the signatures were made with. */
+  protected fpFc = -1;
+  protected fpReach = new Float64Array(64);
+  protected fpShort = new Float64Array(64);
+  /** Each enemy's Structure (at least 1) and TV: the focus weighting. */
+  protected fpDiv = new Float64Array(64);
+  protected fpTv = new Float64Array(64);
+  /** Each enemy's situation table (estTable), or null outside the signature's fields. */
+  protected fpTable: Array<Float64Array | null> = [];
+
+  /**
+   * PolicyView.firepower: max over reachable(m) of estimate(m, pose, e), with `focus` divided by
+   * the target's Structure (at least 1) and times its TV / 10. The same arithmetic as estimate,
+   * with what does not depend on the pose computed once per epoch.
+   */
+  firepower(m: BattleModel, pose: Pose, focus: number): number {
+    const list = this.reachable(m);
+    const n = list.length;
+    const fc = m.state.fireControl();
+    if (this.fpStamp !== this.epoch || this.fpOwner !== m || this.fpFc !== fc || n > this.fpReach.length) return this.firepowerSetup(m, pose, focus, list);
+    let best = 0;
+    for (let i = 0; i < n; i++) {
+      const tgt = list[i];
+      const dx = tgt.base.x - pose.x, dy = tgt.base.y - pose.y;
+      const reach = this.fpReach[i];
+      const d2 = dx * dx + dy * dy;
+      let x = 0;
+      if (!(d2 > reach * reach)) {
+        const table = this.fpTable[i];
+        if (!table) x = this.estimate(m, pose, tgt); // outside the table's signature fields
+        else {
+          const d = Math.sqrt(d2) - m.bulk - tgt.bulk;
+          const long = d > this.fpShort[i];
+          const arcs = this.arcsOf(m, pose, tgt, dx, dy);
+          const slot = (long ? 16 : 0) + arcs;
+          x = table[slot];
+          if (x < 0) x = table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', arcs >> 2, arcs & 3, fc);
+        }
+      }
+      const v = focus ? x / this.fpDiv[i] * this.fpTv[i] / 10 : x;
+      if (v > best) best = v;
+    }
+    return best;
+  }
+
+  protected firepowerSetup(m: BattleModel, pose: Pose, focus: number, list: readonly BattleModel[]): number {
+    let best = 0;
+    const n = list.length;
+    if (n > this.fpReach.length) {
+      const size = 2 * n;
+      this.fpReach = new Float64Array(size);
+      this.fpShort = new Float64Array(size);
+      this.fpDiv = new Float64Array(size);
+      this.fpTv = new Float64Array(size);
+    }
+    const c = this.rules.combat;
+    const fc = m.state.fireControl();
+    for (let i = 0; i < n; i++) {
+      const tgt = list[i];
+      const vsCap = tgt.unit.isCapital;
+      const longMax = this.maxRange(m, vsCap) + GEOM_EPSILON;
+      this.fpReach[i] = longMax + m.bulk + tgt.bulk;
+      this.fpShort[i] = (vsCap ? c.shortRangeAC : c.shortRangeAS) + GEOM_EPSILON;
+      const t = tgt.state;
+      this.fpDiv[i] = Math.max(1, t.structure);
+      this.fpTv[i] = tgt.unit.tv;
+      const pair = m.unitIndex * this.units.length + tgt.unitIndex;
+      this.fpTable[i] = fc < 16 && t.defense < 32 && t.disabledSystems < 2 ** 15 ? this.estTable(pair, fc + 16 * (t.defense + 32 * ((tgt.evading ? 1 : 0) + 2 * t.disabledSystems))) : null;
+      const x = this.estimate(m, pose, tgt);
+      const v = focus ? x / this.fpDiv[i] * this.fpTv[i] / 10 : x;
+      if (v > best) best = v;
+    }
+    this.fpStamp = this.epoch;
+    this.fpOwner = m;
+    this.fpFc = fc;
+    return best;
+  }
+
+  protected volleyAt(att: BattleModel, tgt: BattleModel, band: 'short' | 'long', myArc: number, aspArc: number, fc: number): number {
+    const arc = ARCS[myArc];
+    return this.bestVolley(att, tgt, band, ASPECT_OF[ARCS[aspArc]], (w) => (!att.unit.isCapital || w.arcs.includes('T') || w.arcs.includes(arc) ? arc : null), fc);
+  }
+
+  /** Best-case volley of `att` on `tgt` (all weapons bear), cached by unit types, band and target Defense. */
+  protected volleyValue(att: BattleModel, tgt: BattleModel, band: 'short' | 'long'): number {
+    // Keyed by everything Gunnery.entry reads that changes: Defense, Evading, knocked-out systems, Fire Control.
+    let key = ((att.unitIndex * 64 + tgt.unitIndex) * 2 + (band === 'long' ? 1 : 0)) * 32 + Math.min(31, tgt.state.defense);
+    key = ((key * 16 + Math.min(15, att.state.fireControl())) * 2 + (tgt.evading ? 1 : 0)) * 4096 + (tgt.state.disabledSystems & 4095);
+    let v = this.volleyCache.get(key);
+    if (v === undefined) {
+      v = this.bestVolley(att, tgt, band, 'front', (w) => (w.arcs.find((a) => a !== 'T') ?? 'F') as FacingArc, att.state.fireControl());
+      this.volleyCache.set(key, v);
+    }
+    return v;
+  }
+
+  threat(m: BattleModel, pose: Pose): number {
+    let t = 0;
+    for (const e of this.enemiesOf(m.side)) {
+      if (e.activated) continue;
+      const d = Math.max(0, Math.hypot(e.base.x - pose.x, e.base.y - pose.y) - e.bulk - m.bulk - e.unit.speed);
+      const band = rangeBand(this.rules.combat, d, m.unit.isCapital ? 'capital' : 'squadron', e.state.sensors);
+      if (band !== 'out') t += this.volleyValue(e, m, band);
+    }
+    return t;
+  }
+
+  protected stateText(m: BattleModel): string {
+    return m.state.destroyed ? 'destroyed' : m.state.crippled ? 'crippled' : `structure ${m.state.structure}`;
+  }
+
+  /** Squadrons aboard a carrier now. */
+  protected aboard(carrier: BattleModel): number {
+    let n = 0;
+    for (const x of this.models) if (x.carrier === carrier && x.where === 'embarked') n++;
+    return n;
+  }
+
+  /** The nearest friendly capital ship on the table with free Hangers capacity (GM-18), or null. */
+  protected carrierFor(m: BattleModel): BattleModel | null {
+    let best: BattleModel | null = null;
+    let bestD = Infinity;
+    for (const c of this.models) {
+      if (c.side !== m.side || !c.unit.isCapital || c.unit.hangers < 1 || !c.fights(this.br.inertHulks)) continue;
+      if (this.aboard(c) >= c.unit.hangers) continue;
+      const d = Math.hypot(c.base.x - m.base.x, c.base.y - m.base.y);
+      if (d < bestD) [best, bestD] = [c, d];
+    }
+    return best;
+  }
+}

@@ -1,0 +1,279 @@
+// Deployment (seed 000, game.md §12.1-12.2): beacon placement, deployment zones and spots,
+// Fleet and Escalating Deployment phases, Embarked deployment and In Reserve.
+import type { Policy } from '../../policies/types.js';
+import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, hypotAtLeast, pointDistance, separationBelow, sinDeg } from '../geometry.js';
+import { BattleModel, MovingBase } from './model.js';
+import { baseAt, legalEnd, type Pose } from './movement.js';
+import type { DeploySpot } from './battleTypes.js';
+import { r3, poseOf, BattleState } from './battleState.js';
+
+export abstract class BattleDeployment extends BattleState {
+  protected placeBeacons(initSide: 0 | 1): void {
+    // Seed 000: four beacons each, alternating from the Initiative player, each at least 12" from every other.
+    for (let k = 0; k < 8; k++) {
+      const side = (k % 2 === 0 ? initSide : 1 - initSide) as 0 | 1;
+      const home = { x: this.width / 2, y: this.zoneOf(side) === 0 ? 0 : this.height };
+      const cands: Array<{ x: number; y: number }> = [];
+      for (let tries = 0; tries < 200 && cands.length < 16; tries++) {
+        const x = this.pol.next() * this.width, y = this.pol.next() * this.height;
+        if (this.beacons.every((b) => hypotAtLeast(b.x - x, b.y - y, 12 - GEOM_EPSILON))) cands.push({ x, y });
+      }
+      if (!cands.length) continue; // the table is full: fewer beacons (noted in the trace)
+      const owner = this.policyOfSide(side);
+      const c = cands[owner.pickBeacon(this, side, home, cands, this.pol)];
+      this.beacons.push({ side, x: c.x, y: c.y });
+      this.trace?.beacons.push({ side: this.fleetLabel(side), x: r3(c.x), y: r3(c.y) });
+    }
+  }
+
+  protected readonly zoneRect = new MovingBase('rect', 0, 0, 0, 1, 1);
+  /** GM-82: the whole base inside the zone rectangle, or (ANY_PART) some of it. */
+  protected inZoneRect(b: Base, x0: number, y0: number, x1: number, y1: number): boolean {
+    if (!this.br.zoneAnyPart) return baseInRect(b, x0, y0, x1, y1);
+    const z = this.zoneRect;
+    z.length = y1 - y0;
+    z.width = x1 - x0;
+    z.set((x0 + x1) / 2, (y0 + y1) / 2, 0);
+    return separationBelow(b, z, 0);
+  }
+
+  /** "A" or "B" for the fleet at a table position this game. */
+  protected fleetLabel(side: 0 | 1): string {
+    return this.sideOfFleet[0] === side ? 'A' : 'B';
+  }
+
+  /** Which zone a side deploys in and withdraws to: 0 for the Initiative side. */
+  protected zoneOf(side: 0 | 1): 0 | 1 {
+    return side === this.initSide ? 0 : 1;
+  }
+
+  protected policyOfSide(side: 0 | 1): Policy {
+    return this.policies[this.sideOfFleet[0] === side ? 0 : 1];
+  }
+
+  /**
+   * Strip and quadrant candidates depend only on the unit type and the zone, so they are made
+   * once per Battle, with whether each lies in the zone (zoneOk: -1 not yet known, 0 no, 1 yes).
+   */
+  protected readonly deployCache = new Map<number, DeploySpot[]>();
+
+  /** Spots in the side's zone for this model, with how far forward each is. */
+  protected deployCandidates(m: BattleModel, side: 0 | 1, coverBeacons: boolean): DeploySpot[] {
+    const z = this.zoneOf(side);
+    if (this.scenario.zone === 'beacon') return this.makeDeployCandidates(m, z, coverBeacons, side);
+    const key = m.unitIndex * 2 + z;
+    let list = this.deployCache.get(key);
+    if (!list) this.deployCache.set(key, (list = this.makeDeployCandidates(m, z, coverBeacons, side)));
+    return list;
+  }
+
+  /** Whether a candidate spot lies in its zone (remembered on cached spots). */
+  protected static spotInZone(c: DeploySpot): boolean {
+    if (c.zoneOk < 0) c.zoneOk = c.inZone(c.pose) ? 1 : 0;
+    return c.zoneOk === 1;
+  }
+
+  protected makeDeployCandidates(m: BattleModel, z: 0 | 1, coverBeacons: boolean, side: 0 | 1): DeploySpot[] {
+    const W = this.width, H = this.height, out: DeploySpot[] = [];
+    const tryPose = (x: number, y: number, heading: number, front: number, inZone: (p: Pose) => boolean) => {
+      const p = { x, y, heading };
+      out.push({ pose: p, front, inZone, zoneOk: -1 });
+    };
+    const zone = this.scenario.zone;
+    if (zone === 'standard') {
+      const depth = this.scenario.stripDepth;
+      const heading = z === 0 ? 0 : 180;
+      const y0 = z === 0 ? 0 : H - depth;
+      const inZone = (p: Pose) => this.inZoneRect(baseAt(m, p), 0, y0, W, y0 + depth);
+      for (let row = 0; row <= 4; row++) {
+        const f = row / 4;
+        const y = z === 0 ? m.reach + f * (depth - 2 * m.reach) : H - m.reach - f * (depth - 2 * m.reach);
+        for (let x = W / 2, k = 0; k < 2 * Math.ceil(W / 3); k++) {
+          const xx = W / 2 + (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 3;
+          if (xx < 0 || xx > W) continue;
+          tryPose(xx, y, heading, f, inZone);
+          void x;
+        }
+      }
+    } else if (zone === 'corner') {
+      const qx = z === 0 ? 0 : W / 2, qy = z === 0 ? 0 : H / 2;
+      const heading = z === 0 ? 45 : 225;
+      const inZone = (p: Pose) => this.inZoneRect(baseAt(m, p), qx, qy, qx + W / 2, qy + H / 2);
+      for (let i = 0; i <= 8; i++) {
+        for (let j = 0; j <= 8; j++) {
+          const x = qx + m.reach + (i / 8) * (W / 2 - 2 * m.reach), y = qy + m.reach + (j / 8) * (H / 2 - 2 * m.reach);
+          const dFront = z === 0 ? (x - qx + y - qy) / (W / 2 + H / 2) : (qx + W / 2 - x + qy + H / 2 - y) / (W / 2 + H / 2);
+          tryPose(x, y, heading, dFront, inZone);
+        }
+      }
+    } else {
+      const own = this.beacons.filter((b) => b.side === side);
+      const targets = coverBeacons ? own.filter((b) => !this.models.some((o) => o.side === side && o.where === 'table' && pointDistance(b.x, b.y, o.base) <= 3 + GEOM_EPSILON)) : own;
+      for (const b of targets.length ? targets : own) for (const spot of this.beaconSpots(m, b)) out.push(spot);
+    }
+    return out;
+  }
+
+  /**
+   * The spots around one beacon for this unit type (0" to 3" out, every 45°), made once per
+   * game: the beacons are placed anew each game, the spots and their zone checks then stay.
+   */
+  protected readonly beaconSpotCache = new Map<number, DeploySpot[]>();
+  protected beaconSpots(m: BattleModel, b: (typeof this.beacons)[number]): DeploySpot[] {
+    const key = m.unitIndex * 64 + this.beacons.indexOf(b);
+    let spots = this.beaconSpotCache.get(key);
+    if (spots) return spots;
+    spots = [];
+    const W = this.width, H = this.height;
+    const diag = Math.hypot(W, H) / 2;
+    const heading = bearing(b.x, b.y, W / 2, H / 2);
+    const inZone = (p: Pose) => pointDistance(b.x, b.y, baseAt(m, p)) <= 3 + GEOM_EPSILON;
+    for (let r = 0; r <= 3; r += 1) {
+      for (let a = 0; a < 360; a += r === 0 ? 360 : 45) {
+        const x = b.x + r * sinDeg(a), y = b.y + r * cosDeg(a);
+        spots.push({ pose: { x, y, heading }, front: 1 - Math.hypot(x - W / 2, y - H / 2) / diag, inZone, zoneOk: -1 });
+      }
+    }
+    this.beaconSpotCache.set(key, spots);
+    return spots;
+  }
+
+  /**
+   * A carrier this squadron may deploy Embarked on (seed 000, GM-86): Fleet Deployment from the
+   * first phase on any friendly capital ship with room whose base lies in the zone (in later
+   * phases, option reserve_embark_rule: or anywhere, or never); Escalating Deployment never in
+   * the first phase, later only on ships deployed in that same phase.
+   */
+  protected embarkCarrier(m: BattleModel, turn: number): BattleModel | null {
+    if (m.unit.isCapital) return null;
+    const want = this.policyOfSide(m.side).holdBack().embark ?? 0;
+    if (want < 1) return null;
+    let already = 0;
+    for (const x of this.models) if (x.side === m.side && x.where === 'embarked') already++;
+    if (already >= want) return null;
+    if (this.scenario.deployment === 'escalating' && turn === 1) return null;
+    const fleetLater = turn > 1 && this.scenario.deployment === 'fleet';
+    if (fleetLater && this.br.reserveEmbark === 'table_only') return null;
+    const anyCarrier = fleetLater && this.br.reserveEmbark === 'any_carrier';
+    for (const c of this.models) {
+      if (c.side !== m.side || !c.unit.isCapital || c.where !== 'table' || !c.fights(this.br.inertHulks) || c.unit.hangers < 1 || this.aboard(c) >= c.unit.hangers) continue;
+      if (this.scenario.deployment === 'escalating' && c.deployedTurn !== turn) continue;
+      if (turn > 1 && !anyCarrier && !this.inOwnZone(c)) continue; // GM-86 carrier_in_zone
+      return c;
+    }
+    return null;
+  }
+
+  /** A beacon of this side with none of its models within 3" yet (GM-83), if any. */
+  protected uncoveredBeacon(side: 0 | 1): boolean {
+    return this.beacons.some((b) => b.side === side && !this.models.some((o) => o.side === side && o.where === 'table' && pointDistance(b.x, b.y, o.base) <= 3 + GEOM_EPSILON));
+  }
+
+  /** The model's base lies in its side's deployment zone (GM-82; Beacon zones: within 3" of an own beacon, GM-36). */
+  protected inOwnZone(c: BattleModel): boolean {
+    const W = this.width, H = this.height, z = this.zoneOf(c.side);
+    if (this.scenario.zone === 'beacon') return this.beacons.some((b) => b.side === c.side && pointDistance(b.x, b.y, c.base) <= 3 + GEOM_EPSILON);
+    if (this.scenario.zone === 'corner') return z === 0 ? this.inZoneRect(c.base, 0, 0, W / 2, H / 2) : this.inZoneRect(c.base, W / 2, H / 2, W, H);
+    const d = this.scenario.stripDepth;
+    return z === 0 ? this.inZoneRect(c.base, 0, 0, W, d) : this.inZoneRect(c.base, 0, H - d, W, H);
+  }
+
+  protected deployOne(m: BattleModel, turn: number, coverBeacons: boolean): boolean {
+    const carrier = coverBeacons && this.uncoveredBeacon(m.side) ? null : this.embarkCarrier(m, turn);
+    if (carrier) {
+      m.where = 'embarked';
+      m.carrier = carrier;
+      m.deployedTurn = turn;
+      this.epoch++;
+      this.trace?.deployments.push({ turn, model: `${m.label} (Embarked on ${carrier.label})`, x: carrier.base.x, y: carrier.base.y, heading: 0 });
+      return true;
+    }
+    const cands = this.deployCandidates(m, m.side, coverBeacons);
+    if (!cands.length) {
+      this.trace?.deployments.push({ turn, model: `${m.label}: no legal spot in its zone, stays In Reserve`, x: NaN, y: NaN, heading: NaN });
+      return false;
+    }
+    const legal = (i: number) => BattleDeployment.spotInZone(cands[i]) && legalEnd(this.br, m, cands[i].pose, this.models, this.width, this.height);
+    const pick = this.policyOfSide(m.side).pickDeployment(this, m, cands, legal, this.pol);
+    if (pick < 0) {
+      this.trace?.deployments.push({ turn, model: `${m.label}: no legal spot in its zone, stays In Reserve`, x: NaN, y: NaN, heading: NaN });
+      return false;
+    }
+    const c = cands[pick];
+    m.base.set(c.pose.x, c.pose.y, c.pose.heading);
+    m.where = 'table';
+    m.deployedTurn = turn;
+    this.epoch++;
+    this.trace?.deployments.push({ turn, model: m.label, ...poseOf(m.base) });
+    return true;
+  }
+
+  protected reserves(side: 0 | 1, capital: boolean): BattleModel[] {
+    return this.models.filter((m) => m.side === side && m.where === 'reserve' && m.unit.isCapital === capital && !m.state.destroyed);
+  }
+
+  /**
+   * Deploys one model at a time, each side up to its limit (and past it while `coverBeacons` and
+   * one of its beacons is still uncovered, GM-83); a side out of models passes. The sides
+   * alternate, starting with the Initiative side, or (`blocks`, v1.2.1 §12.1) the Initiative
+   * side deploys all it will before the other starts.
+   */
+  protected deployInTurn(initSide: 0 | 1, capital: boolean, limit: readonly [number, number], turn: number, coverBeacons = false, blocks = false): void {
+    const done: [number, number] = [0, 0];
+    const failed = new Set<BattleModel>();
+    const step = (side: 0 | 1): boolean => {
+      if (done[side] >= limit[side] && !(coverBeacons && this.uncoveredBeacon(side))) return false;
+      const m = this.reserves(side, capital).find((x) => !failed.has(x));
+      if (!m) return false;
+      if (this.deployOne(m, turn, this.scenario.zone === 'beacon' && turn === 1)) done[side]++;
+      else failed.add(m); // no legal spot: it stays In Reserve
+      return true;
+    };
+    const sides = [initSide, (1 - initSide) as 0 | 1] as const;
+    if (blocks) {
+      for (const side of sides) while (step(side));
+      return;
+    }
+    for (let any = true; any; ) {
+      any = false;
+      for (const side of sides) if (step(side)) any = true;
+    }
+  }
+
+  /** Squadrons a side may deploy in this phase: its reserves less those its policy holds back (In Reserve). */
+  protected squadronAllowance(side: 0 | 1, turn: number): number {
+    const hold = this.policyOfSide(side).holdBack();
+    const held = turn < hold.untilTurn ? hold.squadrons : 0;
+    return Math.max(0, this.reserves(side, false).length - held);
+  }
+
+  protected deploymentPhase(turn: number, initSide: 0 | 1): void {
+    const all: [number, number] = [Infinity, Infinity];
+    const squads: [number, number] = [this.squadronAllowance(0, turn), this.squadronAllowance(1, turn)];
+    if (this.scenario.deployment === 'fleet') {
+      // Fleet Deployment: every capital ship in the first phase; squadrons held In Reserve come later (GM-86).
+      const beacon = this.scenario.zone === 'beacon';
+      if (turn === 1) {
+        // Capital ships in blocks (v1.2.1 §12.1: the attacker's, then the defender's) or one at a
+        // time, alternating (GM-85; option fleet_deploy_capitals). Squadrons likewise (v1.2.1
+        // §12.1 steps 3-4). GM-83: no side stops while one of its beacons is uncovered and a
+        // model could cover it, whatever squadrons its policy meant to hold back.
+        this.deployInTurn(initSide, true, all, turn, false, this.br.fleetDeployBlocks);
+        this.deployInTurn(initSide, false, squads, turn, beacon, this.br.squadronDeployBlocks);
+        return;
+      }
+      this.deployInTurn(initSide, false, squads, turn);
+      return;
+    }
+    // Escalating (seed 000, GM-87): first phase one capital ship and two squadrons each (counts
+    // mandatory for the models a side has: nothing is held back from them), then the rest.
+    if (turn === 1) {
+      this.deployInTurn(initSide, true, [1, 1], turn);
+      this.deployInTurn(initSide, false, [Math.min(2, this.reserves(0, false).length), Math.min(2, this.reserves(1, false).length)], turn);
+    } else {
+      this.deployInTurn(initSide, true, all, turn);
+      this.deployInTurn(initSide, false, squads, turn);
+    }
+  }
+
+}

@@ -1,0 +1,172 @@
+// Attacks in a battle (game.md §5.2, combat.md §4 and §7): a model's fire, the hooks the
+// squadron procedures attack through, damage bookkeeping, missile support and Barrier cover.
+import type { ActionName } from '../../policies/types.js';
+import { GEOM_EPSILON, bearing, normalizeDeg, segmentDistance, separationAbove, shortestLine } from '../geometry.js';
+import type { ShotMods } from './gunnery.js';
+import type { ProcedureHooks } from './procedures.js';
+import { assault } from './strike.js';
+import { BattleModel } from './model.js';
+import type { Pose } from './movement.js';
+import type { TraceActivation } from './battleTypes.js';
+import { ARC_OF_REL } from './battleState.js';
+import { BattleManoeuvre } from './manoeuvre.js';
+
+export abstract class BattleFiring extends BattleManoeuvre {
+  /** GM-32 / GM-76 (squadronOps.ts): squadrons aboard a carrier that is Destroyed or Captured are Destroyed. */
+  protected abstract loseEmbarked(carrier: BattleModel): void;
+  /** Squadrons aboard a carrier that withdraws leave with it, as Withdrawn (squadronOps.ts). */
+  protected abstract withdrawEmbarked(carrier: BattleModel): void;
+
+  /** Hooks through which the squadron and boarding procedures attack, roll and write the trace. */
+  protected procedureHooks(rec: TraceActivation | null): ProcedureHooks {
+    return {
+      rules: this.rules,
+      roller: this.roller,
+      rng: this.dice,
+      tally: this.tally,
+      attackWindow: (att, tgt, opts) => {
+        const a = att as BattleModel, t = tgt as BattleModel;
+        // GM-63: attacks on a ship that declared Station Keep get its Flex in every Attack Window.
+        const mods: ShotMods = { flex: (opts.flex ?? 0) + (t.stationKeeping ? this.br.stationKeepFlex : 0), rerolls: 0, noMissileDefence: opts.noMissileDefence, ignoreArmor: opts.ignoreArmor, assault: opts.assault, window: opts.kind, noBombs: opts.noBombs, barrier: this.anyBarrier ? (m) => this.barrierCover(a, t, m) : undefined };
+        const n = rec ? rec.attacks.length : 0;
+        const left = this.gunnery.window(() =>
+          this.gunnery.fire(a, [t], opts.fc, () => mods, this.dice, this.tally, rec ? rec.attacks : null, (hit) => {
+            this.afterDamage(hit);
+            return this.ended !== null;
+          }),
+        );
+        if (rec && rec.attacks.length > n) rec.fired = rec.fired === 'none' ? 'after-move' : rec.fired;
+        this.afterDamage(t);
+        return opts.fc - left;
+      },
+      note: (line) => {
+        rec?.notes.push(line);
+      },
+    };
+  }
+
+  /** Bookkeeping after damage: removal of destroyed models; v1.2.1 immediate end (GM-52). */
+  protected afterDamage(m: BattleModel): boolean {
+    this.epoch++;
+    if (m.state.destroyed && m.where === 'table') m.where = 'destroyed';
+    if (m.unit.isCapital && m.unit.hangers > 0) {
+      if (m.where === 'destroyed') this.loseEmbarked(m); // GM-32 (a capture is handled in capture())
+      else if (m.where === 'withdrawn') this.withdrawEmbarked(m);
+    }
+    if (this.br.immediateEndWithoutCapitals && this.objectives.length === 0 && !this.ended) {
+      for (const side of [0, 1] as const) {
+        const fleet = this.models.filter((x) => x.side === side && x.unit.isCapital);
+        // GM-52: Crippled ships still count unless crippled_counts_as_lost=YES.
+        const cripples = this.br.crippledCountsAsLost;
+        if (fleet.length && fleet.every((x) => x.where === 'destroyed' || x.where === 'withdrawn' || x.state.destroyed || (cripples && x.state.crippled))) {
+          this.ended = `fleet ${this.fleetLabel(side)} has no capital ship left (turn ${this.turn}; v1.2.1: the game ends at once)`;
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  protected fireFrom(m: BattleModel, fc: number, action: ActionName, cf: ShotMods | null, rec: TraceActivation | null): number {
+    const enemies = this.enemiesOf(m.side);
+    let order = this.policyOfSide(m.side).targetOrder(this, m, m.base, enemies, this.pol);
+    if (cf) order = order.filter((e) => e.unit.isCapital).slice(0, 1); // Concentrated Fire: a single capital-ship target
+    // Concentrated Fire's Flex goes to non-missile attacks only (combat.md §5.4).
+    const missiles = m.unit.weapons.some((w) => w.cls === 'missile');
+    const modsFor = (t: BattleModel): ShotMods => ({ flex: t.stationKeeping ? this.br.stationKeepFlex : 0, nonMissileFlex: cf ? cf.flex : 0, rerolls: cf ? cf.rerolls : 0, supporters: missiles ? () => this.missileSupporters(m, t) : undefined, barrier: this.anyBarrier ? (mods) => this.barrierCover(m, t, mods) : undefined });
+    const log = rec ? rec.attacks : null;
+    return this.gunnery.fire(m, order, fc, modsFor, this.dice, this.tally, log, (hit) => {
+      this.afterDamage(hit);
+      return this.ended !== null;
+    });
+  }
+
+  /**
+   * Friendly models of `tgt` that help its missile defence against `att` (combat.md §4.3,
+   * Assist122): on the table, not the target, Defense >= 1, and within 3" of the shortest line
+   * between the two bases.
+   */
+  protected missileSupporters(att: BattleModel, tgt: BattleModel): number {
+    // Every point of that line lies within the larger base reach of the line between the
+    // centres: models farther than that (plus 3" and their own reach) are left out unmeasured.
+    const spread = Math.max(att.reach, tgt.reach);
+    const cx = tgt.base.x - att.base.x, cy = tgt.base.y - att.base.y, len2 = cx * cx + cy * cy;
+    let n = 0;
+    for (const o of this.models) {
+      if (!this.mayHelpDefend(o, att, tgt)) continue;
+      let u = len2 > 0 ? ((o.base.x - att.base.x) * cx + (o.base.y - att.base.y) * cy) / len2 : 0;
+      u = u < 0 ? 0 : u > 1 ? 1 : u;
+      const ex = o.base.x - (att.base.x + u * cx), ey = o.base.y - (att.base.y + u * cy);
+      const far = 3 + GEOM_EPSILON + spread + o.reach;
+      if (ex * ex + ey * ey > far * far) continue;
+      if (this.nearLineOfFire(o, att, tgt)) n++;
+    }
+    return n;
+  }
+
+  /** A friend of `tgt` that may help defend it against `att`: on the table and fighting (not an inert hulk, GM-21), Defense >= 1. */
+  protected mayHelpDefend(o: BattleModel, att: BattleModel, tgt: BattleModel): boolean {
+    return o !== tgt && o !== att && o.side === tgt.side && o.where === 'table' && !o.state.destroyed && o.state.defense >= 1 && o.fights(this.br.inertHulks);
+  }
+
+  /**
+   * Whether `o`'s base lies within 3" of the shortest line between the bases of `att` and `tgt`
+   * (missile support). The line is measured once for a pair standing where they stand.
+   */
+  protected nearLineOfFire(o: BattleModel, att: BattleModel, tgt: BattleModel): boolean {
+    const a = att.base, t = tgt.base, k = this.lineKey;
+    if (this.lineAtt !== att || this.lineTgt !== tgt || k[0] !== a.x || k[1] !== a.y || k[2] !== a.heading || k[3] !== t.x || k[4] !== t.y || k[5] !== t.heading) {
+      shortestLine(a, t, this.line);
+      this.lineAtt = att;
+      this.lineTgt = tgt;
+      k[0] = a.x;
+      k[1] = a.y;
+      k[2] = a.heading;
+      k[3] = t.x;
+      k[4] = t.y;
+      k[5] = t.heading;
+    }
+    return segmentDistance(o.base, this.line[0], this.line[1], this.line[2], this.line[3]) <= 3 + GEOM_EPSILON;
+  }
+  protected readonly line = new Float64Array(4);
+  protected readonly lineKey = new Float64Array(6);
+  protected lineAtt: BattleModel | null = null;
+  protected lineTgt: BattleModel | null = null;
+
+  /**
+   * The Barrier Defense `tgt` may defend with against `att` (combat.md §7.2-7.3): the highest
+   * Defense among its friends on the table with a working Barrier within combat.barrierReach of
+   * it, and whether every friend with that Defense is also one of its missile supporters (then,
+   * under v1.2.1, it adds no support of its own). Several Barriers do not stack: the defender
+   * takes the best. Its own Barrier, if any, is planAttack's.
+   */
+  protected barrierCover(att: BattleModel, tgt: BattleModel, mods: ShotMods): void {
+    let best = 0;
+    let supporting = true;
+    const reach = this.rules.combat.barrierReach + GEOM_EPSILON;
+    for (const o of this.models) {
+      if (!this.mayHelpDefend(o, att, tgt) || o.state.defense < best) continue;
+      if (!o.state.hasWorking('Barrier') || separationAbove(o.base, tgt.base, reach)) continue;
+      const supports = this.nearLineOfFire(o, att, tgt);
+      supporting = o.state.defense > best ? supports : supporting && supports;
+      best = o.state.defense;
+    }
+    mods.barrierDefense = best;
+    mods.barrierSupporting = best > 0 && supporting;
+  }
+
+  protected canEvade(m: BattleModel): boolean {
+    if (m.unit.traits.has('Sluggish') && this.br.sluggishMayNotEvade) return false;
+    return m.unit.isCapital ? m.state.thrusters >= 1 : m.fuel >= 2 && !m.state.crippled;
+  }
+
+  /** Attacks of `m` that would bear on `t` from `p` (estimate; for the Concentrated Fire choice). */
+  protected estimateShots(m: BattleModel, p: Pose, t: BattleModel): number {
+    const brg = bearing(p.x, p.y, t.base.x, t.base.y);
+    const arc = ARC_OF_REL(normalizeDeg(brg - p.heading));
+    let n = 0;
+    for (const w of m.unit.weapons) if (w.arcs.includes('T') || w.arcs.includes(arc)) n += w.count;
+    return Math.min(n, m.state.fireControl());
+  }
+
+}

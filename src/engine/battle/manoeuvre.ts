@@ -1,0 +1,448 @@
+// Moving models in a battle (game.md §6, seed 002): the move menu offered to policies,
+// Return to Base and Withdraw moves, leaving the table, ramming, and overlaps after forced moves.
+import { BEST_MAG, MAG_D } from '../../dice/outcome.js';
+import { resolvePool } from '../../dice/pool.js';
+import type { ActionName, MoveOption, Policy } from '../../policies/types.js';
+import { GEOM_EPSILON, type Base, baseInRect, cosDeg, onTable, guidedBisection, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
+import { aspect, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
+import { planRam, rollRam } from '../ram.js';
+import { BattleModel } from './model.js';
+import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, nearestLegal, squadronDestinations, type Pose } from './movement.js';
+import type { TraceActivation } from './battleTypes.js';
+import { ASPECT_OF, SPAN_OUT } from './battleState.js';
+import { BattleDeployment } from './deployment.js';
+
+export abstract class BattleManoeuvre extends BattleDeployment {
+  /** Bookkeeping after damage (firing.ts): removal of destroyed models; v1.2.1 immediate end (GM-52). */
+  protected abstract afterDamage(m: BattleModel): boolean;
+  /** Land (GM-18, squadronOps.ts): in base contact with the carrier, it becomes Embarked. */
+  protected abstract land(m: BattleModel, carrier: BattleModel, rec: TraceActivation | null): void;
+  /** Squadrons Assaulting a ship that moved ride with it (§11.4, squadronOps.ts). */
+  protected abstract carryAssaulters(ship: BattleModel, rec: TraceActivation | null): void;
+
+  /** A Skill Test with `dice` dice (at most 10): passed on [D+]. */
+  protected skillTest(dice: number): boolean {
+    const n = Math.max(0, Math.min(dice, 10));
+    if (n === 0) return false;
+    let pool = this.testPools.get(n);
+    if (!pool) {
+      pool = resolvePool(this.rules.dice, { base: n });
+      this.testPools.set(n, pool);
+    }
+    return BEST_MAG[this.roller.unopposed(pool, this.dice)] >= MAG_D;
+  }
+
+  /**
+   * The move menu of a model this activation, in tiers: normal moves whose path stays on the
+   * table; if none of those may legally end where it does, moves clamped at the table edge
+   * (GM-15); if none of those either, forced minimum moves (GM-66, `forcedMoves`) whose
+   * overlap is resolved afterwards. End positions are checked only when a policy asks
+   * (`legal`), best first.
+   */
+  protected moveTiers(m: BattleModel, allowStationKeep: boolean, allowBoost = true): MoveOption[][] {
+    const W = this.width, H = this.height, out: MoveOption[] = [];
+    if (!m.unit.isCapital) {
+      const goals: Array<{ x: number; y: number; keep: number }> = [];
+      // The three nearest enemies (each distance worked out once; a stable sort keeps ties in list order).
+      const byDistance = this.enemiesOf(m.side).map((e) => ({ e, d: Math.hypot(e.base.x - m.base.x, e.base.y - m.base.y) }));
+      byDistance.sort((a, b) => a.d - b.d);
+      for (const { e } of byDistance.slice(0, 3)) {
+        const kind = e.unit.isCapital ? 'capital' : 'squadron';
+        const short = e.unit.isCapital ? this.rules.combat.shortRangeAC : this.rules.combat.shortRangeAS;
+        goals.push({ x: e.base.x, y: e.base.y, keep: short - 0.5 + e.bulk + m.bulk });
+        goals.push({ x: e.base.x, y: e.base.y, keep: longRangeMax(this.rules.combat, kind, m.state.sensors) - 0.5 + e.bulk + m.bulk });
+      }
+      for (const o of this.objectives) goals.push({ x: o.x, y: o.y, keep: 0 });
+      for (const p of squadronDestinations(m, m.unit.speed, goals, W, H)) {
+        const d = Math.hypot(p.x - m.base.x, p.y - m.base.y);
+        if (d <= m.unit.speed + 1e-9) out.push({ pose: p, action: 'none', travelled: d });
+      }
+      // Boost (§6.4, GM-61): x2 Speed for 1 Fuel or x3 for 2, not when crippled; offered to close
+      // in when no enemy is within reach at normal Speed.
+      if (allowBoost && !m.state.crippled && m.fuel >= 1 && this.reachable(m).length === 0) {
+        for (const fuel of m.fuel >= 2 ? [1, 2] : [1]) {
+          const speed = m.unit.speed * (fuel + 1);
+          for (const p of squadronDestinations(m, speed, goals.filter((_, i) => i % 2 === 1 || i >= 6), W, H)) {
+            const d = Math.hypot(p.x - m.base.x, p.y - m.base.y);
+            if (d > m.unit.speed + 1e-9 && d <= speed + 1e-9) out.push({ pose: p, action: 'boost', travelled: d, fuel });
+          }
+        }
+      }
+      // The fallback (the nearest legal spot within Speed) is searched only when needed: chooseMove.
+      return [out];
+    }
+    const from = { x: m.base.x, y: m.base.y, heading: m.base.heading };
+    const lim = capitalLimits(this.br, m, false);
+    const end: Pose = { x: 0, y: 0, heading: 0 };
+    const clamped: MoveOption[] = [];
+    const add = (limMoves: ReturnType<typeof capitalMoves>, action: ActionName) => this.followMoves(m, limMoves, action, out, clamped);
+    add(capitalMoves(lim), 'none');
+    if (this.br.capitalMove === 'thrusters_band' && lim.turns === 0 && m.state.thrusters === 0 && m.unit.turns >= 1) {
+      // GM-12: at Thrusters 0 one turn is possible after a passed Skill Test; each such move
+      // carries the pose the ship reaches going straight when the test fails.
+      const straight: Pose = { x: 0, y: 0, heading: 0 };
+      for (const mv of capitalMoves({ ...lim, turns: 1 })) {
+        if (mv.turn1 === 0 && mv.turn2 === 0) continue;
+        const r = followCapitalMove(m, from, mv, W, H, end, this.br.pivotOnCentre);
+        if (r.clamped) continue;
+        const travelled = r.travelled; // read before the next call reuses the result object
+        followCapitalMove(m, from, { pre: mv.pre + mv.mid + mv.post, turn1: 0, mid: 0, turn2: 0, post: 0 }, W, H, straight, this.br.pivotOnCentre);
+        out.push({ pose: { ...end }, action: 'none', travelled, failPose: { ...straight } });
+      }
+    }
+    if (allowBoost && this.br.capitalBoostMode !== 'none' && m.state.thrusters >= 1 && this.reachable(m).length === 0) {
+      if (this.br.capitalBoostMode === 'v121') {
+        // v1.2.1 Boost: Speed doubled for the activation; the minimum is half the doubled Speed
+        // (GM-56), or half the printed Speed under boost_min_move=HALF_PRINTED.
+        const min = this.br.boostMinHalfPrinted ? m.unit.speed / 2 : m.unit.speed;
+        add(capitalMoves({ min, max: 2 * m.unit.speed, turns: lim.turns, sluggish: lim.sluggish }), 'boost');
+      } else {
+        // GM-09 cap_boost_mode=DOUBLE_SPEED_HALF_FC: the version's own limits with Speed doubled
+        // (v1.2.2: 2 Speed - Thrusters to 2 Speed + Thrusters).
+        add(capitalMoves(capitalLimits(this.br, m, false, 2 * m.unit.speed)), 'boost');
+      }
+    }
+    if (allowStationKeep && lim.min > 0) {
+      const sk = capitalLimits(this.br, m, true);
+      // Below the usual minimum, down to holding position (the minimum itself is a normal move).
+      add(capitalMoves({ min: 0, max: lim.min / 2, turns: sk.turns, sluggish: sk.sluggish }), 'station_keep');
+    }
+    return [out, clamped];
+  }
+
+  /** A capital ship's forced minimum moves (GM-66), the menu's last tier: made only when no earlier tier has a legal move. */
+  protected forcedMoves(m: BattleModel): MoveOption[] {
+    const lim = capitalLimits(this.br, m, false);
+    const forced: MoveOption[] = [];
+    this.followMoves(m, capitalMoves({ min: lim.min, max: lim.min, turns: lim.turns, sluggish: lim.sluggish }), 'none', forced, null);
+    return forced;
+  }
+
+  /**
+   * Follows each of a capital ship's moves from where it stands and adds the end pose to `out`,
+   * or to `clamped` (when given) for a move stopped at the table edge (GM-15).
+   */
+  protected followMoves(m: BattleModel, moves: ReturnType<typeof capitalMoves>, action: ActionName, out: MoveOption[], clamped: MoveOption[] | null): void {
+    const from = this.followFrom;
+    from.x = m.base.x;
+    from.y = m.base.y;
+    from.heading = m.base.heading;
+    const end = this.followEnd;
+    for (const mv of moves) {
+      const r = followCapitalMove(m, from, mv, this.width, this.height, end, this.br.pivotOnCentre);
+      (r.clamped && clamped ? clamped : out).push({ pose: { x: end.x, y: end.y, heading: end.heading }, action, travelled: r.travelled });
+    }
+  }
+  protected readonly followFrom: Pose = { x: 0, y: 0, heading: 0 };
+  protected readonly followEnd: Pose = { x: 0, y: 0, heading: 0 };
+
+  /** The policy's move from the first tier that has a legal one; `forced` for the GM-66 tier. */
+  protected chooseMove(m: BattleModel, policy: Policy, actionMoves = true): { opt: MoveOption; fireBefore: boolean; forced: boolean; leaves: boolean } {
+    const tiers = this.moveTiers(m, actionMoves && m.unit.isCapital, actionMoves);
+    const W = this.width, H = this.height;
+    for (let t = 0; t < tiers.length + (m.unit.isCapital ? 1 : 0); t++) {
+      // A capital ship's last tier is the forced minimum move (GM-66): taken as it is, overlap resolved after.
+      const forced = t === tiers.length;
+      const options = forced ? this.forcedMoves(m) : tiers[t];
+      if (!options.length) continue;
+      const legal = forced ? () => true : (i: number) => legalEnd(this.br, m, options[i].pose, this.models, W, H);
+      const c = policy.pickMove(this, m, options, legal, this.pol);
+      if (c.index >= 0) return { opt: options[c.index], fireBefore: c.fireBefore, forced, leaves: t === 1 && m.unit.isCapital && this.br.offTable !== 'clamp' };
+    }
+    if (!m.unit.isCapital) {
+      // No offered destination is legal: the nearest legal spot within Speed, else stay put.
+      const p = nearestLegal(this.br, m, { x: m.base.x, y: m.base.y, heading: 0 }, this.models, W, H, m.unit.speed);
+      if (p) return { opt: { pose: p, action: 'none', travelled: Math.hypot(p.x - m.base.x, p.y - m.base.y) }, fireBefore: false, forced: false, leaves: false };
+    }
+    return { opt: { pose: { x: m.base.x, y: m.base.y, heading: m.base.heading }, action: 'none', travelled: 0 }, fireBefore: false, forced: false, leaves: false };
+  }
+
+  /**
+   * A Return to Base move (GM-17, GM-77): up to Speed towards the nearest friendly carrier with
+   * room, Landing on it when it can reach base contact (not in an activation it Launched in),
+   * or else towards its own table edge.
+   */
+  protected returnToBase(m: BattleModel, rec: TraceActivation | null): void {
+    const carrier = this.carrierFor(m);
+    const landing = carrier && !m.launched ? this.contactPose(m, carrier, m.unit.speed) : null;
+    if (carrier && landing) {
+      m.base.set(landing.x, landing.y, 0);
+      this.land(m, carrier, rec);
+      return;
+    }
+    const p = this.rtbMove(m, carrier);
+    m.base.set(p.x, p.y, 0);
+  }
+
+  /** The RTB move's end: straight towards `carrier` (when given) or the nearest own table edge, up to Speed, to a legal spot. */
+  protected rtbMove(m: BattleModel, carrier: BattleModel | null = null): Pose {
+    const W = this.width, H = this.height;
+    if (carrier) {
+      const dx = carrier.base.x - m.base.x, dy = carrier.base.y - m.base.y, d = Math.hypot(dx, dy);
+      const step = Math.min(m.unit.speed, Math.max(0, d - carrier.reach - m.reach - 0.05));
+      const want = { x: m.base.x + (d > 0 ? (dx / d) * step : 0), y: m.base.y + (d > 0 ? (dy / d) * step : 0), heading: 0 };
+      return nearestLegal(this.br, m, want, this.models, W, H, m.unit.speed) ?? { x: m.base.x, y: m.base.y, heading: 0 };
+    }
+    const edges = this.ownEdgePoints(m);
+    let [tx, ty] = edges[0];
+    for (const [x, y] of edges) if (Math.hypot(x - m.base.x, y - m.base.y) < Math.hypot(tx - m.base.x, ty - m.base.y)) [tx, ty] = [x, y];
+    const d = Math.hypot(tx - m.base.x, ty - m.base.y);
+    const step = Math.min(m.unit.speed, Math.max(0, d - m.reach));
+    const want = { x: d > 0 ? m.base.x + ((tx - m.base.x) / d) * step : m.base.x, y: d > 0 ? m.base.y + ((ty - m.base.y) / d) * step : m.base.y, heading: 0 };
+    return nearestLegal(this.br, m, want, this.models, W, H, m.unit.speed) ?? { x: m.base.x, y: m.base.y, heading: 0 };
+  }
+
+  /**
+   * The nearest point of each of the side's own table edges (GM-16: Standard, its strip's edge;
+   * Corner, both edges of its quadrant; Beacon, every edge). Withdraw and Return to Base head there.
+   */
+  protected ownEdgePoints(m: BattleModel): Array<[number, number]> {
+    const W = this.width, H = this.height, zone = this.scenario.zone, z = this.zoneOf(m.side);
+    const edges: Array<[number, number]> = [];
+    if (zone === 'beacon' || z === 0) edges.push([m.base.x, 0]);
+    if (zone === 'beacon' || z === 1) edges.push([m.base.x, H]);
+    if (zone === 'beacon' || (zone === 'corner' && z === 0)) edges.push([0, m.base.y]);
+    if (zone === 'beacon' || (zone === 'corner' && z === 1)) edges.push([W, m.base.y]);
+    return edges;
+  }
+
+  /** Own table edges for Withdraw (GM-16). */
+  protected touchesOwnEdge(m: BattleModel, p: Pose): boolean {
+    const b = baseAt(m, p);
+    const W = this.width, H = this.height, e = GEOM_EPSILON;
+    const zone = this.scenario.zone;
+    const inside = (x0: number, y0: number, x1: number, y1: number) => baseInRect(b, x0 + e * 2, y0 + e * 2, x1 - e * 2, y1 - e * 2, 0);
+    if (zone === 'beacon') return !inside(0, 0, W, H);
+    const z = this.zoneOf(m.side);
+    if (zone === 'corner') return z === 0 ? !inside(0, 0, Infinity, Infinity) : !inside(-Infinity, -Infinity, W, H);
+    return z === 0 ? !inside(-Infinity, 0, Infinity, Infinity) : !inside(-Infinity, -Infinity, Infinity, H);
+  }
+
+  /** A Withdraw move that reaches an own edge this activation, if one exists. */
+  protected withdrawMove(m: BattleModel): Pose | null {
+    const speed = m.unit.speed;
+    if (!m.unit.isCapital) {
+      for (const [x, y] of this.ownEdgePoints(m)) if (Math.hypot(x - m.base.x, y - m.base.y) - m.reach <= speed + 1e-9) return { x, y, heading: 0 };
+      return null;
+    }
+    const lim = capitalLimits(this.br, m, false);
+    const start: Pose = { x: m.base.x, y: m.base.y, heading: m.base.heading };
+    const pivoted: Pose = { x: 0, y: 0, heading: 0 };
+    for (const turn of lim.turns >= 1 ? [0, -45, 45] : [0]) {
+      // Straight ahead, or after one pivot (on an unbounded table: the path may leave it).
+      followCapitalMove(m, start, { pre: 0, turn1: turn, mid: 0, turn2: 0, post: 0 }, Infinity, Infinity, pivoted, this.br.pivotOnCentre);
+      const ux = sinDeg(pivoted.heading), uy = cosDeg(pivoted.heading);
+      for (let d = 0; d <= lim.max + 1e-9; d += 0.5) {
+        const p: Pose = { x: pivoted.x + d * ux, y: pivoted.y + d * uy, heading: pivoted.heading };
+        if (d >= lim.min - 1e-9 && this.touchesOwnEdge(m, p)) return p;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A ram (§8.1): an enemy capital ship the rammer can reach with a legal move that ends with
+   * its front arc in contact: straight ahead, or after one 45° pivot, up to its maximum move,
+   * ending on the table and overlapping no other base (GM-54, GM-73). Nearest first.
+   */
+  protected ramOption(m: BattleModel): { target: BattleModel; pose: Pose } | null {
+    if (m.state.structure !== 1) return null;
+    if (!m.unit.isCapital) return this.squadronRamOption(m);
+    const lim = capitalLimits(this.br, m, false);
+    const W = this.width, H = this.height;
+    let best: { target: BattleModel; pose: Pose } | null = null;
+    let bestD = Infinity;
+    const start: Pose = { x: m.base.x, y: m.base.y, heading: m.base.heading };
+    const p: Pose = { x: 0, y: 0, heading: 0 };
+    for (const e of this.enemiesOf(m.side)) {
+      if (!e.unit.isCapital) continue; // a capital ship may not ram a squadron
+      if (Math.hypot(e.base.x - m.base.x, e.base.y - m.base.y) > lim.max + m.reach + e.reach) continue;
+      // Ahead within a 45° pivot: the target must lie in the front half-plane at least.
+      if ((e.base.x - m.base.x) * sinDeg(m.base.heading) + (e.base.y - m.base.y) * cosDeg(m.base.heading) < -(m.reach + e.reach)) continue;
+      for (const turn of lim.turns >= 1 ? [0, -45, 45] : [0]) {
+        followCapitalMove(m, start, { pre: 0, turn1: turn, mid: 0, turn2: 0, post: 0 }, W, H, p, this.br.pivotOnCentre);
+        const b = baseAt(m, p);
+        // First contact along the heading: step, then bisect to the touching distance.
+        // Skip the stretch where the bases cannot meet yet (centres farther apart than both reaches).
+        const along = (e.base.x - p.x) * sinDeg(p.heading) + (e.base.y - p.y) * cosDeg(p.heading);
+        let from = Math.max(0, Math.floor((along - m.reach - e.reach) * 4) / 4);
+        const firstHit = (start: number) => {
+          for (let d = start; d <= lim.max + 1e-9; d += 0.25) {
+            b.set(p.x + d * sinDeg(p.heading), p.y + d * cosDeg(p.heading), p.heading);
+            if (!separationAbove(b, e.base, 0)) return d;
+          }
+          return -1;
+        };
+        let hit = firstHit(from);
+        if (hit === from && from > 0) hit = firstHit((from = 0)); // in contact already: scan from the start
+        if (hit < 0) continue;
+        let lo = Math.max(0, hit - 0.25), hi = hit;
+        for (let i = 0; i < 20; i++) {
+          const mid = (lo + hi) / 2;
+          b.set(p.x + mid * sinDeg(p.heading), p.y + mid * cosDeg(p.heading), p.heading);
+          if (separationAbove(b, e.base, 0)) lo = mid;
+          else hi = mid;
+        }
+        b.set(p.x + lo * sinDeg(p.heading), p.y + lo * cosDeg(p.heading), p.heading);
+        if (lo < lim.min - 1e-9 || !contactInArc(b, 'F', e.base, 0.002) || !onTable(b, W, H)) continue; // a legal move: at least the minimum
+        const clear = this.models.every((o) => o === m || o === e || o.where !== 'table' || separationAbove(b, o.base, GEOM_EPSILON));
+        if (clear && lo < bestD) {
+          bestD = lo;
+          best = { target: e, pose: { x: b.x, y: b.y, heading: b.heading } };
+        }
+        break; // the straight approach, else the first pivot that reaches it
+      }
+    }
+    return best;
+  }
+
+  /**
+   * A squadron ram (§8.3, §8.4): any enemy model whose base it can reach within its Speed; it
+   * moves straight at the target into base contact (free path, GM-58), ending on the table and
+   * on top of no third base. Nearest first.
+   */
+  protected squadronRamOption(m: BattleModel): { target: BattleModel; pose: Pose } | null {
+    let best: { target: BattleModel; pose: Pose } | null = null;
+    let bestD = Infinity;
+    for (const e of this.enemiesOf(m.side)) {
+      if (separationAbove(m.base, e.base, m.unit.speed)) continue;
+      const gap = separation(m.base, e.base);
+      if (gap >= bestD) continue;
+      const pose = this.contactPose(m, e, m.unit.speed);
+      if (!pose) continue;
+      best = { target: e, pose };
+      bestD = gap;
+    }
+    return best;
+  }
+
+  /**
+   * Where a squadron moving straight at `e` first touches it, if that is within `reach` inches,
+   * wholly on the table and clear of every third base (GM-58 free paths; GM-59: contact the
+   * action requires). Null otherwise.
+   */
+  protected contactPose(m: BattleModel, e: BattleModel, reach: number): Pose | null {
+    const b = baseAt(m, { x: m.base.x, y: m.base.y, heading: 0 });
+    const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y, len = Math.hypot(dx, dy);
+    if (len < 1e-9) return null;
+    // The bases cannot touch before the centres are within both reaches: start the search there.
+    const lo0 = Math.max(0, len - m.reach - e.reach - 0.01);
+    if (lo0 > reach + 1e-9) return null;
+    const ux = dx / len, uy = dy / len;
+    const edge = overlapSpan(b, ux, uy, e.base, SPAN_OUT) ? SPAN_OUT[0] : NaN; // where contact begins
+    const lo = guidedBisection(lo0, len, 18, edge, (t) => {
+      b.set(m.base.x + ux * t, m.base.y + uy * t, 0);
+      return separationAbove(b, e.base, 0);
+    });
+    b.set(m.base.x + ux * lo, m.base.y + uy * lo, 0);
+    if (lo > reach + 1e-9 || !onTable(b, this.width, this.height)) return null;
+    if (!this.models.every((o) => o === m || o === e || o.where !== 'table' || separationAbove(b, o.base, GEOM_EPSILON))) return null;
+    return { x: b.x, y: b.y, heading: 0 };
+  }
+
+  protected doRam(m: BattleModel, ram: { target: BattleModel; pose: Pose }, rec: TraceActivation | null): string {
+    const tgt = ram.target;
+    const save = { x: m.base.x, y: m.base.y, heading: m.base.heading };
+    m.base.set(ram.pose.x, ram.pose.y, ram.pose.heading);
+    const asp = ASPECT_OF[aspect(m.base, tgt.base)]; // the struck arc from the contact position (GM-80)
+    // Head-on needs both front arcs (GM-22); a squadron rammer meets the target's current Defense.
+    const facing = m.unit.isCapital && headOn(m.base, tgt.base);
+    const defense = m.unit.isCapital ? tgt.unit.defense : tgt.state.defense;
+    const key = `${m.unit.id}|${tgt.unit.id}|${asp}|${facing ? 1 : 0}|${defense}`;
+    let plan = this.ramPlans.get(key);
+    if (!plan) {
+      plan = planRam(this.rules, m.unit, tgt.unit, asp, this.usage, { headOn: facing, targetDefense: defense });
+      this.ramPlans.set(key, plan);
+    }
+    const roll = rollRam(this.rules, plan, m.state, tgt.state, this.roller, this.dice, this.tally);
+    // A capital ship that fails its Skill Test may not contact the target and stays where it was;
+    // a squadron moves into contact first (§8.3 step 1) and is destroyed whatever happens.
+    if (roll.result !== 'rammed' && m.unit.isCapital) m.base.set(save.x, save.y, save.heading);
+    if (rec) rec.ram = { target: tgt.label, result: roll.result, rammerAfter: this.stateText(m), targetAfter: this.stateText(tgt) };
+    this.afterDamage(m);
+    this.afterDamage(tgt);
+    return roll.result;
+  }
+
+  /** GM-12: a move with a Thrusters-0 turn needs a Skill Test [D+]; on [N] the ship goes straight instead. */
+  protected thrustersZeroTurn(m: BattleModel, opt: MoveOption, forced: boolean, rec: TraceActivation | null): { opt: MoveOption; forced: boolean } {
+    if (!opt.failPose) return { opt, forced };
+    const pass = this.skillTest(m.unit.skill);
+    if (rec) {
+      const line = `Thrusters 0 turn: Skill Test (${m.unit.skill} dice) ${pass ? '[D+] passed' : '[N]: it goes straight'}`;
+      rec.test = rec.test ? `${rec.test}; ${line}` : line; // after a Repair test, both are kept
+    }
+    if (pass) return { opt, forced };
+    const straight = { ...opt, pose: opt.failPose };
+    return { opt: straight, forced: forced || !legalEnd(this.br, m, straight.pose, this.models, this.width, this.height) };
+  }
+
+  /** GM-15 offtable_rule WITHDRAWN / DESTROYED: its path ran off the table and it is gone. */
+  protected leaveTable(m: BattleModel, rec: TraceActivation | null): void {
+    if (this.br.offTable === 'destroyed') m.state.destroyed = true;
+    m.where = this.br.offTable === 'destroyed' ? 'destroyed' : 'withdrawn';
+    rec?.notes.push(`left the table: ${m.where} (GM-15 offtable_rule)`);
+    this.afterDamage(m);
+  }
+
+  /**
+   * §6.7 overlapping after a forced (minimum) move, GM-64/GM-65. Capital ships: the smaller
+   * base (by area; equal: the mover) is pushed forward along its own heading until clear, or
+   * backward, or to the nearest legal spot; an active ship to be moved first uses its
+   * remaining Fire Control (`fireFirst`). Squadrons under a capital ship move the least
+   * distance that clears it (with 1" spacing in v1.2.1).
+   */
+  protected resolveOverlaps(mover: BattleModel, fireFirst: () => void, rec: TraceActivation | null): void {
+    const W = this.width, H = this.height;
+    let fired = false;
+    for (const o of this.models) {
+      if (o === mover || o.where !== 'table') continue;
+      if (o.unit.isCapital && mover.unit.isCapital && overlapping(mover.base, o.base)) {
+        const areaM = mover.base.length * mover.base.width, areaO = o.base.length * o.base.width;
+        const moved = areaO < areaM ? o : mover;
+        if (moved === mover && !fired) {
+          fireFirst();
+          fired = true;
+        }
+        this.pushClear(moved, W, H);
+        rec?.notes.push(`overlap with ${moved === mover ? o.label : mover.label}: ${moved.label} repositioned (GM-64)`);
+        this.carryAssaulters(moved, rec); // squadrons Assaulting it ride along (§11.4)
+      }
+    }
+    for (const o of this.models) {
+      if (o.where !== 'table' || o.unit.isCapital || !mover.unit.isCapital) continue;
+      const need = this.br.squadronCapitalSpacing;
+      // Seed 002: a squadron the ship would overlap is moved the least distance that keeps the
+      // version's spacing; one merely within that spacing stays (capital moves need no spacing).
+      if (!separationBelow(o.base, mover.base, -GEOM_EPSILON)) continue;
+      const ok = (q: Pose) => {
+        const b = baseAt(o, q);
+        if (!onTable(b, W, H)) return false;
+        for (const x of this.models) {
+          if (x === o || x.where !== 'table') continue;
+          // GM-65: no overlap (touching is legal after this placement), plus the version's spacing from capital ships.
+          if (separationBelow(b, x.base, x.unit.isCapital ? Math.max(-GEOM_EPSILON, need - GEOM_EPSILON) : -GEOM_EPSILON)) return false;
+        }
+        return true;
+      };
+      const p = nearestLegal(this.br, o, { x: o.base.x, y: o.base.y, heading: 0 }, this.models, W, H, 12, ok);
+      if (p) o.base.set(p.x, p.y, 0);
+      rec?.notes.push(`${o.label} moved clear of ${mover.label} (GM-65)`);
+    }
+  }
+
+  protected pushClear(s: BattleModel, W: number, H: number): void {
+    const x0 = s.base.x, y0 = s.base.y, h = s.base.heading;
+    const clear = () => onTable(s.base, W, H) && this.models.every((o) => o === s || o.where !== 'table' || !overlapping(s.base, o.base));
+    for (const dir of [1, -1]) {
+      for (let d = 0.05; d <= 30; d += 0.05) {
+        s.base.set(x0 + dir * d * sinDeg(h), y0 + dir * d * cosDeg(h), h);
+        if (clear()) return;
+      }
+    }
+    s.base.set(x0, y0, h);
+    const p = nearestLegal(this.br, s, { x: x0, y: y0, heading: h }, this.models, W, H, 24, () => clear());
+    if (p) s.base.set(p.x, p.y, h);
+  }
+
+}

@@ -1,0 +1,390 @@
+// Squadrons at war (game.md §6.3-6.5, §7.4-7.7, §10; combat.md §8, §10-§12): interception and
+// dogfights, bombing and assault, hangers (launch, land, Embarked), boarding and capture.
+import type { Policy } from '../../policies/types.js';
+import { GEOM_EPSILON, type Base, bearing, cosDeg, onTable, guidedBisection, BISECTED, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
+import { boardedFight, initiateBoarding } from './boarding.js';
+import { dogfight, mayIntercept, type DogfightChooser, type DogfightResult } from './dogfight.js';
+import { assault, bombing, pointDefenceAttack, type InterceptFn } from './strike.js';
+import { BattleModel, MovingBase } from './model.js';
+import { baseAt, nearestLegal, type Pose } from './movement.js';
+import type { TraceActivation } from './battleTypes.js';
+import { SPAN_OUT } from './battleState.js';
+import { BattleFiring } from './firing.js';
+
+export abstract class BattleSquadrons extends BattleFiring {
+  /** Enemy squadrons on the table whose bases lie within `inches` of `m` standing at `p`. */
+  protected squadronsNear(m: BattleModel, p: Pose, inches: number): BattleModel[] {
+    const b = baseAt(m, p);
+    const out: BattleModel[] = [];
+    for (const e of this.enemiesOf(m.side)) {
+      if (e.unit.isCapital) continue;
+      const far = inches + m.reach + e.reach;
+      if ((e.base.x - p.x) ** 2 + (e.base.y - p.y) ** 2 > far * far) continue;
+      if (!separationAbove(b, e.base, inches + GEOM_EPSILON)) out.push(e);
+    }
+    return out;
+  }
+
+  /**
+   * An enemy capital ship this ship could board from `p` (§7.4): within 1", Marines to commit,
+   * not itself Boarded (GM-70), and more Marines than the target has (the odds the policies want).
+   */
+  protected boardingTarget(m: BattleModel, p: Pose): BattleModel | null {
+    if (m.marines < 1 || m.boarders > 0) return null;
+    const b = baseAt(m, p);
+    for (const e of this.enemiesOf(m.side)) {
+      if (!e.unit.isCapital || e.marines >= m.marines) continue;
+      if (e.boarders > 0 && e.boarderSide !== m.side) continue;
+      const far = 1 + m.reach + e.reach;
+      if ((e.base.x - p.x) ** 2 + (e.base.y - p.y) ** 2 > far * far) continue;
+      if (!separationAbove(b, e.base, 1 + GEOM_EPSILON)) return e;
+    }
+    return null;
+  }
+
+  protected board(m: BattleModel, t: BattleModel, rec: TraceActivation | null): void {
+    const committed = m.marines;
+    const r = initiateBoarding(this.procedureHooks(rec), this.br.boarding, m, t, committed, t.boarders > 0 ? { boarders: t.boarders, boarderSide: t.boarderSide } : null);
+    if (r.boarded) {
+      t.boarders = r.boarded.boarders;
+      t.boarderSide = r.boarded.boarderSide;
+    }
+    this.afterDamage(t);
+    if (r.captured) this.capture(t, m.side, rec);
+  }
+
+  protected resolveBoardedFight(m: BattleModel, rec: TraceActivation | null): void {
+    const r = boardedFight(this.procedureHooks(rec), this.br.boarding, m, { boarders: m.boarders, boarderSide: m.boarderSide });
+    m.boarders = r.boarded ? r.boarded.boarders : 0;
+    if (r.captured) this.capture(m, m.boarderSide, rec);
+  }
+
+  /** GM-32 / GM-76: squadrons aboard a carrier that is Destroyed or Captured are Destroyed. */
+  protected loseEmbarked(carrier: BattleModel): void {
+    for (const x of this.models) {
+      if (x.carrier !== carrier || x.where !== 'embarked') continue;
+      x.where = 'destroyed';
+      x.state.destroyed = true;
+      x.carrier = null;
+    }
+  }
+
+  /** INTERPRETATION: squadrons aboard a carrier that withdraws leave the table with it, as Withdrawn. */
+  protected withdrawEmbarked(carrier: BattleModel): void {
+    for (const x of this.models) {
+      if (x.carrier !== carrier || x.where !== 'embarked') continue;
+      x.where = 'withdrawn';
+      x.carrier = null;
+      this.currentRec?.notes.push(`${x.label} withdraws aboard ${carrier.label}`);
+    }
+  }
+
+  /**
+   * GM-76 embarked_on_captured=PASS_TO_CAPTOR: the models aboard a captured carrier stay aboard
+   * and change sides with it, Captured like the ship (x1.5 VP to the captor), serving the captor
+   * from the next turn.
+   */
+  protected passEmbarked(carrier: BattleModel, side: 0 | 1, rec: TraceActivation | null): void {
+    for (const x of this.models) {
+      if (x.carrier !== carrier || x.where !== 'embarked') continue;
+      x.captured = true;
+      x.side = side;
+      x.activated = true;
+      rec?.notes.push(`${x.label} is captured aboard ${carrier.label}`);
+    }
+  }
+
+  /** GM-75: the ship changes sides; VP x1.5 to the captor; it activates for the captor from the next turn. */
+  protected capture(t: BattleModel, side: 0 | 1, rec: TraceActivation | null): void {
+    if (this.br.embarkedPassToCaptor) this.passEmbarked(t, side, rec);
+    else this.loseEmbarked(t); // GM-76 default
+    t.captured = true;
+    t.side = side;
+    t.boarders = 0;
+    t.activated = true;
+    this.afterDamage(t); // GM-52: a fleet that lost its last capital ship to capture ends a v1.2.1 game at once
+    rec?.notes.push(`${t.label} is captured by fleet ${this.fleetLabel(side)}`);
+  }
+
+  /** Picks a Dogfight action: Stay on Target when it can, else Engage, else Break Off, else pass (Return to Base: Break Off only). */
+  protected readonly dogfightChooser: DogfightChooser = (self, _other, _round, legal) => {
+    // Return to Base (GM-77): no attacks, so an intercepted squadron heading home only tries to break off.
+    if ((self as BattleModel).rtb) return legal.includes('break_off') ? 'break_off' : 'pass';
+    return legal.includes('stay_on_target') ? 'stay_on_target' : legal.includes('engage') ? 'engage' : legal.includes('break_off') ? 'break_off' : 'pass';
+  };
+
+  protected dogfightAftermath(r: DogfightResult, ...models: BattleModel[]): void {
+    for (const p of r.rtb) (p as BattleModel).rtb = true;
+    for (const x of models) this.afterDamage(x);
+  }
+
+  /**
+   * The free move a dogfight survivor may make (v1.2.1; GM-72 for v1.2.2): up to its Speed in any
+   * direction, chosen by its policy from its usual menu, with no attacks.
+   */
+  protected freeMove(m: BattleModel, rec: TraceActivation | null): void {
+    if (m.state.destroyed || m.where !== 'table' || m.rtb) return;
+    // A Boost is an action, not part of a free move: the menu offers only moves within Speed.
+    const { opt } = this.chooseMove(m, this.policyOfSide(m.side), false);
+    m.base.set(opt.pose.x, opt.pose.y, 0);
+    this.epoch++;
+    rec?.notes.push(`${m.label} makes its free move after the dogfight`);
+  }
+
+  /** Passive interception (§7.5, §7.6, §7.7): a friendly squadron within 3" of `ship` dogfights the striker. */
+  protected interceptFor(ship: BattleModel, rec: TraceActivation | null): InterceptFn {
+    return (striker) => {
+      const s = striker as BattleModel;
+      let best: BattleModel | null = null;
+      let bestGap = Infinity;
+      for (const d of this.models) {
+        // A squadron Assaulting an enemy ship stays on it: it does not leave to intercept.
+        if (d.side !== ship.side || d.unit.isCapital || !d.fights(this.br.inertHulks) || d.rtb || d.intercepted || d.assaulting || !mayIntercept(d)) continue;
+        if (separationAbove(d.base, ship.base, 3 + GEOM_EPSILON)) continue;
+        const gap = separation(d.base, ship.base);
+        if (gap >= bestGap) continue;
+        if (!this.policyOfSide(d.side).wants(this, d, 'intercept', this.pol)) continue;
+        best = d;
+        bestGap = gap;
+      }
+      if (!best) return 'none';
+      const pose = this.contactPose(best, s, Infinity);
+      if (pose) best.base.set(pose.x, pose.y, 0);
+      best.intercepted = true;
+      rec?.notes.push(`${best.label} intercepts ${s.label}`);
+      const r = dogfight(this.procedureHooks(rec), this.br.dogfight, s, best, this.dogfightChooser);
+      this.dogfightAftermath(r, s, best);
+      return { survived: !s.state.destroyed, noMoreAttacks: r.noMoreAttacks.includes(s) };
+    };
+  }
+
+  /**
+   * A squadron's strike this activation, if its policy takes one: an active interception of an
+   * enemy squadron it can reach, or a bombing run / assault on an enemy capital ship it can
+   * reach. Returns true when the activation was spent on it. A dogfight survivor makes its free
+   * move; under v1.2.2 the interceptor then carries on with its Attack Window (GM-72).
+   */
+  protected squadronStrike(m: BattleModel, policy: Policy, rec: TraceActivation | null): boolean {
+    if (m.state.crippled) return false; // crippled squadrons (v1.2.1; option crippled_squadrons): Repair or Withdraw only
+    // Candidates ranked cheaply first; the exact contact position is found only for the best.
+    const preys: Array<{ e: BattleModel; key: number }> = [];
+    const ships: Array<{ e: BattleModel; key: number }> = [];
+    const speed = m.unit.speed;
+    for (const e of this.enemiesOf(m.side)) {
+      const cd = Math.hypot(e.base.x - m.base.x, e.base.y - m.base.y);
+      if (cd - m.reach - e.reach > speed) continue; // cannot reach it whatever the shapes
+      if (separationAbove(m.base, e.base, speed)) continue;
+      if (!e.unit.isCapital) {
+        // Intercept the enemy squadron closest to one of our capital ships (the biggest threat).
+        let threat = Infinity;
+        for (const f of this.models) {
+          if (f.side !== m.side || !f.unit.isCapital || !f.fights(this.br.inertHulks)) continue;
+          threat = Math.min(threat, Math.hypot(e.base.x - f.base.x, e.base.y - f.base.y) - f.bulk);
+        }
+        preys.push({ e, key: threat });
+      } else {
+        // Bomb or assault the most exposed ship in reach: least point defence and Structure left
+        // (crippled hulks first), then the nearest.
+        ships.push({ e, key: e.state.defense + e.state.structure + separation(m.base, e.base) / 100 });
+      }
+    }
+    const firstReachable = (list: Array<{ e: BattleModel; key: number }>): [BattleModel | null, Pose | null] => {
+      list.sort((a, b) => a.key - b.key);
+      for (const c of list) {
+        const pose = this.contactPose(m, c.e, speed);
+        if (pose) return [c.e, pose];
+      }
+      return [null, null];
+    };
+    const wantsIntercept = preys.length > 0 && mayIntercept(m) && policy.wants(this, m, 'intercept', this.pol);
+    const [prey, preyPose] = wantsIntercept ? firstReachable(preys) : [null, null];
+    const [ship, shipPose] = prey ? [null, null] : firstReachable(ships);
+    const hooks = this.procedureHooks(rec);
+    if (prey && preyPose) {
+      if (rec) rec.action = 'intercept';
+      if (prey.assaulting) {
+        rec?.notes.push(`${prey.label} stops Assaulting ${prey.assaulting.label}: intercepted`);
+        prey.assaulting = null; // interception cancels Assaulting (§11.4)
+      }
+      m.base.set(preyPose.x, preyPose.y, 0);
+      const r = dogfight(hooks, this.br.dogfight, m, prey, this.dogfightChooser);
+      this.dogfightAftermath(r, m, prey);
+      if (r.freeMove.includes(m) && !this.ended) {
+        this.freeMove(m, rec);
+        // GM-72 (v1.2.2): the active model then carries on with its activation: its Attack Window.
+        if (this.br.dogfight.afterwards === 'rtb_if_no_fuel' && !m.rtb && !this.ended) {
+          const n = rec ? rec.attacks.length : 0;
+          this.fireFrom(m, m.state.fireControl(), 'intercept', null, rec);
+          if (rec && rec.attacks.length > n) rec.fired = 'after-move';
+        }
+      }
+      return true;
+    }
+    if (!ship || !shipPose) return false;
+    if (this.br.exoBoarding && m.unit.type === 'exo_armor' && policy.wants(this, m, 'board', this.pol)) {
+      // v1.2.1 Exo-Armor boarding (INTERPRETATION ExoBoard121): the ship's point defence, then the
+      // squadron's attacks at its Fire Control with +1 Flex, Belt ignored; then a Return to Base move.
+      if (rec) rec.action = 'board';
+      m.base.set(shipPose.x, shipPose.y, 0);
+      rec?.notes.push(`${m.label} boards ${ship.label} (Exo-Armor)`);
+      pointDefenceAttack(hooks, ship, m);
+      this.afterDamage(m);
+      if (!m.state.destroyed && !this.ended) hooks.attackWindow(m, ship, { kind: 'boarding', fc: m.state.fireControl(), flex: 1, ignoreArmor: true, noMissileDefence: true });
+      this.afterDamage(ship);
+      if (!m.state.destroyed) this.returnToBase(m, rec);
+      return true;
+    }
+    if (this.br.assault && m.unit.type === 'exo_armor' && policy.wants(this, m, 'assault', this.pol)) {
+      if (rec) rec.action = 'assault';
+      m.base.set(shipPose.x, shipPose.y, 0);
+      this.doAssault(m, ship, policy, rec);
+      return true;
+    }
+    if ((m.unit.speed >= ship.unit.speed || m.fuel >= 1) && policy.wants(this, m, 'bombing', this.pol)) {
+      if (rec) rec.action = 'bombing';
+      m.base.set(shipPose.x, shipPose.y, 0);
+      const r = bombing(hooks, this.br.strike, m, ship, this.interceptFor(ship, rec), { continueRun: () => true });
+      this.afterDamage(m);
+      this.afterDamage(ship);
+      if (r.rtb && !m.state.destroyed) {
+        if (this.br.strike.returnToBase === 'state') m.rtb = true;
+        else this.returnToBase(m, rec); // v1.2.1: an RTB move at once
+      }
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Puts `b` (the base of squadron `m`) where it first stops overlapping `ship` going out from
+   * the ship's centre along the unit vector (ux, uy): in base contact (Launch, riding Assaulters).
+   */
+  protected touchingAlong(b: MovingBase, m: BattleModel, ship: BattleModel, ux: number, uy: number): void {
+    b.set(ship.base.x, ship.base.y, 0);
+    const edge = overlapSpan(b, ux, uy, ship.base, SPAN_OUT) ? SPAN_OUT[1] : NaN; // where overlap ends
+    guidedBisection(0, ship.reach + m.reach + 0.01, 20, edge, (t) => {
+      b.set(ship.base.x + ux * t, ship.base.y + uy * t, 0);
+      return separationBelow(b, ship.base, 0);
+    });
+    const hi = BISECTED[1];
+    b.set(ship.base.x + ux * hi, ship.base.y + uy * hi, 0);
+  }
+
+  /**
+   * GM-18 embarked_activation=CARRIER_ACTIVATION: when the carrier's activation ends, the models
+   * aboard that have not activated yet this turn launch beside it, where it now stands, and
+   * activate later in the turn like any model on the table. Nothing launches from a carrier
+   * that was destroyed, left the table or changed sides during that activation, or once the
+   * game has ended.
+   */
+  protected launchAboard(carrier: BattleModel, side: 0 | 1, rec: TraceActivation | null): void {
+    if (this.ended || carrier.side !== side || carrier.where !== 'table' || carrier.state.destroyed) return;
+    for (const x of this.models) if (x.carrier === carrier && x.where === 'embarked' && !x.activated) this.launch(x, rec);
+  }
+
+  /** Land (GM-18): in base contact with the carrier, it becomes Embarked and its activation ends. */
+  protected land(m: BattleModel, carrier: BattleModel, rec: TraceActivation | null): void {
+    m.where = 'embarked';
+    m.carrier = carrier;
+    m.launched = true; // no Launch in the same activation
+    this.epoch++;
+    rec?.notes.push(`${m.label} lands on ${carrier.label}`);
+  }
+
+  /**
+   * Launch (GM-18): placed with its base touching the carrier's, clear of every other base and
+   * wholly on the table, nearest the enemy first. False when there is no such spot (it stays aboard).
+   */
+  protected launch(m: BattleModel, rec: TraceActivation | null): boolean {
+    const c = m.carrier!;
+    const enemy = this.nearestEnemies(c)[0] ?? null;
+    const aim = enemy ? bearing(c.base.x, c.base.y, enemy.base.x, enemy.base.y) : c.base.heading;
+    const b = baseAt(m, { x: c.base.x, y: c.base.y, heading: 0 });
+    for (let k = 0; k < 16; k++) {
+      const dir = aim + (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 22.5;
+      const ux = sinDeg(dir), uy = cosDeg(dir);
+      this.touchingAlong(b, m, c, ux, uy);
+      if (!onTable(b, this.width, this.height)) continue;
+      if (!this.models.every((o) => o === m || o === c || o.where !== 'table' || separationAbove(b, o.base, GEOM_EPSILON))) continue;
+      m.base.set(b.x, b.y, 0);
+      m.where = 'table';
+      m.carrier = null;
+      m.launched = true;
+      this.epoch++;
+      rec?.notes.push(`${m.label} launches from ${c.label}`);
+      return true;
+    }
+    rec?.notes.push(`${m.label} cannot launch from ${c.label}: no room beside it`);
+    return false;
+  }
+
+  /**
+   * An Assault and its aftermath (combat.md §11.3, §11.4): the squadron ends Assaulting (sitting
+   * on the ship) when its policy wants to stay, else in Return to Base.
+   */
+  protected doAssault(m: BattleModel, ship: BattleModel, policy: Policy, rec: TraceActivation | null): void {
+    const r = assault(this.procedureHooks(rec), m, ship, this.interceptFor(ship, rec));
+    this.afterDamage(m);
+    this.afterDamage(ship);
+    m.assaulting = null;
+    if (r.end === 'undecided' && !m.state.destroyed) {
+      if (ship.fights(this.br.inertHulks) && policy.wants(this, m, 'assault', this.pol)) {
+        m.assaulting = ship;
+        rec?.notes.push(`${m.label} stays Assaulting ${ship.label}`);
+      } else m.rtb = true;
+    } else if (r.end === 'return_to_base') m.rtb = true;
+    this.epoch++;
+  }
+
+  /**
+   * An Assaulting squadron's own activation (§11.4): it stays and assaults again while its ship
+   * still fights and its policy wants to, or cancels: placed 1" from the ship, then it acts normally.
+   */
+  protected assaultingTurn(m: BattleModel, policy: Policy, rec: TraceActivation | null): boolean {
+    const ship = m.assaulting!;
+    if (ship.fights(this.br.inertHulks) && ship.side !== m.side && policy.wants(this, m, 'assault', this.pol)) {
+      if (rec) rec.action = 'assault';
+      this.doAssault(m, ship, policy, rec);
+      return true;
+    }
+    m.assaulting = null;
+    const dx = m.base.x - ship.base.x, dy = m.base.y - ship.base.y, d = Math.hypot(dx, dy) || 1;
+    const want = { x: m.base.x + (dx / d) * 1, y: m.base.y + (dy / d) * 1, heading: 0 };
+    const p = nearestLegal(this.br, m, want, this.models, this.width, this.height, 6);
+    if (p) m.base.set(p.x, p.y, 0);
+    rec?.notes.push(`${m.label} stops Assaulting ${ship.label}`);
+    this.epoch++;
+    return false;
+  }
+
+  /**
+   * Squadrons Assaulting a ship that moved ride with it (§11.4): each is put back in base contact,
+   * on the line from the ship's centre through where it was, clear of every other base. Where
+   * there is no room it is placed at the nearest clear spot and goes home (Return to Base).
+   */
+  protected carryAssaulters(ship: BattleModel, rec: TraceActivation | null): void {
+    for (const x of this.models) {
+      if (x.assaulting !== ship || x.where !== 'table') continue;
+      let dx = x.base.x - ship.base.x, dy = x.base.y - ship.base.y;
+      let len = Math.hypot(dx, dy);
+      if (len < 1e-9) [dx, dy, len] = [sinDeg(ship.base.heading), cosDeg(ship.base.heading), 1];
+      const b = baseAt(x, { x: 0, y: 0, heading: 0 });
+      this.touchingAlong(b, x, ship, dx / len, dy / len);
+      const clear = onTable(b, this.width, this.height) && this.models.every((o) => o === x || o === ship || o.where !== 'table' || separationAbove(b, o.base, -GEOM_EPSILON));
+      if (clear) {
+        x.base.set(b.x, b.y, 0);
+        continue;
+      }
+      x.assaulting = null;
+      x.rtb = true;
+      const ok = (q: Pose) => {
+        const c = baseAt(x, q);
+        return onTable(c, this.width, this.height) && this.models.every((o) => o === x || o.where !== 'table' || separationAbove(c, o.base, -GEOM_EPSILON));
+      };
+      const p = nearestLegal(this.br, x, { x: b.x, y: b.y, heading: 0 }, this.models, this.width, this.height, 12, ok);
+      if (p) x.base.set(p.x, p.y, 0);
+      rec?.notes.push(`${x.label} cannot stay on ${ship.label}: Return to Base`);
+    }
+  }
+
+}
