@@ -1,6 +1,9 @@
 // Deployment (seed 000, game.md §12.1-12.2): beacon placement, deployment zones and spots,
 // Fleet and Escalating Deployment phases, Embarked deployment and In Reserve.
+import { UserError } from '../../errors.js';
 import type { Policy } from '../../policies/types.js';
+import type { CompiledRules } from '../../rules/compile.js';
+import type { Scenario } from '../../scenarios/scenarioTypes.js';
 import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, hypotAtLeast, pointDistance, separationBelow, sinDeg } from '../geometry.js';
 import { BattleModel, MovingBase } from './model.js';
 import { baseAt, legalEnd, type Pose } from './movement.js';
@@ -8,6 +11,39 @@ import type { DeploySpot } from './battleTypes.js';
 import { r3, poseOf, BattleState } from './battleState.js';
 
 export abstract class BattleDeployment extends BattleState {
+  constructor(rules: CompiledRules, scenario: Scenario) {
+    super(rules, scenario);
+    this.checkDeployable();
+  }
+
+  /**
+   * Strip and quadrant zones (GM-81, GM-82, GM-84): every unit type must have a spot in both
+   * zones on an empty table, else its models would sit In Reserve all game and the results
+   * would mean nothing. Such a scenario is refused (exit 2) with the field to change.
+   * (Beacon zones are placed per game; the loader already asks for a 24" x 24" table.)
+   */
+  private checkDeployable(): void {
+    const s = this.scenario;
+    if (s.zone === 'beacon') return;
+    const r3s = (x: number) => String(r3(x));
+    for (const u of this.units) {
+      const m = this.models.find((x) => x.unit === u)!;
+      for (const z of [0, 1] as const) {
+        const fits = this.makeDeployCandidates(m, z, false, 0).some((c) => c.inZone(c.pose) && legalEnd(this.br, m, c.pose, [], this.width, this.height));
+        if (fits) continue;
+        const base = `base ${r3s(m.base.width)}" x ${r3s(m.base.length)}"`;
+        if (s.zone === 'standard') {
+          throw new UserError(
+            `${s.file}: deployment.strip_depth: ${r3s(s.stripDepth)}" is too shallow for ${u.id} (${base}, deployed facing the enemy edge, so about ${r3s(m.base.length)}" deep): its models could never deploy; allowed: a deeper strip (at most half the table height), or --rule zone_containment=ANY_PART`,
+          );
+        }
+        throw new UserError(
+          `${s.file}: table: the corner quadrants of a ${r3s(this.width)}" x ${r3s(this.height)}" table (${r3s(this.width / 2)}" x ${r3s(this.height / 2)}") cannot hold ${u.id} (${base}, deployed at 45° to the edges): its models could never deploy; allowed: a larger table, or --rule zone_containment=ANY_PART`,
+        );
+      }
+    }
+  }
+
   protected placeBeacons(initSide: 0 | 1): void {
     // Seed 000: four beacons each, alternating from the Initiative player, each at least 12" from every other.
     for (let k = 0; k < 8; k++) {

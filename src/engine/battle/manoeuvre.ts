@@ -440,9 +440,12 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         if (clear()) return;
       }
     }
-    s.base.set(x0, y0, h);
-    const p = nearestLegal(this.br, s, { x: x0, y: y0, heading: h }, this.models, W, H, 24, () => clear());
-    if (p) s.base.set(p.x, p.y, h);
+    // Last fallback: the legal position nearest to where it was (each candidate tried in place).
+    const p = nearestLegal(this.br, s, { x: x0, y: y0, heading: h }, this.models, W, H, 24, (q) => {
+      s.base.set(q.x, q.y, h);
+      return clear();
+    });
+    s.base.set(p ? p.x : x0, p ? p.y : y0, h);
   }
 
 }
