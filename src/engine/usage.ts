@@ -29,6 +29,12 @@ export class PlaceholderUsage {
     return this;
   }
 
+  /** Entries of another usage's list() (e.g. one a worker thread sent back). */
+  addAll(items: Iterable<string>): this {
+    for (const x of items) this.used.add(x);
+    return this;
+  }
+
   /** Sorted: card values first, then rules data. */
   list(): string[] {
     return [...this.used].sort((a, b) => Number(a.startsWith('rules ')) - Number(b.startsWith('rules ')) || a.localeCompare(b));

@@ -29,6 +29,12 @@ export interface BattleTask {
   trials: number;
 }
 
+/** What a worker sends back for a task: its counts, and the placeholders its Battle has used so far. */
+export interface BattleTaskResult {
+  counts: number[];
+  placeholders: string[];
+}
+
 export function makeBattle(job: BattleJob) {
   let version = getRulesVersion(job.rules);
   let options = DEFAULT_INTERPRETATIONS;
@@ -67,8 +73,13 @@ export async function runBattleJob(job: BattleJob, local: ReturnType<typeof make
   }
   const pool = new Piscina({ filename: workerFile(), minThreads: threads, maxThreads: threads, workerData: job, idleTimeout: 1000 });
   try {
-    const results = await Promise.all(tasks.map((t) => pool.run(t) as Promise<number[]>));
-    results.forEach(add);
+    const results = await Promise.all(tasks.map((t) => pool.run(t) as Promise<BattleTaskResult>));
+    // Placeholders met during the games go into the local Battle's list, as when it plays them
+    // itself (a union over the same games, so the list does not depend on --threads).
+    for (const r of results) {
+      add(r.counts);
+      local.battle.usage.addAll(r.placeholders);
+    }
   } finally {
     await pool.destroy();
   }
