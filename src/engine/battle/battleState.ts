@@ -111,6 +111,25 @@ export abstract class BattleState implements PolicyView {
     if (this.units.length > 64) throw new UserError(`${scenario.file}: at most 64 distinct unit types per battle; this one has ${this.units.length}`);
     this.estTables = Array.from({ length: this.units.length * this.units.length }, () => new Float64Array(32).fill(-1));
     this.estSig = new Float64Array(this.units.length * this.units.length).fill(-1);
+    this.noteSituationalRules();
+  }
+
+  /**
+   * Rules values a game reads only when a situation arises: a shot into a capital ship's side
+   * or rear, missile defence with friends' support, a bombing run, a ram into a flank. Batch
+   * runs get counts back from their workers, not what each game read, so the battle notes up
+   * front each one its games can reach, and every output lists what its results may rest on.
+   */
+  private noteSituationalRules(): void {
+    const anyCapital = this.units.some((u) => u.isCapital);
+    const anyMissile = this.units.some((u) => u.weapons.some((w) => w.cls === 'missile'));
+    if (anyCapital) {
+      this.usage.rule('combat.sideBonus', 'combat.rearBonus');
+      if (!this.rules.flags.ramFlankGeneral) this.usage.rule('combat.ramSideBonus', 'combat.ramRearBonus');
+      const b = this.rules.combat.bombingBonus;
+      if (this.units.some((u) => !u.isCapital) && (b.base || b.flex || b.macro)) this.usage.rule('combat.bombingBonus');
+    }
+    if (anyMissile && this.models.length > 2) this.usage.rule('combat.missileSupport');
   }
 
   // ------------------------------------------------------------------ PolicyView
