@@ -32,6 +32,9 @@ export abstract class BattleDeployment extends BattleState {
         const fits = this.makeDeployCandidates(m, z, false, 0).some((c) => c.inZone(c.pose) && legalEnd(this.br, m, c.pose, [], this.width, this.height));
         if (fits) continue;
         const base = `base ${r3s(m.base.width)}" x ${r3s(m.base.length)}"`;
+        if (s.zone === 'standard' && m.base.width > this.width) {
+          throw new UserError(`${s.file}: table: a ${r3s(this.width)}"-wide table cannot hold ${u.id} (${base}, deployed facing the enemy edge): its models could never deploy; allowed: a wider table`);
+        }
         if (s.zone === 'standard') {
           throw new UserError(
             `${s.file}: deployment.strip_depth: ${r3s(s.stripDepth)}" is too shallow for ${u.id} (${base}, deployed facing the enemy edge, so about ${r3s(m.base.length)}" deep): its models could never deploy; allowed: a deeper strip (at most half the table height), or --rule zone_containment=ANY_PART`,

@@ -54,6 +54,12 @@ describe('a zone that no spot of a unit fits in is refused when the battle is se
     expect(() => new Battle(rules('1.2.2'), s)).toThrow(/^corner\.json: table: the corner quadrants of a 30" x 30" table \(15" x 15"\) cannot hold test\.long/);
   });
 
+  it('standard zones: a base wider than the table is refused on the table field, not the strip', () => {
+    const wide = cardWith('jovian.alexander', { id: 'test.wide', base: { widthIn: 30, lengthIn: 2 } });
+    const s = { ...miniScenario({ a: [wide], b: ['unknown.tengu'] }), table: { width: 24, height: 48 }, file: 'wide.json' };
+    expect(() => new Battle(rules('1.2.2'), s)).toThrow(/^wide\.json: table: a 24"-wide table cannot hold test\.wide \(base 30" x 2"/);
+  });
+
   it('the same scenario plays once the zone may hold part of a base (zone_containment=ANY_PART), and squadrons fit a 1" strip', () => {
     const b = new Battle(rulesFor('1.2.2', ['zone_containment=ANY_PART']), shallow);
     const r = b.play(new TrialStreams({ seed: 's', experiment: 'e', purpose: 'battle-dice', chunk: 0 }).at(0), new TrialStreams({ seed: 's', experiment: 'e', purpose: 'battle-policy', chunk: 0 }).at(0), false);
