@@ -427,7 +427,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       };
       const p = nearestLegal(this.br, o, { x: o.base.x, y: o.base.y, heading: 0 }, this.models, W, H, 12, ok);
       if (p) o.base.set(p.x, p.y, 0);
-      rec?.notes.push(`${o.label} moved clear of ${mover.label} (GM-65)`);
+      rec?.notes.push(p ? `${o.label} moved clear of ${mover.label} (GM-65)` : `${o.label}: no clear spot within 12" of ${mover.label}, left where it was (GM-65)`);
     }
   }
 

@@ -34,6 +34,24 @@ describe('GM-64 last fallback: no clear spot forward or backward along the headi
   });
 });
 
+describe('GM-65 push-aside with no clear spot', () => {
+  // A 3" x 4.5" table almost filled by a 2" x 4" ship: an enemy squadron it overlaps has no clear
+  // spot on the table, so it stays where it is, and the trace says so (it said "moved clear").
+  it('the squadron stays put and the note says it found no clear spot', () => {
+    const scenario = { ...miniScenario({ a: [big], b: ['cega.fury'] }), table: { width: 3, height: 4.5 } };
+    const battle = new Battle(rulesFor('1.2.2', ['zone_containment=ANY_PART']), scenario);
+    const inner = handBattle(battle);
+    const [ship, squadron] = battle.models;
+    put(ship, 1.5, 2.25, 0);
+    put(squadron, 1.5, 2.25, 0);
+    const rec = { notes: [] as string[] };
+    inner.resolveOverlaps(ship, () => {}, rec);
+    expect(rec.notes).toContain(`${squadron.label}: no clear spot within 12" of ${ship.label}, left where it was (GM-65)`);
+    expect(rec.notes.some((n) => n.includes('moved clear'))).toBe(false);
+    expect([squadron.base.x, squadron.base.y]).toEqual([1.5, 2.25]);
+  });
+});
+
 describe('a zone that no spot of a unit fits in is refused when the battle is set up', () => {
   // strip_depth 1 (the schema's minimum) on a 48" table: a 2.5"-long capital ship deploys facing
   // the enemy edge, so no spot of the strip holds its whole base (GM-82). Before, its models
