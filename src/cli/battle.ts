@@ -1,6 +1,4 @@
 // jwsim battle --scenario FILE: whole games between two fleets played by AI policies.
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { UserError } from '../errors.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
@@ -182,10 +180,7 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
 /** The files a battle reads (scenario, fleet files, unit files, rules overlay): no output may replace one. */
 function inputFiles(scenario: Scenario, overlay: string | undefined): Array<[string, string]> {
   const out: Array<[string, string]> = [['the scenario file', scenario.file]];
-  const raw = JSON.parse(readFileSync(scenario.file, 'utf8')) as { sides?: Record<string, { fleet_file?: unknown }> };
-  for (const side of Object.values(raw.sides ?? {})) {
-    if (typeof side?.fleet_file === 'string') out.push(['a fleet file', resolve(dirname(scenario.file), side.fleet_file)]);
-  }
+  for (const side of scenario.sides) if (side.fleetFile) out.push(['a fleet file', side.fleetFile]);
   for (const f of scenario.roster.files) out.push(['a unit file', f]);
   if (overlay) out.push(['the rules overlay', overlay]);
   return out;

@@ -318,13 +318,7 @@ function battleCell(x: BattleInput): Cell | null {
   }
   if (failures.size || !scenario) return null;
   x.files.set(file, sha256(file));
-  for (const key of ['a', 'b'] as const) {
-    const fleetFile = ((readJsonFile(file) as Json).sides as Record<string, Json>)[key].fleet_file;
-    if (typeof fleetFile === 'string') {
-      const path = resolve(dirname(file), fleetFile);
-      x.files.set(path, sha256(path));
-    }
-  }
+  for (const side of scenario.sides) if (side.fleetFile) x.files.set(side.fleetFile, sha256(side.fleetFile));
   for (const path of scenario.roster.files) if (existsSync(path)) x.files.set(path, sha256(path));
   const precision = x.precision;
   return {

@@ -201,6 +201,7 @@ function loadSide(file: string, base: string, key: 'a' | 'b', raw: Json, roster:
   let at = (i: number) => `${file}: ${path}.fleet[${i}]`;
   let where = `${path}.fleet`;
   let usable = true;
+  let fleetFile: string | undefined;
   if (hasFleet && hasFile) {
     problems.push(`${file}: ${path}: give either "fleet" or "fleet_file", not both`);
     usable = false;
@@ -210,7 +211,7 @@ function loadSide(file: string, base: string, key: 'a' | 'b', raw: Json, roster:
   } else if (hasFleet) {
     entries = raw.fleet as Json[];
   } else {
-    const fleetFile = resolve(base, raw.fleet_file as string);
+    fleetFile = resolve(base, raw.fleet_file as string);
     const ctx = `${file}: ${path}.fleet_file`;
     where = `${path}.fleet_file (${fleetFile})`;
     at = (i: number) => `${ctx}: ${fleetFile}: fleet[${i}]`;
@@ -253,6 +254,7 @@ function loadSide(file: string, base: string, key: 'a' | 'b', raw: Json, roster:
       fleet,
       policy,
       tv: fleet.reduce((s, u) => s + u.tv, 0),
+      ...(fleetFile !== undefined ? { fleetFile } : {}),
     },
     fleetProblems,
   };

@@ -60,6 +60,8 @@ export interface SideSpec {
   readonly policy: PolicySpec;
   /** Sum of the fleet's TV. */
   readonly tv: number;
+  /** The fleet file the fleet came from (absolute path), when the side names one. */
+  readonly fleetFile?: string;
 }
 
 export interface Scenario {

@@ -113,6 +113,13 @@ describe('jwsim battle', () => {
     expect(own.status).toBe(2);
     expect(own.stderr).toContain(`--trace: ${copy} is the scenario file of this run`);
     expect(readFileSync(copy, 'utf8')).toBe(before);
+    // A fleet file the scenario names is an input too.
+    const fleet = join(process.cwd(), 'scenarios', 'battles', 'fleets', 'raiding-group.json');
+    const fleetBefore = readFileSync(fleet, 'utf8');
+    const overFleet = jwsim('battle', '--scenario', join(process.cwd(), 'scenarios', 'battles', 'corner-escalation.json'), '--trace', fleet);
+    expect(overFleet.status).toBe(2);
+    expect(overFleet.stderr).toContain(`--trace: ${fleet} is a fleet file of this run`);
+    expect(readFileSync(fleet, 'utf8')).toBe(fleetBefore);
     refuse(['--trace', join(out, 's.svg'), '--replay', join(out, 's.svg')], '--trace and --replay both name');
     refuse(['--trace', ''], '--trace: needs a file name');
     refuse(['--trace', out], 'is a folder');
