@@ -29,7 +29,7 @@ export abstract class BattleDeployment extends BattleState {
     for (const u of this.units) {
       const m = this.models.find((x) => x.unit === u)!;
       for (const z of [0, 1] as const) {
-        const fits = this.makeDeployCandidates(m, z, false, 0).some((c) => c.inZone(c.pose) && legalEnd(this.br, m, c.pose, [], this.width, this.height));
+        const fits = this.fixedZoneSpots(m, z).some((c) => BattleDeployment.spotInZone(c) && legalEnd(this.br, m, c.pose, [], this.width, this.height));
         if (fits) continue;
         const base = `base ${r3s(m.base.width)}" x ${r3s(m.base.length)}"`;
         if (s.zone === 'standard' && m.base.width > this.width) {
@@ -100,9 +100,14 @@ export abstract class BattleDeployment extends BattleState {
   protected deployCandidates(m: BattleModel, side: 0 | 1, coverBeacons: boolean): DeploySpot[] {
     const z = this.zoneOf(side);
     if (this.scenario.zone === 'beacon') return this.makeDeployCandidates(m, z, coverBeacons, side);
+    return this.fixedZoneSpots(m, z);
+  }
+
+  /** The cached spots of a strip or quadrant zone (`z`: 0 the Initiative side's) for this model's unit type. */
+  private fixedZoneSpots(m: BattleModel, z: 0 | 1): DeploySpot[] {
     const key = m.unitIndex * 2 + z;
     let list = this.deployCache.get(key);
-    if (!list) this.deployCache.set(key, (list = this.makeDeployCandidates(m, z, coverBeacons, side)));
+    if (!list) this.deployCache.set(key, (list = this.makeDeployCandidates(m, z, false, 0)));
     return list;
   }
 
