@@ -11,7 +11,7 @@ import { writeAtomically } from '../report/runOutput.js';
 import { loadOverlay } from '../rules/overlay.js';
 import { getRulesVersion } from '../rules/registry.js';
 import { loadBatch, type Variant } from '../scenarios/batch.js';
-import { SEQUENTIAL_Z, compareBatch } from '../sim/compare.js';
+import { compareBatch, compareZ } from '../sim/compare.js';
 import { CHUNK_TRIALS } from '../sim/slots.js';
 import { formatTable } from './format.js';
 import { placeholderLines } from './engagementArgs.js';
@@ -88,18 +88,15 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
   if (existsSync(join(out, 'manifest.json'))) throw new UserError(`--out: ${out} already holds a finished comparison; choose another folder`);
   checkFolder(out); // made once the comparison has run: a batch that cannot run leaves nothing
   const started = Date.now();
-  const diffs = await compareBatch(batch, {
-    threads: opts.threads,
-    minChunks: Math.ceil(opts.minTrials / CHUNK_TRIALS),
-    maxChunks: Math.ceil(opts.maxTrials / CHUNK_TRIALS),
-    settle: opts.settle,
-  });
+  const chunks = { minChunks: Math.ceil(opts.minTrials / CHUNK_TRIALS), maxChunks: Math.ceil(opts.maxTrials / CHUNK_TRIALS) };
+  const z = compareZ(chunks);
+  const diffs = await compareBatch(batch, { threads: opts.threads, ...chunks, settle: opts.settle });
   makeFolder(out);
   const files = await comparisonOutputs(batch, diffs, {
     threads: opts.threads,
     wallSeconds: (Date.now() - started) / 1000,
     commandLine: process.argv.slice(2),
-    settings: { minTrials: opts.minTrials, maxTrials: opts.maxTrials, settle: opts.settle, sequentialZ: SEQUENTIAL_Z },
+    settings: { minTrials: opts.minTrials, maxTrials: opts.maxTrials, settle: opts.settle, sequentialZ: z.stopping, intervalZ: z.interval },
     dir: out,
   });
   writeAtomically(out, files);
@@ -109,7 +106,7 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
   const top = [...moved].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)).slice(0, 15);
   return [
     `jwsim compare: ${batch.variants.map((v) => v.name).join(' vs ')} on ${batch.cells.length} engagements`,
-    `${moved.length} of ${key.length} key metrics moved (95% paired interval excludes 0)`,
+    `${moved.length} of ${key.length} key metrics moved (the 95% paired interval, ±${Number(z.interval.toFixed(2))} se over the repeated looks, excludes 0)`,
     '',
     ...formatTable(
       ['engagement', 'metric', 'from', 'to', 'difference', '95% interval'],

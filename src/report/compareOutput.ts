@@ -12,6 +12,9 @@ import { page, type Section } from './html.js';
 import { render } from './render.js';
 import { fmt, writeAtomically } from './runOutput.js';
 
+/** z of the intervals, as printed (3, 3.12, ...). */
+const fmtZ = (z: number): string => String(Number(z.toFixed(2)));
+
 export const COMPARE_COLUMNS = ['experiment', 'engagement', 'kind', 'metric', 'from', 'to', 'value_from', 'value_to', 'difference', 'low', 'high', 'unpaired_low', 'unpaired_high', 'distinguishable', 'chunks', 'trials', 'seed'];
 
 export interface CompareFacts {
@@ -112,7 +115,7 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
     sections.push({
       id,
       title: `${name(0)} vs ${name(to)}: the ${shown.length} largest shifts of ${key.length}`,
-      intro: 'Paired 95% intervals on common random numbers; red: the interval excludes zero. comparison.csv has every metric.',
+      intro: `Paired 95% intervals (±${fmtZ(facts.settings.intervalZ)} se: repeated intervals over the sequential looks) on common random numbers; red: the interval excludes zero. comparison.csv has every metric.`,
       svg,
       files: [`charts/${id}.vl.json`, `charts/${id}.svg`, `charts/${id}.png`],
       table: {
@@ -133,7 +136,8 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
           ? `${(100 * narrow.zeroWidthShare).toFixed(0)}% of ${narrow.count} sampled key metrics are exactly unchanged (the change is never exercised); for the others the paired interval is ${Number.isFinite(narrow.medianRatioOthers) ? narrow.medianRatioOthers.toFixed(2) : '-'} times as wide as two independent runs' (median)`
           : 'no sampled metric',
       ],
-      ['sequential stopping', `after ${facts.settings.minTrials} trials, at |shift| > ${facts.settings.sequentialZ} se or |shift| + ${facts.settings.sequentialZ} se < ${facts.settings.settle}; at most ${facts.settings.maxTrials}`],
+      ['sequential stopping', `after ${facts.settings.minTrials} trials, at |shift| > ${fmtZ(facts.settings.sequentialZ)} se or |shift| + ${fmtZ(facts.settings.sequentialZ)} se < ${facts.settings.settle}; at most ${facts.settings.maxTrials}`],
+      ['intervals', `shift ± ${fmtZ(facts.settings.intervalZ)} se, paired and unpaired alike: repeated 95% confidence intervals over the looks from ${facts.settings.minTrials} to ${facts.settings.maxTrials} trials, so an interval covers the true shift at least 95% of the time whichever look stopped its engagement (a plain ±1.96 se would cover less)`],
     ],
     warnings: [],
     placeholders: placeholdersOf(diffs),

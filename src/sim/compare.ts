@@ -7,15 +7,16 @@
 // test), typically far narrower than two independent runs would give.
 //
 // Sequential stopping, per engagement, on its key metric, after each chunk from
-// `minChunks` on: stop when |difference| > SEQUENTIAL_Z * se (the shift is settled as
-// real), or when |difference| + SEQUENTIAL_Z * se < settle (any shift is settled as smaller
-// than `settle`), or at `maxChunks` (src/stats/sequential.ts). Checked in chunk order, so
-// it is deterministic; the stricter SEQUENTIAL_Z (3 rather than 1.96) pays for looking
-// repeatedly in the stopping rule (the reported intervals are still ±1.96 se).
+// `minChunks` on: stop when |difference| > z * se (the shift is settled as real), or when
+// |difference| + z * se < settle (any shift is settled as smaller than `settle`), or at
+// `maxChunks` (src/stats/sequential.ts). Checked in chunk order, so it is deterministic.
+// That z (at least 3) pays for looking repeatedly; the reported intervals are repeated 95%
+// confidence intervals, ±repeatedZ95 se (2.55 with the defaults), which still cover the true
+// shift at least 95% of the time at whichever look stops the engagement.
 import type { Batch, Cell } from '../scenarios/batch.js';
 import { UserError } from '../errors.js';
 import { Z95 } from '../stats/intervals.js';
-import { SEQUENTIAL_Z, settled } from '../stats/sequential.js';
+import { repeatedZ95, settled, stoppingZ } from '../stats/sequential.js';
 import { buildEngines, type CellEngine } from './cells.js';
 import { addCounts, metricSource, type Metric } from './counts.js';
 import { dispatch } from './dispatch.js';
@@ -23,7 +24,12 @@ import { ChunkFailed, makeExecutor } from './runner.js';
 import { CHUNK_TRIALS, Slot } from './slots.js';
 import type { PairedCounts, PairedTask } from './worker.js';
 
-export { SEQUENTIAL_Z };
+/** z of the reported intervals and of the stopping rule, over the looks after chunks minChunks..maxChunks. */
+export function compareZ(opts: Pick<CompareOptions, 'minChunks' | 'maxChunks'>): { interval: number; stopping: number } {
+  const first = Math.max(1, opts.minChunks);
+  const last = Math.max(first, opts.maxChunks);
+  return { interval: repeatedZ95(first, last), stopping: stoppingZ(first, last) };
+}
 const KEY: Record<Cell['kind'], string> = { duel: 'a_win_rate', attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage', battle: 'a_win_rate' };
 
 export interface CompareOptions {
@@ -45,10 +51,10 @@ export interface Difference {
   valueFrom: number;
   valueTo: number;
   difference: number;
-  /** Paired 95% interval. */
+  /** Paired interval, ±compareZ().interval se: 95% even though the engagement was looked at repeatedly. */
   low: number;
   high: number;
-  /** The interval two independent runs of the same size would give. */
+  /** The interval two independent runs of the same size would give (same z). */
   unpairedLow: number;
   unpairedHigh: number;
   distinguishable: boolean;
@@ -69,6 +75,7 @@ class Group {
     engines: CellEngine[],
     firstSlot: number,
     readonly maxChunks: number,
+    readonly z: { interval: number; stopping: number },
   ) {
     this.slots = engines.map((e, v) => new Slot(firstSlot + v, { ...cell, trials: maxChunks * CHUNK_TRIALS, precision: null }, v, e));
     const len = engines[0].countsLength;
@@ -102,7 +109,7 @@ class Group {
   private settled(opts: CompareOptions): boolean {
     return this.diff.every((_, o) => {
       const { difference, se } = this.paired(o, KEY[this.cell.kind]);
-      return settled(difference, se, opts.settle);
+      return settled(difference, se, opts.settle, this.z.stopping);
     });
   }
 }
@@ -119,7 +126,8 @@ export async function compareBatch(batch: Batch, opts: CompareOptions): Promise<
   try {
     const engines = buildEngines(batch);
     const k = batch.variants.length;
-    batch.cells.forEach((cell, i) => groups.push(new Group(cell, engines.slice(i * k, i * k + k), i * k, Math.max(opts.minChunks, opts.maxChunks))));
+    const z = compareZ(opts);
+    batch.cells.forEach((cell, i) => groups.push(new Group(cell, engines.slice(i * k, i * k + k), i * k, Math.max(opts.minChunks, opts.maxChunks), z)));
   } catch (e) {
     await execute.close();
     throw e;
@@ -170,8 +178,8 @@ function differences(g: Group): Difference[] {
     s.metrics().forEach((m: Metric, j) => {
       const b = baseMetrics[j];
       const difference = m.value - b.value;
-      const half = exact ? 0 : Z95 * g.paired(o, m.name).se;
-      const unpaired = Z95 * Math.hypot((m.high - m.low) / (2 * Z95), (b.high - b.low) / (2 * Z95));
+      const half = exact ? 0 : g.z.interval * g.paired(o, m.name).se;
+      const unpaired = g.z.interval * Math.hypot((m.high - m.low) / (2 * Z95), (b.high - b.low) / (2 * Z95));
       out.push({
         cell: g.cell,
         placeholders: [...new Set(g.slots.flatMap((x) => x.engine.placeholders))],

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { repeatedZ95 } from '../../src/stats/sequential.js';
 import { jwsim } from '../helpers/cli.js';
 
 const SMALL = fileURLToPath(new URL('../fixtures/batches/small.json', import.meta.url));
@@ -163,6 +164,13 @@ describe('jwsim compare', () => {
     expect(csv.split('\n')[0]).toBe('experiment,engagement,kind,metric,from,to,value_from,value_to,difference,low,high,unpaired_low,unpaired_high,distinguishable,chunks,trials,seed');
     const json = JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8'));
     expect(json.paired_vs_unpaired_width.count).toBeGreaterThan(0);
+    // Looks after chunks 2, 3 and 4 of 8,192 trials: repeated 95% intervals with the Pocock z
+    // of that schedule (2.25, not 1.96), and the stopping rule's z of 3.
+    const settings = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')).settings;
+    expect(settings.intervalZ).toBeCloseTo(repeatedZ95(2, 4), 12);
+    expect(settings.intervalZ).toBeCloseTo(2.25, 2);
+    expect(settings.sequentialZ).toBe(3);
+    expect(r.stdout).toContain('±2.25 se over the repeated looks');
   });
 
   for (const [name, args, pattern] of [

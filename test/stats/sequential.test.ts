@@ -1,6 +1,9 @@
-// The stopping decision of jwsim compare (README "Did it change balance?").
+// The stopping decision of jwsim compare and the z of its repeated intervals (README "Did it
+// change balance?").
 import { describe, expect, it } from 'vitest';
-import { SEQUENTIAL_Z, settled } from '../../src/stats/sequential.js';
+import { Z95, simultaneousZ95 } from '../../src/stats/intervals.js';
+import { EXACT_LOOKS, SEQUENTIAL_Z, repeatedZ95, settled, stoppingZ } from '../../src/stats/sequential.js';
+import { openStream } from '../../src/rng/stream.js';
 
 describe('sequential stopping', () => {
   it('stops when the shift is more than 3 standard errors from 0', () => {
@@ -20,5 +23,80 @@ describe('sequential stopping', () => {
     expect(settled(0.004, 0.005, 0.02)).toBe(true);
     // An unexercised change: zero shift, zero se.
     expect(settled(0, 0, 0.02)).toBe(true);
+  });
+
+  it('uses a larger z when it is given one', () => {
+    expect(settled(0.031, 0.01, 0.02, 3)).toBe(true);
+    expect(settled(0.031, 0.01, 0.02, 3.2)).toBe(false);
+  });
+});
+
+describe('repeated 95% intervals', () => {
+  it('one look is the plain 95% interval', () => {
+    expect(repeatedZ95(5, 5)).toBe(Z95);
+  });
+
+  it('equally spaced looks from the first chunk give the two-sided Pocock constants', () => {
+    // Published constants for K looks at alpha = 0.05: 2.178, 2.289, 2.361, 2.413, 2.555.
+    const pocock: Array<[number, number]> = [[2, 2.178], [3, 2.289], [4, 2.361], [5, 2.413], [10, 2.555]];
+    for (const [k, z] of pocock) expect(Math.abs(repeatedZ95(1, k) - z)).toBeLessThan(0.008);
+  });
+
+  it('lies between the plain and the Bonferroni z, and grows with the looks', () => {
+    const z = repeatedZ95(3, 16); // compare's defaults: 24,576 to 131,072 trials in chunks of 8,192
+    expect(z).toBeGreaterThan(2.5);
+    expect(z).toBeLessThan(2.6);
+    expect(z).toBeLessThan(simultaneousZ95(14));
+    expect(repeatedZ95(3, 20)).toBeGreaterThan(z);
+    // Later first looks are closer together in information, so they cost less.
+    expect(repeatedZ95(3, 16)).toBeLessThan(repeatedZ95(1, 14));
+  });
+
+  it('falls back to the Bonferroni z beyond EXACT_LOOKS looks', () => {
+    expect(repeatedZ95(3, 3 + EXACT_LOOKS)).toBe(simultaneousZ95(EXACT_LOOKS + 1));
+  });
+
+  it('the stopping z is at least 3 and never below the interval z', () => {
+    expect(stoppingZ(3, 16)).toBe(3);
+    expect(stoppingZ(3, 200)).toBe(repeatedZ95(3, 200));
+    expect(stoppingZ(3, 200)).toBeGreaterThan(3);
+  });
+
+  it('rejects a look schedule that is not one', () => {
+    expect(() => repeatedZ95(0, 4)).toThrow(RangeError);
+    expect(() => repeatedZ95(5, 4)).toThrow(RangeError);
+  });
+
+  it('covers the true shift at least 95% of the time where the plain interval does not', () => {
+    // compare's defaults (looks after chunks 3..16, settle 0.02, stopping z 3) in the case
+    // where the plain interval does worst: a true shift of 0.01 with a per-chunk standard
+    // error of 0.03. Engagements are simulated chunk by chunk with normal chunk means.
+    const rng = openStream({ seed: 'coverage', experiment: 'sequential', purpose: 'test', chunk: 0 });
+    const gauss = () => {
+      let u = 0;
+      while (u === 0) u = rng.next();
+      return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
+    };
+    const [first, last, settle, shift, sd] = [3, 16, 0.02, 0.01, 0.03];
+    const zStop = stoppingZ(first, last);
+    const zInterval = repeatedZ95(first, last);
+    const runs = 6000;
+    let plain = 0;
+    let repeated = 0;
+    for (let r = 0; r < runs; r++) {
+      let sum = 0;
+      for (let k = 1; k <= last; k++) {
+        sum += shift + sd * gauss();
+        const d = sum / k;
+        const se = sd / Math.sqrt(k);
+        if (k === last || (k >= first && settled(d, se, settle, zStop))) {
+          if (Math.abs(d - shift) <= Z95 * se) plain++;
+          if (Math.abs(d - shift) <= zInterval * se) repeated++;
+          break;
+        }
+      }
+    }
+    expect(plain / runs).toBeLessThan(0.93);
+    expect(repeated / runs).toBeGreaterThanOrEqual(0.95);
   });
 });
