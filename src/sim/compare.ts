@@ -20,7 +20,7 @@ import { repeatedZ95, settled, stoppingZ } from '../stats/sequential.js';
 import { buildEngines, type CellEngine } from './cells.js';
 import { addCounts, metricSource, type Metric } from './counts.js';
 import { dispatch } from './dispatch.js';
-import { ChunkFailed, makeExecutor } from './runner.js';
+import { ChunkFailed, PER_LANE, makeExecutor } from './runner.js';
 import { CHUNK_TRIALS, Slot } from './slots.js';
 import type { PairedCounts, PairedTask } from './worker.js';
 
@@ -132,7 +132,6 @@ export async function compareBatch(batch: Batch, opts: CompareOptions): Promise<
     await execute.close();
     throw e;
   }
-  const limit = Math.max(2, opts.threads * 3);
   const next = new Map<Group, number>();
   let failure: Error | null = null;
   let first = 0;
@@ -153,11 +152,12 @@ export async function compareBatch(batch: Batch, opts: CompareOptions): Promise<
   };
   try {
     await dispatch({
-      limit,
-      next: pick,
+      lanes: execute.lanes,
+      perLane: PER_LANE,
+      next: () => pick(),
       stop: () => failure !== null || opts.signal?.aborted === true,
-      run: ({ group, task }) =>
-        execute(task).then(
+      run: ({ group, task }, lane) =>
+        execute(task, lane).then(
           (result) => group.offer(task.chunk, result, opts),
           (err: Error) => void (failure ??= new ChunkFailed(`experiment ${group.cell.id} failed: ${err.message}`)),
         ),

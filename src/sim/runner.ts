@@ -9,6 +9,7 @@ import type { Batch } from '../scenarios/batch.js';
 import { buildEngines, type CellEngine } from './cells.js';
 import type { Checkpoint } from './checkpoint.js';
 import { dispatch } from './dispatch.js';
+import { ChunkPicker } from './picker.js';
 import { Slot, makeSlots } from './slots.js';
 import { ChunkWorker, batchPayload, type ChunkTask, type PairedCounts, type PairedTask } from './worker.js';
 
@@ -87,8 +88,7 @@ export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResul
     if (!keepAll) slot.offer(saved.chunk, saved.counts);
   }
   const started = Date.now();
-  const limit = Math.max(1, opts.threads * 3);
-  const next = new Map<number, number>(); // slot -> next chunk to dispatch
+  const ahead = Math.max(1, opts.threads * 3); // chunks a slot may run past its committed prefix
   const savedChunks = new Map<number, Set<number>>();
   for (const s of opts.checkpoint?.load() ?? []) {
     if (!savedChunks.has(s.slot)) savedChunks.set(s.slot, new Set());
@@ -96,32 +96,15 @@ export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResul
   }
   let chunksDone = 0;
   let failure: Error | null = null;
-  let firstOpen = 0; // slots before it have nothing left to dispatch
-  const pick = (): ChunkTask | null => {
-    for (let i = firstOpen; i < slots.length; i++) {
-      const slot = slots[i];
-      if (slot.done && !keepAll) {
-        if (i === firstOpen) firstOpen++;
-        continue;
-      }
-      let k = next.get(slot.index) ?? slot.committed;
-      // Stay a few chunks ahead of the committed prefix, so precision targets waste little.
-      const ahead = keepAll ? Infinity : slot.committed + limit;
-      while (k < slot.maxChunks && k < ahead && (!owned(k) || savedChunks.get(slot.index)?.has(k))) k++;
-      if (k < slot.maxChunks && k < ahead) {
-        next.set(slot.index, k + 1);
-        return { slot: slot.index, chunk: k, trials: slot.chunkTrials(k) };
-      }
-    }
-    return null;
-  };
+  const picker = new ChunkPicker(slots, execute.lanes, keepAll ? Infinity : ahead, owned, savedChunks, keepAll);
   try {
     await dispatch({
-      limit,
-      next: pick,
+      lanes: execute.lanes,
+      perLane: PER_LANE,
+      next: (lane) => picker.pick(lane),
       stop: () => failure !== null || opts.signal?.aborted === true,
-      run: (task) =>
-        execute(task).then(
+      run: (task, lane) =>
+        execute(task, lane).then(
           (counts) => {
             const slot = slots[task.slot];
             opts.checkpoint?.append(task.slot, task.chunk, counts);
@@ -142,7 +125,7 @@ export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResul
     opts.checkpoint?.flush();
   }
   if (failure) throw failure;
-  if (opts.signal?.aborted && (keepAll ? chunksLeft(slots, next, owned) > 0 : slots.some((s) => !s.done))) throw new Interrupted(chunksDone);
+  if (opts.signal?.aborted && (keepAll ? chunksLeft(slots, picker.next, owned) > 0 : slots.some((s) => !s.done))) throw new Interrupted(chunksDone);
   if (keepAll) for (const s of slots) s.done = true;
   return { slots, chunks };
 }
@@ -163,9 +146,14 @@ function progress(slots: Slot[], started: number, chunksDone: number, keepAll: b
   return { slotsDone: keepAll ? 0 : slots.filter((s) => s.done).length, slots: slots.length, trials, elapsedMs: Date.now() - started, chunksDone, chunksLeft: left };
 }
 
+/** Tasks in flight per worker: the next chunk already waits in the worker when one ends. */
+export const PER_LANE = 2;
+
 export interface Executor {
-  (task: ChunkTask): Promise<number[]>;
-  (task: PairedTask): Promise<PairedCounts>;
+  (task: ChunkTask, lane?: number): Promise<number[]>;
+  (task: PairedTask, lane?: number): Promise<PairedCounts>;
+  /** Workers (1 in this thread); the tasks given one lane all run on its worker, in turn. */
+  readonly lanes: number;
   close(): Promise<void>;
 }
 
@@ -180,12 +168,15 @@ function inProcess(batch: Batch): Executor {
     await new Promise((r) => setImmediate(r)); // let signals and progress through
     return 'paired' in task ? worker.runPaired(task) : worker.run(task);
   };
-  return Object.assign(run, { close: async () => {} }) as Executor;
+  return Object.assign(run, { lanes: 1, close: async () => {} }) as Executor;
 }
 
 function pooled(batch: Batch, threads: number): Executor {
-  // Two tasks per worker: the next chunk is already waiting in the worker when one ends.
-  const pool = new Piscina({ filename: workerFile(), minThreads: threads, maxThreads: threads, concurrentTasksPerWorker: 2, idleTimeout: 60_000, workerData: batchPayload(batch) });
-  const run = (task: ChunkTask | PairedTask) => pool.run(task);
-  return Object.assign(run, { close: () => pool.destroy() }) as Executor;
+  // One single-thread pool per worker, so the caller chooses the worker of each task (see
+  // the affinity in runBatch); each takes PER_LANE tasks at a time.
+  const file = workerFile();
+  const payload = batchPayload(batch);
+  const pools = Array.from({ length: threads }, () => new Piscina({ filename: file, minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: PER_LANE, idleTimeout: 60_000, workerData: payload }));
+  const run = (task: ChunkTask | PairedTask, lane = 0) => pools[lane % threads].run(task);
+  return Object.assign(run, { lanes: threads, close: async () => void (await Promise.all(pools.map((p) => p.destroy()))) }) as Executor;
 }
