@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import { projectRoot } from '../paths.js';
 import type { Batch } from '../scenarios/batch.js';
 import { buildEngines, type CellEngine } from './cells.js';
-import type { Checkpoint } from './checkpoint.js';
+import type { Checkpoint, SavedChunk } from './checkpoint.js';
 import { dispatch } from './dispatch.js';
 import { ChunkPicker } from './picker.js';
+import { trialsIn } from './counts.js';
+import { UserError } from '../errors.js';
 import { Slot, makeSlots } from './slots.js';
 import { ChunkWorker, batchPayload, type ChunkTask, type PairedCounts, type PairedTask } from './worker.js';
 
@@ -81,11 +83,16 @@ export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResul
     }
   };
   // Resume: replay saved chunks first.
-  for (const saved of opts.checkpoint?.load() ?? []) {
-    const slot = slots[saved.slot];
-    if (!slot || !owned(saved.chunk)) continue;
-    record(slot, saved.chunk, saved.counts);
-    if (!keepAll) slot.offer(saved.chunk, saved.counts);
+  if (opts.checkpoint) {
+    try {
+      replaySaved(opts.checkpoint, slots, owned, (slot, saved) => {
+        record(slot, saved.chunk, saved.counts);
+        if (!keepAll) slot.offer(saved.chunk, saved.counts);
+      });
+    } catch (e) {
+      await execute.close();
+      throw e;
+    }
   }
   const started = Date.now();
   const ahead = Math.max(1, opts.threads * 3); // chunks a slot may run past its committed prefix
@@ -128,6 +135,18 @@ export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResul
   if (opts.signal?.aborted && (keepAll ? chunksLeft(slots, picker.next, owned) > 0 : slots.some((s) => !s.done))) throw new Interrupted(chunksDone);
   if (keepAll) for (const s of slots) s.done = true;
   return { slots, chunks };
+}
+
+/** Hands a checkpoint's chunks of this shard to `use`, each checked against the engagement it claims. */
+function replaySaved(checkpoint: Checkpoint, slots: Slot[], owned: (k: number) => boolean, use: (slot: Slot, saved: SavedChunk) => void): void {
+  for (const saved of checkpoint.load()) {
+    const slot = slots[saved.slot];
+    const bad = (why: string) => new UserError(`--resume: ${checkpoint.file}: line ${saved.line}: ${why}; the checkpoint does not fit this batch: start a new --out folder`);
+    if (!slot) throw bad(`slot ${saved.slot} is not an engagement of this batch (it has ${slots.length})`);
+    if (saved.chunk < 0 || saved.chunk >= slot.maxChunks) throw bad(`chunk ${saved.chunk} is outside engagement ${slot.cell.id}'s chunks 0..${slot.maxChunks - 1}`);
+    if (saved.counts.length !== slot.counts.length || trialsIn(slot.cell, saved.counts) !== slot.chunkTrials(saved.chunk)) throw bad(`the counts are not those of chunk ${saved.chunk} of ${slot.cell.id} (${slot.chunkTrials(saved.chunk)} trials)`);
+    if (owned(saved.chunk)) use(slot, saved);
+  }
 }
 
 function chunksLeft(slots: Slot[], next: Map<number, number>, owned: (k: number) => boolean): number {

@@ -97,6 +97,40 @@ describe('jwsim run', () => {
     expect(() => new Checkpoint(join(dir, 'checkpoint.jsonl'), { ...key, seed: 'other' }).open(true)).toThrow(/different seed/);
   });
 
+  it('a damaged checkpoint is refused on resume, naming the line; a cut-off last line is dropped', async () => {
+    const dir = tmp();
+    const file = join(dir, 'checkpoint.jsonl');
+    const key = { batchSha256: batch.sha256, seed: batch.seed, shard: 'none' };
+    const first = new Checkpoint(file, key);
+    first.open(false);
+    const controller = new AbortController();
+    await expect(runBatch(batch, { threads: 0, shard: null, checkpoint: first, signal: controller.signal, onChunk: (n) => n === 3 && controller.abort() })).rejects.toBeInstanceOf(Interrupted);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    const resume = async (text: string) => {
+      writeFileSync(file, text);
+      const cp = new Checkpoint(file, key);
+      cp.open(true);
+      return runBatch(batch, { threads: 0, shard: null, checkpoint: cp });
+    };
+    // An edited count (the first count after the trial count) no longer matches the line's digest.
+    const edited = lines[2].replace(/^(\[\d+,\d+,\[\d+,)(\d+)/, (_, head: string, n: string) => `${head}${Number(n) + 9000}`);
+    expect(edited).not.toBe(lines[2]);
+    await expect(resume([lines[0], lines[1], edited, ...lines.slice(3)].join('\n') + '\n')).rejects.toThrow(/checkpoint\.jsonl: line 3: its content does not match its digest/);
+    // A line that is not JSON in the middle is refused; as the last line it was cut off by a kill.
+    await expect(resume([lines[0], '[0,0,[1', ...lines.slice(1)].join('\n') + '\n')).rejects.toThrow(/line 2: not a JSON line/);
+    const whole = await files(0);
+    const resumed = await resume([...lines, lines[1].slice(0, 20)].join('\n'));
+    expect(resultsCsv(batch, resumed.slots)).toBe(whole.csv);
+    // A line whose digest is right but whose chunk does not belong to this batch.
+    const { createHash } = await import('node:crypto');
+    const body = JSON.stringify([999, 0, [1, 2]]);
+    const foreign = `${body.slice(0, -1)},"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"]`;
+    await expect(resume([lines[0], foreign].join('\n') + '\n')).rejects.toThrow(/line 2: slot 999 is not an engagement of this batch/);
+    // A header of another format.
+    await expect(resume('{"format":"jwsim-checkpoint/1"}\n')).rejects.toThrow(/not a checkpoint of this jwsim/);
+  });
+
   it('a chunk that throws stops the run and names the experiment', async () => {
     const spy = vi.spyOn(ChunkWorker.prototype, 'run').mockImplementation(() => {
       throw new Error('boom');
