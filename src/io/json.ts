@@ -1,6 +1,6 @@
 // Reading user JSON files and turning schema violations into messages a designer can act
 // on: file, JSON path, what is wrong, what is allowed. Nothing from a file is evaluated.
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from 'ajv';
 import { UserError } from '../errors.js';
@@ -15,7 +15,7 @@ export function readJsonFile(file: string): unknown {
   try {
     const size = statSync(file).size;
     if (size > MAX_INPUT_BYTES) throw new UserError(`${file}: file is ${size} bytes; at most ${MAX_INPUT_BYTES} are accepted`);
-    text = readFileSync(file, 'utf8');
+    text = readBounded(file);
   } catch (err) {
     if (err instanceof UserError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
@@ -32,6 +32,29 @@ export function readJsonFile(file: string): unknown {
     return JSON.parse(body);
   } catch (e) {
     throw new UserError(`${file}: not valid JSON: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
+
+/**
+ * The file's text, read at most MAX_INPUT_BYTES + 1 bytes far: a device or pipe (whose size
+ * `stat` gives as 0, /dev/zero say) cannot make jwsim read without end.
+ */
+function readBounded(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const buf = Buffer.allocUnsafe(Math.min(1 << 20, MAX_INPUT_BYTES + 1 - total));
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      chunks.push(buf.subarray(0, n));
+      total += n;
+      if (total > MAX_INPUT_BYTES) throw new UserError(`${file}: more than ${MAX_INPUT_BYTES} bytes; at most ${MAX_INPUT_BYTES} are accepted`);
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -98,27 +121,48 @@ function describe(e: ErrorObject, data: unknown): string | null {
   }
 }
 
-/** Every schema problem of `data` as "FILE: PATH: message" lines (empty when valid). */
+/**
+ * Numbers JSON.parse turned into Infinity (a literal such as 1e400): a schema's number type
+ * lets them through and its messages would print them as null.
+ */
+export function nonFinite(data: unknown, file: string, at = ''): string[] {
+  if (typeof data === 'number') return Number.isFinite(data) ? [] : [`${file}: ${jsonPath(at)}: the number is too large (beyond the range of a double)`];
+  if (!data || typeof data !== 'object') return [];
+  const entries = Array.isArray(data) ? data.map((v, i) => [String(i), v] as const) : Object.entries(data);
+  return entries.flatMap(([k, v]) => nonFinite(v, file, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+}
+
+/** Every schema problem of `data` as "FILE: PATH: message" lines (empty when valid); numbers too large for a double come first, alone. */
 export function schemaProblems(schema: object, data: unknown, file: string): string[] {
+  const infinite = nonFinite(data, file);
+  if (infinite.length) return infinite;
   let validate = compiled.get(schema);
   if (!validate) {
     validate = validator().compile(schema);
     compiled.set(schema, validate);
   }
   if (validate(data)) return [];
-  const out: string[] = [];
+  const out = new Set<string>();
   const errors = validate.errors ?? [];
+  // Errors at one JSON path, so the scans below stay linear in a file with many problems.
+  const atPath = new Map<string, ErrorObject[]>();
+  for (const e of errors) {
+    const list = atPath.get(e.instancePath);
+    if (list) list.push(e);
+    else atPath.set(e.instancePath, [e]);
+  }
+  const within = (a: ErrorObject) => atPath.get(a.instancePath)!.filter((e) => e !== a && e.schemaPath.startsWith(a.schemaPath + '/'));
   // An anyOf that failed reports every branch; say it once ("must be integer or null"). A bad
   // field name is reported by propertyNames; the pattern inside it would repeat it.
   const folded = new Set<ErrorObject>();
   const merged = new Map<ErrorObject, string>();
   for (const a of errors) {
     if (a.keyword === 'propertyNames') {
-      for (const e of errors) if (e !== a && e.instancePath === a.instancePath && e.schemaPath.startsWith(a.schemaPath + '/')) folded.add(e);
+      for (const e of within(a)) folded.add(e);
       continue;
     }
     if (a.keyword !== 'anyOf') continue;
-    const inside = errors.filter((e) => e !== a && e.instancePath === a.instancePath && e.schemaPath.startsWith(a.schemaPath + '/'));
+    const inside = within(a);
     if (!inside.length) continue;
     for (const e of inside) folded.add(e);
     // Branches of the value's own kind say what is wrong with it; if none is of its kind, say
@@ -133,14 +177,14 @@ export function schemaProblems(schema: object, data: unknown, file: string): str
     if (folded.has(e)) continue;
     const msg = merged.get(e) ?? describe(e, data);
     if (msg === null) continue;
-    const line = `${file}: ${jsonPath(e.instancePath)}: ${msg}`;
-    if (!out.includes(line)) out.push(line);
+    out.add(`${file}: ${jsonPath(e.instancePath)}: ${msg}`);
   }
-  return out;
+  return [...out];
 }
 
-/** Throws one UserError listing every problem, if there are any. */
-export function failOnProblems(what: string, problems: readonly string[]): void {
+/** Throws one UserError listing the problems, if there are any: at most the first `shown`. */
+export function failOnProblems(what: string, problems: readonly string[], shown = 100): void {
   if (problems.length === 1) throw new UserError(problems[0]);
+  if (problems.length > shown) throw new UserError(`${what}: ${problems.length} problems (the first ${shown} below)`, problems.slice(0, shown));
   if (problems.length) throw new UserError(`${what}: ${problems.length} problems`, problems);
 }

@@ -2,8 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
-import { readJsonFile } from '../io/json.js';
-import { failOnSome, manifestProblems, resultsProblems, runFolderProblems } from './runFolderSchema.js';
+import { failOnProblems, readJsonFile } from '../io/json.js';
+import { manifestProblems, resultsProblems, runFolderProblems } from './runFolderSchema.js';
 
 export interface MetricValue {
   value: number;
@@ -103,6 +103,6 @@ export function readRunFolder(dir: string): RunFolder {
   const manifest = readJsonFile(manifestFile);
   const problems = [...resultsProblems(results, resultsFile), ...manifestProblems(manifest, manifestFile)];
   if (problems.length === 0) problems.push(...runFolderProblems(results as RunResults, resultsFile, manifest as RunFolder['manifest'], manifestFile));
-  failOnSome(`${dir}: damaged run folder`, problems);
+  failOnProblems(`${dir}: damaged run folder`, problems, 40);
   return { dir, results: results as RunResults, manifest: manifest as RunFolder['manifest'] };
 }

@@ -2,8 +2,7 @@
 // the nightly gate or anything else reads them: JSON Schemas for their shape, then checks a
 // schema cannot express (intervals hold their value, experiments name known variants, no
 // engagement twice). Every problem is a "FILE: PATH: message" line, as for the other inputs.
-import { UserError } from '../errors.js';
-import { failOnProblems, jsonPath, schemaProblems } from '../io/json.js';
+import { jsonPath, nonFinite, schemaProblems } from '../io/json.js';
 
 export const RESULTS_FORMAT = 'jwsim-results/1';
 export const MANIFEST_FORMAT = 'jwsim-manifest/1';
@@ -173,17 +172,6 @@ export const MANIFEST_SCHEMA = {
   },
 };
 
-/**
- * Numbers JSON.parse turned into Infinity (a literal such as 1e999): a schema's number type
- * lets them through and its messages would print them as null.
- */
-function nonFinite(data: unknown, file: string, at = ''): string[] {
-  if (typeof data === 'number') return Number.isFinite(data) ? [] : [`${file}: ${jsonPath(at)}: the number is too large (beyond the range of a double)`];
-  if (!data || typeof data !== 'object') return [];
-  const entries = Array.isArray(data) ? data.map((v, i) => [String(i), v] as const) : Object.entries(data);
-  return entries.flatMap(([k, v]) => nonFinite(v, file, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`));
-}
-
 const show = (x: number) => String(Number(x.toPrecision(12)));
 /** Slack for the intervals' own rounding (results.json keeps 6 decimals). */
 const SLACK = 1e-9;
@@ -272,8 +260,3 @@ export function runFolderProblems(results: { seed: string; variants: Array<{ nam
   return out;
 }
 
-/** failOnProblems, listing at most the first `shown` of many problems. */
-export function failOnSome(what: string, problems: readonly string[], shown = 40): void {
-  if (problems.length <= shown) return failOnProblems(what, problems);
-  throw new UserError(`${what}: ${problems.length} problems (the first ${shown} below)`, problems.slice(0, shown));
-}

@@ -3,8 +3,7 @@
 // belong to this shard, there are as many counts as the engagement's kind keeps, the chunk
 // holds exactly the trials it was given, and no count of outcomes exceeds the trials. A
 // damaged file is refused naming the file and the field, never merged into wrong results.
-import { UserError } from '../errors.js';
-import { failOnProblems, jsonPath, schemaProblems } from '../io/json.js';
+import { jsonPath, nonFinite, schemaProblems } from '../io/json.js';
 import { B_DRAW, B_N, B_UNITS, B_WIN_A, B_WIN_B, U_STRIDE } from './battles.js';
 import { C_CRIPPLED, C_DESTROYED, C_HIST, C_N, C_RAMS, D_A_WINS, D_B_WINS, D_DRAWS, D_HIST, D_N, ROUNDS_HIST_MAX } from './counts.js';
 import type { Slot } from './slots.js';
@@ -36,20 +35,6 @@ export const PARTIAL_SCHEMA = {
     },
   },
 };
-
-/** failOnProblems, listing at most the first `shown` of many problems. */
-export function failOnSome(what: string, problems: readonly string[], shown = 40): void {
-  if (problems.length <= shown) return failOnProblems(what, problems);
-  throw new UserError(`${what}: ${problems.length} problems (the first ${shown} below)`, problems.slice(0, shown));
-}
-
-/** Numbers JSON.parse made Infinity (a literal such as 1e999); a schema would print them as null. */
-function nonFinite(data: unknown, file: string, at = ''): string[] {
-  if (typeof data === 'number') return Number.isFinite(data) ? [] : [`${file}: ${jsonPath(at)}: the number is too large (beyond the range of a double)`];
-  if (!data || typeof data !== 'object') return [];
-  const entries = Array.isArray(data) ? data.map((v, i) => [String(i), v] as const) : Object.entries(data);
-  return entries.flatMap(([k, v]) => nonFinite(v, file, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`));
-}
 
 /** Problems of a partial.json on its own (as parsed), as "FILE: PATH: message" lines. */
 export function partialProblems(data: unknown, file: string): string[] {

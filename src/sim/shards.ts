@@ -2,8 +2,8 @@
 // partials of all N shards replays every slot's chunks in order through the same stopping
 // rule as an unsharded run, so the merged result files are byte-identical to it.
 import { UserError } from '../errors.js';
-import { readJsonFile } from '../io/json.js';
-import { failOnSome, partialChunkProblems, partialProblems } from './partialCheck.js';
+import { failOnProblems, readJsonFile } from '../io/json.js';
+import { partialChunkProblems, partialProblems } from './partialCheck.js';
 import { resolve } from 'node:path';
 import { inputsSha256, type Batch } from '../scenarios/batch.js';
 import { JWSIM_VERSION } from '../version.js';
@@ -31,7 +31,7 @@ export function partialJson(batch: Batch, result: RunResult, shard: { index: num
 
 export function readPartial(file: string): Partial {
   const p = readJsonFile(file);
-  failOnSome(`${file}: damaged shard result`, partialProblems(p, file));
+  failOnProblems(`${file}: damaged shard result`, partialProblems(p, file), 40);
   return p as Partial;
 }
 
@@ -54,7 +54,7 @@ export function mergePartials(batch: Batch, partials: ReadonlyArray<{ file: stri
   // Every chunk of every shard is checked against the batch before any is merged.
   const label = (s: Slot) => `${s.cell.id} (variant ${batch.variants[s.variant].name})`;
   const problems = partials.flatMap(({ file, partial }) => partialChunkProblems(partial, file, slots, label));
-  failOnSome("the shards' partial.json files", problems);
+  failOnProblems("the shards' partial.json files", problems, 40);
   for (const slot of slots) {
     for (let k = 0; k < slot.maxChunks && !slot.done; k++) {
       const owner = partials.find((p) => p.partial.shard.index === k % count)!;

@@ -1,6 +1,7 @@
 // Schema problems as designers read them: one line per problem, naming the field and what is allowed.
 import { describe, expect, it } from 'vitest';
-import { schemaProblems } from '../../src/io/json.js';
+import { MAX_INPUT_BYTES, failOnProblems, readJsonFile, schemaProblems } from '../../src/io/json.js';
+import { UserError } from '../../src/errors.js';
 import { findJsonError } from '../../src/io/jsonSyntax.js';
 
 const schema = {
@@ -25,6 +26,42 @@ describe('schemaProblems', () => {
 
   it('a bad field name is named once', () => {
     expect(schemaProblems(schema, { params: { '1abc': 1 } }, 'f.json')).toEqual(['f.json: params: the field name "1abc" is not allowed']);
+  });
+
+  it('a number too large for a double is named as such, not as null', () => {
+    const data = JSON.parse('{"op_at_least": 1e400, "params": {"x": -1e999}}');
+    expect(schemaProblems(schema, data, 'f.json')).toEqual(['f.json: op_at_least: the number is too large (beyond the range of a double)', 'f.json: params.x: the number is too large (beyond the range of a double)']);
+  });
+
+  it('thousands of problems: each distinct line once, in order', () => {
+    const many = { type: 'array', items: schema };
+    const data = Array.from({ length: 3000 }, () => ({ op_at_least: 'x', params: { '1a': 1 } }));
+    const out = schemaProblems(many, data, 'f.json');
+    expect(out.length).toBe(6000);
+    expect(out.slice(0, 2)).toEqual(['f.json: [0].op_at_least: "x" must be integer or null', 'f.json: [0].params: the field name "1a" is not allowed']);
+    expect(new Set(out).size).toBe(out.length);
+  });
+});
+
+describe('failOnProblems', () => {
+  it('lists at most the first 100 problems and says how many there are', () => {
+    const problems = Array.from({ length: 250 }, (_, i) => `p${i}`);
+    try {
+      failOnProblems('f.json', problems);
+      throw new Error('no error');
+    } catch (e) {
+      expect(e).toBeInstanceOf(UserError);
+      expect((e as UserError).message).toBe('f.json: 250 problems (the first 100 below)');
+      expect((e as UserError).details).toEqual(problems.slice(0, 100));
+    }
+    expect(() => failOnProblems('f.json', ['only'])).toThrow(/^only$/);
+    expect(() => failOnProblems('f.json', [])).not.toThrow();
+  });
+});
+
+describe('readJsonFile', () => {
+  it('stops reading a device that never ends (stat gives it size 0)', () => {
+    expect(() => readJsonFile('/dev/zero')).toThrow(`/dev/zero: more than ${MAX_INPUT_BYTES} bytes; at most ${MAX_INPUT_BYTES} are accepted`);
   });
 });
 
