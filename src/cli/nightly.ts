@@ -1,7 +1,8 @@
 // jwsim nightly BATCH --baseline DIR: run the batch, gate every metric against a baseline
 // run, record the run in the history, and render the report with the gate and trends.
 import { Command, Option } from 'commander';
-import { join, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { unitEfficiency } from '../report/efficiency.js';
 import { DEFAULT_MAX_SHIFT, gate } from '../report/gate.js';
 import { History } from '../report/history.js';
@@ -11,7 +12,7 @@ import { projectRoot } from '../paths.js';
 import { UserError } from '../errors.js';
 import { loadBatch } from '../scenarios/batch.js';
 import { positiveNumber, seedArg, threadsOption } from './args.js';
-import { defaultOut, runRun } from './run.js';
+import { checkRunOut, defaultOut, runRun } from './run.js';
 
 interface NightlyOpts {
   baseline: string;
@@ -49,6 +50,19 @@ function readBaseline(dir: string): ReturnType<typeof readRunFolder> {
   }
 }
 
+/**
+ * Refuses a --history that cannot be used, before the run, and without making a file: an
+ * existing one must be a readable jwsim history; a new one needs its folder.
+ */
+function checkHistory(file: string): void {
+  if (existsSync(file)) {
+    if (statSync(file).isDirectory()) throw new UserError(`--history: ${file} is a folder; give the history's file name (e.g. ${join(file, 'history.sqlite')})`);
+    History.open(file).close();
+  } else if (!existsSync(dirname(file)) || !statSync(dirname(file)).isDirectory()) {
+    throw new UserError(`--history: cannot make ${file}: the folder ${dirname(file)} does not exist`);
+  }
+}
+
 export async function runNightly(file: string, opts: NightlyOpts): Promise<number> {
   // Inputs that can be wrong are checked before anything runs.
   // The baseline gets the report's checks: a damaged or hand-edited results.json is refused
@@ -60,8 +74,9 @@ export async function runNightly(file: string, opts: NightlyOpts): Promise<numbe
     throw new UserError(`--baseline: ${baseline.dir} shares no engagement and variant with ${file}; nothing could be compared (is it a run of another batch?)`);
   }
   const historyFile = resolve(opts.history ?? join(projectRoot(), 'reports', 'history.sqlite'));
-  History.open(historyFile).close();
   const out = resolve(opts.out ?? defaultOut());
+  checkRunOut(out, false);
+  checkHistory(historyFile);
   const code = await runRun(file, { report: false, threads: opts.threads, out, seed: opts.seed, resume: false, progress: opts.progress, latest: opts.out === undefined });
   if (code !== 0) return code;
   const current = readRunFolder(out);

@@ -3,7 +3,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
-import { makeFolder } from '../io/folders.js';
+import { checkFolder, makeFolder } from '../io/folders.js';
 import { projectRoot } from '../paths.js';
 import { renderReport } from '../report/report.js';
 import { manifest, resultsCsv, resultsJson, writeAtomically } from '../report/runOutput.js';
@@ -81,12 +81,18 @@ function progressLine(p: Progress): string {
   return `\r${p.slotsDone}/${p.slots} engagements, ${(rate / 1e3).toFixed(0)}k trials/s, ETA ${Math.ceil(eta)} s   `;
 }
 
+/** Refuses an --out folder a run may not write (a finished run, an interrupted one without --resume, other files). */
+export function checkRunOut(out: string, resume: boolean): void {
+  if (existsSync(join(out, 'manifest.json'))) throw new UserError(`--out: ${out} already holds a finished run; choose another folder`);
+  if (!resume && existsSync(join(out, CHECKPOINT_FILE))) throw new UserError(`--out: ${out} holds an interrupted run; add --resume to continue it, or choose another folder`);
+  if (!resume) checkFolder(out);
+}
+
 export async function runRun(file: string, opts: RunOpts): Promise<number> {
   const batch = loadBatch(file, opts.seed);
   const engines = buildEngines(batch); // every engagement checked before anything is written
   const out = resolve(opts.out ?? defaultOut());
-  if (existsSync(join(out, 'manifest.json'))) throw new UserError(`--out: ${out} already holds a finished run; choose another folder`);
-  if (!opts.resume && existsSync(join(out, CHECKPOINT_FILE))) throw new UserError(`--out: ${out} holds an interrupted run; add --resume to continue it, or choose another folder`);
+  checkRunOut(out, opts.resume);
   const shardText = opts.shard ? `${opts.shard.index}/${opts.shard.count}` : 'none';
   const checkpoint = new Checkpoint(join(out, CHECKPOINT_FILE), { batchSha256: inputsSha256(batch, JWSIM_VERSION), seed: batch.seed, shard: shardText });
   if (!opts.resume) makeFolder(out);

@@ -222,6 +222,21 @@ describe('jwsim nightly', () => {
     db.close();
   }, 120_000);
 
+  it('a refused --out or --history leaves no history file behind', () => {
+    const fresh = join(root, 'never.sqlite');
+    const taken = jwsim('nightly', SMALL, '--baseline', baseline, '--history', fresh, '--out', baseline);
+    expect(taken.status).toBe(2);
+    expect(taken.stderr).toMatch(/--out: .* already holds a finished run/);
+    expect(existsSync(fresh)).toBe(false);
+    const folder = jwsim('nightly', SMALL, '--baseline', baseline, '--history', root, '--out', join(root, 'n-folder'));
+    expect(folder.status).toBe(2);
+    expect(folder.stderr).toMatch(/--history: .* is a folder; give the history's file name/);
+    const nowhere = jwsim('nightly', SMALL, '--baseline', baseline, '--history', join(root, 'no-such', 'h.sqlite'), '--out', join(root, 'n-nowhere'));
+    expect(nowhere.status).toBe(2);
+    expect(nowhere.stderr).toMatch(/--history: cannot make .*h\.sqlite: the folder .*no-such does not exist/);
+    expect(existsSync(join(root, 'n-folder'))).toBe(false);
+  });
+
   it('a nightly run killed while simulating leaves the history as it was', async () => {
     const MEDIUM = fileURLToPath(new URL('../fixtures/batches/medium.json', import.meta.url));
     const bin = fileURLToPath(new URL('../../bin/jwsim.js', import.meta.url));
