@@ -10,10 +10,12 @@ if (!existsSync(fileURLToPath(entry))) {
   process.exit(2);
 }
 // Output piped into a command that stops reading early (`jwsim ... | head`): stop quietly.
+// Any other failure to write stdout (a full disk, /dev/full): say so once, exit 74.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (err) => {
     if (err && err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw err;
+    if (stream === process.stdout) process.stderr.write(`jwsim: error: the output could not be written: ${err?.message ?? err}\n`);
+    process.exit(74);
   });
 }
 const { main } = await import(entry.href);

@@ -48,9 +48,19 @@ export function buildProgram(): Command {
   return program;
 }
 
+/** Exit code when the machine refuses the output (sysexits' EX_IOERR). */
+export const EXIT_OUTPUT = 74;
+/** Errors of writing that are the machine's, not jwsim's: a full disk or quota, a read-only or failing device. */
+const OUTPUT_FAILURES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EFBIG']);
+
 export async function main(argv: readonly string[]): Promise<number> {
   const program = buildProgram();
   try {
+    // `jwsim help NAME` of an unknown NAME would print the general help and say nothing.
+    const asked = argv[2] === 'help' ? argv[3] : undefined;
+    if (asked !== undefined && asked !== 'help' && !asked.startsWith('-') && !program.commands.some((c) => c.name() === asked)) {
+      throw new UserError(`help: unknown command "${asked}"; allowed: ${program.commands.map((c) => c.name()).join(', ')}`);
+    }
     await program.parseAsync([...argv]);
     // A command that ends without throwing may still set its own code (an interrupted run: 130).
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
@@ -60,6 +70,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`jwsim: error: ${err.message}\n`);
       for (const d of err.details) process.stderr.write(`  ${d}\n`);
       return 2;
+    }
+    const code = (err as NodeJS.ErrnoException)?.code;
+    if (code !== undefined && OUTPUT_FAILURES.has(code)) {
+      process.stderr.write(`jwsim: error: the output could not be written: ${(err as Error).message} (free space or choose another place, then run again)\n`);
+      return EXIT_OUTPUT;
     }
     const e = err as Error;
     process.stderr.write(`jwsim: internal error: ${e?.message ?? String(err)} (this is a bug in jwsim; set JWSIM_DEBUG=1 for details)\n`);

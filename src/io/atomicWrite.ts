@@ -32,9 +32,9 @@ export function writeFilesAtomically(files: ReadonlyArray<readonly [string, stri
   };
   files.forEach(([path, content], i) => {
     const tmp = join(dirname(resolve(path)), `.${basename(path)}.${process.pid}.tmp`);
+    tmps.push(tmp); // before writing: a write that fails half-way (disk full) leaves a file to remove
     try {
       writeFileSync(tmp, content);
-      tmps.push(tmp);
     } catch (e) {
       clean();
       throw new WriteFailure(i, e);

@@ -138,6 +138,12 @@ describe('help', () => {
     const r = jwsim('nonsense');
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/unknown command 'nonsense'/);
+    // `help` of an unknown command says so instead of printing the general help.
+    const help = jwsim('help', 'nonsense');
+    expect(help.status).toBe(2);
+    expect(help.stdout).toBe('');
+    expect(help.stderr).toBe('jwsim: error: help: unknown command "nonsense"; allowed: dice, rules, units, attack, volley, ram, duel, battle, run, merge, report, compare, costs, nightly\n');
+    expect(jwsim('help', 'dice').stdout).toMatch(/^Usage: jwsim dice/);
   });
 });
 
