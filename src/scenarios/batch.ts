@@ -13,7 +13,7 @@ import { loadRoster } from '../units/load.js';
 import { loadScenario } from './scenario.js';
 import type { Scenario } from './scenarioTypes.js';
 import type { Roster } from '../units/types.js';
-import { BATCH_SCHEMA, MAX_CELLS } from './batchSchema.js';
+import { BATCH_SCHEMA, MAX_CELLS, MAX_RUNS } from './batchSchema.js';
 
 export type Kind = 'attack' | 'volley' | 'ram' | 'duel' | 'battle';
 export type Aspect = 'front' | 'side' | 'rear';
@@ -216,6 +216,10 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
     if (pairs.length === 0) problems.push(`${where}: expands to no engagements`);
   });
   problems.push(...unreadOptions(file, variants, data.experiments as Json[]));
+  // Every engagement is built, checked and kept once per variant: bound that product too.
+  if (cells.length * variants.length > MAX_RUNS) {
+    problems.push(`${file}: variants: ${cells.length} engagements x ${variants.length} variants = ${cells.length * variants.length} engagement runs; at most ${MAX_RUNS} are allowed in one batch (split the experiments over several batches, or compare fewer variants at once)`);
+  }
   const seen = new Set<string>();
   for (const c of cells) {
     if (seen.has(c.id)) problems.push(`${file}: engagement ${c.id} appears twice (two experiments with the same id and units?)`);

@@ -4,6 +4,8 @@ import { INTERPRETATIONS } from '../rules/interpretations.js';
 export const BATCH_FORMAT = 'jwsim-batch/1';
 export const MAX_TRIALS_PER_EXPERIMENT = 50_000_000;
 export const MAX_CELLS = 20_000;
+/** Engagements x variants in one batch: each is built and kept in memory (about 14 KB each). */
+export const MAX_RUNS = 50_000;
 
 const ids = (description: string) => ({
   description: `${description}: one unit id, or a list (every combination is run)`,

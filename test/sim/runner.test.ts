@@ -175,6 +175,16 @@ describe('jwsim run', () => {
       expect(all).toMatch(/experiments\[1\]\.id: duplicate experiment id "a"/);
     }
   });
+
+  it('engagements x variants is bounded: every one is built and kept in memory', () => {
+    const file = join(tmp(), 'wide.json');
+    const roster = fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url));
+    const variants = [{ name: 'a', rules: '1.2.2' }, { name: 'b', rules: '1.2.1' }, { name: 'c', rules: '1.2.2', options: { flex_stacking: 'MAX' } }];
+    // 33 full duel matrices of the 25-unit roster: 19,800 engagements (under the 20,000 cap), x 3 variants.
+    const experiments = Array.from({ length: 33 }, (_, i) => ({ id: `m${i}`, kind: 'duel', units: 'all', range: 3 }));
+    writeFileSync(file, JSON.stringify({ format: 'jwsim-batch/1', units: [roster], variants, experiments }));
+    expect(() => loadBatch(file)).toThrow(`${file}: variants: 19800 engagements x 3 variants = 59400 engagement runs; at most 50000 are allowed in one batch`);
+  });
 });
 
 describe('metric names', () => {
