@@ -15,7 +15,7 @@ import { compareBatch, compareZ } from '../sim/compare.js';
 import { CHUNK_TRIALS } from '../sim/slots.js';
 import { formatTable } from './format.js';
 import { placeholderLines } from './engagementArgs.js';
-import { collectString, intInRange, positiveNumber, seedArg, threadsOption } from './args.js';
+import { collectString, intInRange, pathArg, positiveNumber, seedArg, threadsOption } from './args.js';
 
 interface CompareOpts {
   rules?: string;
@@ -36,7 +36,7 @@ export function compareCommand(): Command {
     .option('--rules <versions>', "comma-separated rules versions to compare, e.g. 1.2.1,1.2.2; the first is the baseline (default: the batch's own variants)")
     .addOption(new Option('--variant <name=overlay>', 'a house-rule variant: NAME=OVERLAY_FILE (repeatable; compared with the first variant)').argParser(collectString).default([], 'none'))
     .addOption(threadsOption())
-    .addOption(new Option('--out <dir>', 'folder to write (default: reports/compare-<date>-<time>)'))
+    .addOption(new Option('--out <dir>', 'folder to write (default: reports/compare-<date>-<time>)').argParser(pathArg))
     .addOption(new Option('--seed <seed>', "seed of every random stream (overrides the batch's)").argParser(seedArg))
     .addOption(new Option('--min-trials <n>', `trials per variant before the sequential test may stop (${2 * CHUNK_TRIALS}..10000000)`).argParser(intInRange(2 * CHUNK_TRIALS, 10_000_000)).default(3 * CHUNK_TRIALS))
     .addOption(new Option('--max-trials <n>', `trials per variant at most (${2 * CHUNK_TRIALS}..50000000)`).argParser(intInRange(2 * CHUNK_TRIALS, 50_000_000)).default(16 * CHUNK_TRIALS))

@@ -11,7 +11,7 @@ import { readRunFolder } from '../report/runFolder.js';
 import { projectRoot } from '../paths.js';
 import { UserError } from '../errors.js';
 import { loadBatch } from '../scenarios/batch.js';
-import { positiveNumber, seedArg, threadsOption } from './args.js';
+import { pathArg, positiveNumber, seedArg, threadsOption } from './args.js';
 import { checkRunOut, defaultOut, runRun } from './run.js';
 
 interface NightlyOpts {
@@ -32,7 +32,7 @@ export function nightlyCommand(): Command {
     .addOption(new Option('--history <file>', 'SQLite history file (default: reports/history.sqlite)'))
     .addOption(new Option('--max-shift <x>', 'largest tolerated shift, a positive number below 1000: absolute for rates, relative to the baseline value for means').argParser(positiveNumber(1000, '0.05')).default(DEFAULT_MAX_SHIFT))
     .addOption(threadsOption())
-    .addOption(new Option('--out <dir>', 'run folder to write (default: reports/<date>-<time>)'))
+    .addOption(new Option('--out <dir>', 'run folder to write (default: reports/<date>-<time>)').argParser(pathArg))
     .addOption(new Option('--seed <seed>', "seed (overrides the batch's; keep it equal to the baseline's for exact comparisons)").argParser(seedArg))
     .option('--progress', 'print progress on stderr even when it is not a terminal', false)
     .action(async (file: string, opts: NightlyOpts) => {

@@ -37,7 +37,8 @@ export function checkOutputs(outputs: readonly OutputFile[], inputs: ReadonlyArr
   for (const o of outputs) {
     if (o.path.trim() === '') throw new UserError(`${o.flag}: needs a file name`);
     const dir = dirname(resolve(o.path));
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UserError(`${o.flag}: cannot write ${o.path}: the folder ${dirname(o.path)} does not exist`);
+    if (!existsSync(dir)) throw new UserError(`${o.flag}: cannot write ${o.path}: the folder ${dirname(o.path)} does not exist`);
+    if (!statSync(dir).isDirectory()) throw new UserError(`${o.flag}: cannot write ${o.path}: ${dirname(o.path)} is a file, not a folder`);
     if (existsSync(o.path) && statSync(o.path).isDirectory()) throw new UserError(`${o.flag}: ${o.path} is a folder; give a file name`);
     const key = canonical(o.path);
     const input = ins.get(key);

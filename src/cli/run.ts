@@ -13,7 +13,7 @@ import { CHECKPOINT_FILE, Checkpoint } from '../sim/checkpoint.js';
 import { buildEngines } from '../sim/cells.js';
 import { ChunkFailed, Interrupted, runBatch, type Progress } from '../sim/runner.js';
 import { partialJson } from '../sim/shards.js';
-import { seedArg, threadsOption } from './args.js';
+import { pathArg, seedArg, threadsOption } from './args.js';
 
 interface RunOpts {
   report: boolean;
@@ -48,7 +48,7 @@ export function runCommand(): Command {
     .description('Run a batch file (scenarios/nightly.json is the sample) on a worker pool; write results.csv, results.json and manifest.json.')
     .argument('<batch>', 'batch file (JSON, schema scenarios/schemas/batch.schema.json)')
     .addOption(threadsOption())
-    .addOption(new Option('--out <dir>', 'run folder to write (default: reports/<date>-<time>, and reports/latest points to it)'))
+    .addOption(new Option('--out <dir>', 'run folder to write (default: reports/<date>-<time>, and reports/latest points to it)').argParser(pathArg))
     .addOption(new Option('--seed <seed>', "seed of every random stream (overrides the batch's)").argParser(seedArg))
     .addOption(new Option('--shard <K/N>', 'run only shard K of N and write a partial result for jwsim merge; K may be auto').argParser(shardArg))
     .option('--resume', 'continue an interrupted run in --out from its checkpoint', false)

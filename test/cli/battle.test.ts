@@ -105,6 +105,9 @@ describe('jwsim battle', () => {
     // A bad --replay leaves no trace file behind (the trace used to be written first).
     refuse(['--trace', join(out, 't.json'), '--replay', join(out, 'nodir', 'r.svg')], `--replay: cannot write ${join(out, 'nodir', 'r.svg')}: the folder`);
     expect(existsSync(join(out, 't.json'))).toBe(false);
+    // A file where the folder should be is named as such.
+    writeFileSync(join(out, 'plain'), 'x');
+    refuse(['--trace', join(out, 'plain', 't.json')], `--trace: cannot write ${join(out, 'plain', 't.json')}: ${join(out, 'plain')} is a file, not a folder`);
     // The scenario itself, or one path for both files.
     const copy = join(out, 'scenario.json');
     writeFileSync(copy, readFileSync(STANDARD, 'utf8').replace(/"\.\.\/units\//g, `"${process.cwd()}/scenarios/units/`));

@@ -155,4 +155,22 @@ describe('jwsim merge: a damaged partial.json is refused before the output folde
     expect(r.status).toBe(0);
     expect(readFileSync(join(out, 'results.csv'), 'utf8')).toBe(readFileSync(join(run, 'results.csv'), 'utf8'));
   });
+
+  it('a missing folder, a file or a shard folder as --out are each named for what they are', () => {
+    const file = join(root, 'a-file');
+    writeFileSync(file, 'x');
+    const cases: Array<[string[], RegExp]> = [
+      [[join(root, 'no-such'), shards[1], '--out', join(root, 'm1')], /no-such: no such folder; give the shard folders/],
+      [[file, shards[1], '--out', join(root, 'm2')], /a-file: is a file, not a shard folder/],
+      [[...shards, '--out', shards[0]], /--out: .*shard0 is a shard folder; merge into a new folder/],
+      [[...shards, '--out', ''], /--out <dir>' argument '' is invalid\. must not be empty/],
+    ];
+    for (const [args, message] of cases) {
+      const r = jwsim('merge', ...args);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+    expect(existsSync(join(root, 'm1'))).toBe(false);
+    expect(existsSync(join(root, 'm2'))).toBe(false);
+  });
 });
