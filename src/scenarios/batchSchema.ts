@@ -39,7 +39,7 @@ const experiment = {
   properties: { kind: { enum: ['attack', 'volley', 'ram', 'duel', 'battle'] } },
   allOf: [
     {
-      if: { properties: { kind: { const: 'attack' } } },
+      if: { required: ['kind'], properties: { kind: { const: 'attack' } } },
       then: {
         required: ['attacker', 'weapon', 'target', 'range'],
         additionalProperties: false,
@@ -57,7 +57,7 @@ const experiment = {
       },
     },
     {
-      if: { properties: { kind: { const: 'volley' } } },
+      if: { required: ['kind'], properties: { kind: { const: 'volley' } } },
       then: {
         required: ['attacker', 'target', 'range'],
         additionalProperties: false,
@@ -65,7 +65,7 @@ const experiment = {
       },
     },
     {
-      if: { properties: { kind: { const: 'ram' } } },
+      if: { required: ['kind'], properties: { kind: { const: 'ram' } } },
       then: {
         required: ['rammer', 'target'],
         additionalProperties: false,
@@ -73,7 +73,7 @@ const experiment = {
       },
     },
     {
-      if: { properties: { kind: { const: 'duel' } } },
+      if: { required: ['kind'], properties: { kind: { const: 'duel' } } },
       then: {
         required: ['range'],
         additionalProperties: false,
@@ -93,7 +93,7 @@ const experiment = {
       },
     },
     {
-      if: { properties: { kind: { const: 'battle' } } },
+      if: { required: ['kind'], properties: { kind: { const: 'battle' } } },
       then: {
         required: ['scenario'],
         additionalProperties: false,

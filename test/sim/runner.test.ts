@@ -176,6 +176,12 @@ describe('jwsim run', () => {
     }
   });
 
+  it('an experiment without a kind gets that one problem, not the fields of every kind', () => {
+    const file = join(tmp(), 'nokind.json');
+    writeFileSync(file, JSON.stringify({ format: 'jwsim-batch/1', units: [fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url))], experiments: [{ id: 'x' }] }));
+    expect(() => loadBatch(file)).toThrow(new UserError(`${file}: experiments[0]: missing required field "kind"`));
+  });
+
   it('engagements x variants is bounded: every one is built and kept in memory', () => {
     const file = join(tmp(), 'wide.json');
     const roster = fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url));
