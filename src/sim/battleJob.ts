@@ -71,7 +71,10 @@ export async function runBattleJob(job: BattleJob, local: ReturnType<typeof make
     for (const t of tasks) add(local.run(t));
     return total;
   }
-  const pool = new Piscina({ filename: workerFile(), minThreads: threads, maxThreads: threads, workerData: job, idleTimeout: 1000 });
+  // No more workers than ranges of games: each costs memory and start-up, and an idle one
+  // gives nothing back.
+  const workers = Math.min(threads, tasks.length);
+  const pool = new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers, workerData: job, idleTimeout: 1000 });
   try {
     const results = await Promise.all(tasks.map((t) => pool.run(t) as Promise<BattleTaskResult>));
     // Placeholders met during the games go into the local Battle's list, as when it plays them

@@ -12,7 +12,7 @@ import { dispatch } from './dispatch.js';
 import { ChunkPicker } from './picker.js';
 import { trialsIn } from './counts.js';
 import { UserError } from '../errors.js';
-import { Slot, makeSlots } from './slots.js';
+import { Slot, chunkTrialsOf, makeSlots } from './slots.js';
 import { ChunkWorker, batchPayload, type ChunkTask, type PairedCounts, type PairedTask } from './worker.js';
 
 export interface RunOptions {
@@ -61,8 +61,9 @@ export function workerFile(): string {
 }
 
 export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResult> {
-  // Start the workers first: they load while this thread validates every engagement.
-  const execute = makeExecutor(batch, opts.threads);
+  // Start the workers first: they load while this thread validates every engagement. No more
+  // of them than the batch has chunks: an idle worker costs memory and start-up for nothing.
+  const execute = makeExecutor(batch, Math.min(opts.threads, Math.max(1, chunkCount(batch))));
   let slots: Slot[];
   try {
     const engines = opts.engines ?? buildEngines(batch);
@@ -135,6 +136,13 @@ export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResul
   if (opts.signal?.aborted && (keepAll ? chunksLeft(slots, picker.next, owned) > 0 : slots.some((s) => !s.done))) throw new Interrupted(chunksDone);
   if (keepAll) for (const s of slots) s.done = true;
   return { slots, chunks };
+}
+
+/** Chunks a batch runs at most (exact engagements run none), over all its variants. */
+function chunkCount(batch: Batch): number {
+  let n = 0;
+  for (const c of batch.cells) if (!c.exact) n += Math.ceil(c.trials / chunkTrialsOf(c.kind));
+  return n * batch.variants.length;
 }
 
 /** Hands a checkpoint's chunks of this shard to `use`, each checked against the engagement it claims. */
