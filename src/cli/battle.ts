@@ -1,4 +1,5 @@
 // jwsim battle --scenario FILE: whole games between two fleets played by AI policies.
+import { existsSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { UserError } from '../errors.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
@@ -66,6 +67,10 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
   const replayAs = opts.replay === undefined ? null : replayFormat(opts.replay);
   if (opts.replay !== undefined && !replayAs) {
     throw new UserError(`--replay: ${opts.replay}: the file name must end in ${REPLAY_EXTENSIONS.join(' or ')} (the extension picks the format)`);
+  }
+  // (An empty name or a folder is named as such by checkOutputs below.)
+  if (opts.trace && !opts.trace.toLowerCase().endsWith('.json') && !(existsSync(opts.trace) && statSync(opts.trace).isDirectory())) {
+    throw new UserError(`--trace: ${opts.trace}: the file name must end in .json (the trace is JSON; --replay draws the game as .svg or .html)`);
   }
   const ctx = rulesContext(opts, { command: 'jwsim battle', reads: 'battle' });
   const job: BattleJob = {

@@ -105,6 +105,8 @@ describe('jwsim battle', () => {
     // A bad --replay leaves no trace file behind (the trace used to be written first).
     refuse(['--trace', join(out, 't.json'), '--replay', join(out, 'nodir', 'r.svg')], `--replay: cannot write ${join(out, 'nodir', 'r.svg')}: the folder`);
     expect(existsSync(join(out, 't.json'))).toBe(false);
+    // The trace is JSON: another extension is refused (the fuzz wrote JSON into x.html).
+    refuse(['--trace', join(out, 'x.html')], `--trace: ${join(out, 'x.html')}: the file name must end in .json`);
     // A file where the folder should be is named as such.
     writeFileSync(join(out, 'plain'), 'x');
     refuse(['--trace', join(out, 'plain', 't.json')], `--trace: cannot write ${join(out, 'plain', 't.json')}: ${join(out, 'plain')} is a file, not a folder`);
@@ -123,7 +125,7 @@ describe('jwsim battle', () => {
     expect(overFleet.status).toBe(2);
     expect(overFleet.stderr).toContain(`--trace: ${fleet} is a fleet file of this run`);
     expect(readFileSync(fleet, 'utf8')).toBe(fleetBefore);
-    refuse(['--trace', join(out, 's.svg'), '--replay', join(out, 's.svg')], '--trace and --replay both name');
+    refuse(['--trace', join(out, 's.json'), '--replay', join(out, 's.json')], '--replay: ');
     refuse(['--trace', ''], '--trace: needs a file name');
     refuse(['--trace', out], 'is a folder');
     // Options that would do nothing.
