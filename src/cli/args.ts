@@ -23,13 +23,13 @@ export function collectString(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-/** Seeds are short printable tokens so they can sit in file names and manifests. */
 /** A folder or file path option: anything but empty (an empty path would mean the current folder). */
 export function pathArg(value: string): string {
   if (value.trim() === '') throw new InvalidArgumentError('must not be empty; give a path');
   return value;
 }
 
+/** Seeds are short printable tokens so they can sit in file names and manifests. */
 export function seedArg(value: string): string {
   if (!/^[A-Za-z0-9._-]{1,64}$/.test(value)) {
     throw new InvalidArgumentError('must be 1 to 64 characters of letters, digits, ".", "_" or "-"');
