@@ -54,6 +54,10 @@ function toCard(u: Json, i: number, file: string, problems: string[]): UnitCard 
   // units.md §2.2: Fuel is a squadron rating; Armor is a capital-ship rating in v1.2.2 (v1.2.1 has none).
   if (isCapital && u.fuel !== undefined && u.fuel !== null) problems.push(`${file}: ${where}.fuel: only squadrons have Fuel; leave it out for a capital ship`);
   if (!isCapital && u.armor !== undefined) problems.push(`${file}: ${where}.armor: only capital ships have Armor (rules v1.2.2); leave it out for a squadron`);
+  // Turns and Thrusters rule capital-ship movement only, and squadrons stand on a 1" hex (units.md §2.2).
+  for (const [field, what] of [['turns', 'Turns'], ['thrusters', 'Thrusters'], ['base', 'a base size (squadrons use a 1" hex)']] as const) {
+    if (!isCapital && u[field] !== undefined) problems.push(`${file}: ${where}.${field}: only capital ships have ${what}; leave it out for a squadron`);
+  }
   const armor = (u.armor ?? {}) as Json;
   const base = u.base as Json | undefined;
   const weaponNames = new Map<string, number>();

@@ -241,9 +241,12 @@ describe('loadRoster: bad input is a UserError naming the file and JSON path, ev
       'units[0].weapons[2].name: duplicate weapon name "Mass Driver" (also weapons[0]); each weapon line of a unit needs its own name',
       'units[0].weapons[3].name: duplicate weapon name "particle cannon" (also weapons[1] "Particle Cannon"; names are compared ignoring case); each weapon line of a unit needs its own name',
       'units[1].armor: only capital ships have Armor (rules v1.2.2); leave it out for a squadron',
+      'units[1].turns: only capital ships have Turns; leave it out for a squadron',
+      'units[1].thrusters: only capital ships have Thrusters; leave it out for a squadron',
+      'units[1].base: only capital ships have a base size (squadrons use a 1" hex); leave it out for a squadron',
     ].map((m) => `${file}: ${m}`);
     expect(e.details).toEqual(expected);
-    expect(e.message).toBe(`${file}: 4 problems`);
+    expect(e.message).toBe(`${file}: 7 problems`);
   });
 
   it('a trait listed twice stacks (combat.md §7): Belt 1 and Belt 3 make Belt 4', () => {
