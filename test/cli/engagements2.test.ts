@@ -26,13 +26,14 @@ function ok(...args: string[]): string {
 }
 
 describe('jwsim units --check: card checks beyond the schema', () => {
-  it('refuses repeated weapon names, Fuel on a capital ship and Armor on a squadron', () => {
+  it('refuses repeated weapon names, Fuel on a capital ship, and Armor, Turns or a base on a squadron', () => {
     const file = unitsFixture('card-conflicts.json');
     const r = jwsim('units', '--check', file);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     const lines = r.stderr.trimEnd().split('\n');
-    expect(lines[0]).toBe(`jwsim: error: ${file}: 4 problems`);
+    expect(lines[0]).toBe(`jwsim: error: ${file}: 7 problems`);
+    expect(lines).toContain(`  ${file}: units[1].turns: only capital ships have Turns; leave it out for a squadron`);
     expect(lines).toContain(`  ${file}: units[0].weapons[2].name: duplicate weapon name "Mass Driver" (also weapons[0]); each weapon line of a unit needs its own name`);
     expect(lines).toContain(`  ${file}: units[1].armor: only capital ships have Armor (rules v1.2.2); leave it out for a squadron`);
     expect(lines).toContain(`  ${file}: units[0].fuel: only squadrons have Fuel; leave it out for a capital ship`);
