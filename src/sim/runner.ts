@@ -12,7 +12,7 @@ import { dispatch } from './dispatch.js';
 import { ChunkPicker } from './picker.js';
 import { trialsIn } from './counts.js';
 import { UserError } from '../errors.js';
-import { Slot, chunkTrialsOf, makeSlots } from './slots.js';
+import { Slot, chunksOf, makeSlots } from './slots.js';
 import { ChunkWorker, batchPayload, type ChunkTask, type PairedCounts, type PairedTask } from './worker.js';
 
 export interface RunOptions {
@@ -83,12 +83,15 @@ export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResul
       chunks.get(slot.index)!.set(k, counts);
     }
   };
-  // Resume: replay saved chunks first.
+  // Resume: replay saved chunks first; the picker skips them.
+  const savedChunks = new Map<number, Set<number>>();
   if (opts.checkpoint) {
     try {
       replaySaved(opts.checkpoint, slots, owned, (slot, saved) => {
         record(slot, saved.chunk, saved.counts);
         if (!keepAll) slot.offer(saved.chunk, saved.counts);
+        if (!savedChunks.has(slot.index)) savedChunks.set(slot.index, new Set());
+        savedChunks.get(slot.index)!.add(saved.chunk);
       });
     } catch (e) {
       await execute.close();
@@ -97,11 +100,6 @@ export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResul
   }
   const started = Date.now();
   const ahead = Math.max(1, opts.threads * 3); // chunks a slot may run past its committed prefix
-  const savedChunks = new Map<number, Set<number>>();
-  for (const s of opts.checkpoint?.load() ?? []) {
-    if (!savedChunks.has(s.slot)) savedChunks.set(s.slot, new Set());
-    savedChunks.get(s.slot)!.add(s.chunk);
-  }
   let chunksDone = 0;
   let failure: Error | null = null;
   const picker = new ChunkPicker(slots, execute.lanes, keepAll ? Infinity : ahead, owned, savedChunks, keepAll);
@@ -141,7 +139,7 @@ export async function runBatch(batch: Batch, opts: RunOptions): Promise<RunResul
 /** Chunks a batch runs at most (exact engagements run none), over all its variants. */
 function chunkCount(batch: Batch): number {
   let n = 0;
-  for (const c of batch.cells) if (!c.exact) n += Math.ceil(c.trials / chunkTrialsOf(c.kind));
+  for (const c of batch.cells) if (!c.exact) n += chunksOf(c);
   return n * batch.variants.length;
 }
 

@@ -15,6 +15,11 @@ export function chunkTrialsOf(kind: Cell['kind']): number {
   return kind === 'battle' ? BATTLE_CHUNK_TRIALS : CHUNK_TRIALS;
 }
 
+/** Chunks of a sampled engagement: its trials in chunks of chunkTrialsOf its kind (the last may be short). */
+export function chunksOf(cell: Pick<Cell, 'kind' | 'trials'>): number {
+  return Math.ceil(cell.trials / chunkTrialsOf(cell.kind));
+}
+
 export class Slot {
   readonly counts: number[];
   committed = 0;
@@ -32,7 +37,7 @@ export class Slot {
   ) {
     this.counts = new Array<number>(engine.countsLength).fill(0);
     this.chunkSize = chunkTrialsOf(cell.kind);
-    this.maxChunks = engine.exact ? 0 : Math.ceil(cell.trials / this.chunkSize);
+    this.maxChunks = engine.exact ? 0 : chunksOf(cell);
     this.done = this.maxChunks === 0;
   }
 
