@@ -23,6 +23,10 @@ if (threadCounts.some((t) => !Number.isInteger(t) || t < 1 || t > 256)) {
 }
 /** Trials per battle experiment (each trial is a mirrored pair of games). */
 const battleTrials = Number(process.env.JWSIM_SCALING_TRIALS ?? 1024);
+if (!Number.isInteger(battleTrials) || battleTrials < 1 || battleTrials > 1_000_000) {
+  console.error(`JWSIM_SCALING_TRIALS must be an integer from 1 to 1000000 (trials per battle experiment); got "${process.env.JWSIM_SCALING_TRIALS}"`);
+  process.exit(2);
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'jwsim-scaling-'));
 const battleBatch = join(dir, 'battles.json');
