@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { checkFolder, makeFolder } from '../io/folders.js';
 import { projectRoot } from '../paths.js';
-import { comparisonOutputs } from '../report/compareOutput.js';
+import { comparisonOutputs, fmtZ } from '../report/compareOutput.js';
 import { writeAtomically } from '../report/runOutput.js';
 import { loadOverlay } from '../rules/overlay.js';
 import { getRulesVersion } from '../rules/registry.js';
@@ -106,7 +106,7 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
   const top = [...moved].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)).slice(0, 15);
   return [
     `jwsim compare: ${batch.variants.map((v) => v.name).join(' vs ')} on ${batch.cells.length} engagements`,
-    `${moved.length} of ${key.length} key metrics moved (the 95% paired interval, ±${Number(z.interval.toFixed(2))} se over the repeated looks, excludes 0)`,
+    `${moved.length} of ${key.length} key metrics moved (the 95% paired interval, ±${fmtZ(z.interval)} se over the repeated looks, excludes 0)`,
     '',
     ...formatTable(
       ['engagement', 'metric', 'from', 'to', 'difference', '95% interval'],

@@ -13,7 +13,7 @@ import { render } from './render.js';
 import { fmt, writeAtomically } from './runOutput.js';
 
 /** z of the intervals, as printed (3, 3.12, ...). */
-const fmtZ = (z: number): string => String(Number(z.toFixed(2)));
+export const fmtZ = (z: number): string => String(Number(z.toFixed(2)));
 
 export const COMPARE_COLUMNS = ['experiment', 'engagement', 'kind', 'metric', 'from', 'to', 'value_from', 'value_to', 'difference', 'low', 'high', 'unpaired_low', 'unpaired_high', 'distinguishable', 'chunks', 'trials', 'seed'];
 
