@@ -157,7 +157,7 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
       ...rulesHeader(ctx),
       `scenario: ${scenario.zone} zone, ${scenario.deployment} deployment, ${scenario.turns} turns, table ${scenario.table.width}x${scenario.table.height} in, ${scenario.objectives.length} objective marker(s)`,
       `A: ${s.a.name}, ${s.a.tv} TV, policy ${s.a.policy}   B: ${s.b.name}, ${s.b.tv} TV, policy ${s.b.policy}`,
-      `method: Monte Carlo, ${s.games} games${opts.mirror ? ` (${opts.trials} mirrored pairs)` : ''}, seed ${opts.seed}, ${opts.threads} thread(s), ${seconds.toFixed(1)} s`,
+      `method: Monte Carlo, ${s.games} games${opts.mirror ? ` (${opts.trials} mirrored pairs)` : ''}, seed ${opts.seed}, ${opts.threads === 0 ? 'no worker threads' : `${opts.threads} worker thread${opts.threads === 1 ? '' : 's'}`}, ${seconds.toFixed(1)} s`,
       ...warnings,
       '',
       ...formatTable(['outcome', 'rate', '95% interval'], [side(s.a, 'A'), side(s.b, 'B'), ['draw', pct(s.draw.rate), `${pct(s.draw.low)} .. ${pct(s.draw.high)}`]]),
@@ -173,9 +173,10 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
       `turns played: ${s.turns.mean.toFixed(2)}; activations per game: ${s.activations_per_game.toFixed(1)}`,
       '',
       ...formatTable(
-        ['unit', 'TV', 'games', 'destroyed', 'crippled', 'withdrawn', 'captured', 'damage / 100 TV'],
+        ['unit', 'TV', 'appearances', 'destroyed', 'crippled', 'withdrawn', 'captured', 'damage / 100 TV'],
         s.units.map((u) => [u.id, String(u.tv), String(u.appearances), pct(u.destroyed_rate), pct(u.crippled_rate), pct(u.withdrawn_rate), pct(u.captured_rate), u.damage_per_100_tv.toFixed(2)]),
       ),
+      'appearances: models of that type over all games (a type fielded 3 times counts 3 a game); the rates are per appearance',
       '',
       ...placeholderLines(placeholders),
     ].join('\n') + '\n'

@@ -14,7 +14,7 @@ import { intInRange, seedArg, threadsOption } from './args.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { loadOverlay } from '../rules/overlay.js';
 import { addJsonOption, addUnitsOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
-import { formatTable } from './format.js';
+import { formatTable, signedPercent } from './format.js';
 import { addRulesOptions, rulesContext, rulesHeader, type RulesOpts } from './rulesContext.js';
 
 interface CostsOpts extends RulesOpts {
@@ -89,7 +89,7 @@ export async function runCosts(opts: CostsOpts): Promise<string> {
     '',
     ...formatTable(
       ['unit', 'TV', 'suggested', '95% interval', 'change', 'verdict'],
-      suggested.map((s) => [s.id, String(s.tv), num(s.suggested.value), Number.isFinite(s.suggested.value) ? `${num(s.suggested.low)} .. ${num(s.suggested.high)}` : '-', Number.isFinite(s.change) ? `${s.change >= 0 ? '+' : ''}${(100 * s.change).toFixed(0)}%` : '-', s.verdict]),
+      suggested.map((s) => [s.id, String(s.tv), num(s.suggested.value), Number.isFinite(s.suggested.value) ? `${num(s.suggested.low)} .. ${num(s.suggested.high)}` : '-', Number.isFinite(s.change) ? signedPercent(s.change) : '-', s.verdict]),
     ),
     '',
     ...(suggested.every((s) => !Number.isFinite(s.suggested.value)) ? ['No price curve: strength does not grow with TV across this roster at this range, so no fair TV can be read (verdict unknown).', ''] : []),

@@ -5,6 +5,12 @@ export function pct(p: number): string {
   return `${(p * 100).toFixed(2)}%`;
 }
 
+/** A change as a whole signed percentage, e.g. "+12%", "-3%"; a change that rounds to nothing is "0%" (never "-0%"). */
+export function signedPercent(change: number): string {
+  const r = Number((100 * change).toFixed(0));
+  return r === 0 ? '0%' : `${r > 0 ? '+' : ''}${r}%`;
+}
+
 /** Left-aligned first column, right-aligned others, two spaces between columns. */
 export function formatTable(header: string[], rows: string[][]): string[] {
   const all = [header, ...rows];
