@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { UserError } from '../errors.js';
 import { loadRoster } from '../units/load.js';
 import { TRAITS } from '../units/catalogue.js';
-import type { UnitCard } from '../units/types.js';
+import type { Roster, UnitCard } from '../units/types.js';
 import { addJsonOption, addUnitsOption, loadUnits } from './engagementArgs.js';
 import { formatTable } from './format.js';
 
@@ -66,7 +66,14 @@ function unitJson(u: UnitCard) {
 export function runUnits(opts: UnitsOpts): string {
   if (opts.check) {
     if (opts.units) throw new UserError('--units: has no effect with --check, which checks the files it names; give them all to --check');
-    const roster = loadRoster(opts.check); // throws with every problem listed
+    let roster: Roster;
+    try {
+      roster = loadRoster(opts.check); // throws with every problem listed
+    } catch (err) {
+      // With --json a script gets an answer on stdout either way; the problems also go to stderr, exit 2.
+      if (opts.json && err instanceof UserError) process.stdout.write(JSON.stringify({ valid: false, files: opts.check, error: err.message, problems: err.details.length ? err.details : [err.message] }, null, 2) + '\n');
+      throw err;
+    }
     return opts.json ? JSON.stringify({ valid: true, files: opts.check, units: roster.units.size }, null, 2) + '\n' : `${opts.check.join(', ')}: valid, ${roster.units.size} units\n`;
   }
   const roster = loadUnits(opts);

@@ -110,6 +110,8 @@ function describe(e: ErrorObject, data: unknown): string | null {
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
       return `${show(value)} ${e.message}`;
+    case 'minLength':
+      return p.limit === 1 ? 'must not be empty' : `${show(value)} must have at least ${p.limit} characters`;
     case 'pattern':
       return `${show(value)} does not match the pattern ${p.pattern}`;
     case 'uniqueItems':
@@ -132,10 +134,37 @@ export function nonFinite(data: unknown, file: string, at = ''): string[] {
   return entries.flatMap(([k, v]) => nonFinite(v, file, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`));
 }
 
-/** Every schema problem of `data` as "FILE: PATH: message" lines (empty when valid); numbers too large for a double come first, alone. */
+/** What each kind of jwsim file is, by the word of its format ("jwsim-WORD/N"), for naming a file given in the wrong place. */
+const FILE_KINDS: Readonly<Record<string, string>> = {
+  batch: 'a batch file',
+  scenario: 'a battle scenario',
+  units: 'a unit card file',
+  overlay: 'a rules overlay',
+  results: "a run folder's results.json",
+  manifest: "a run folder's manifest.json",
+  partial: "a shard's partial.json",
+  comparison: "jwsim compare's comparison.json",
+};
+
+/**
+ * One line when `data` is some other kind of jwsim file than the schema's (its "format" names
+ * another kind): the schema's many problems would bury the real one.
+ */
+function otherKindOfFile(schema: object, data: unknown, file: string): string | null {
+  const wanted = (schema as { properties?: { format?: { const?: unknown } } }).properties?.format?.const;
+  const given = data && typeof data === 'object' ? (data as { format?: unknown }).format : undefined;
+  const kindOf = (f: unknown) => (typeof f === 'string' ? /^jwsim-([a-z]+)\/\d+$/.exec(f)?.[1] : undefined);
+  const w = kindOf(wanted), g = kindOf(given);
+  if (!w || !g || w === g || !FILE_KINDS[g] || !FILE_KINDS[w]) return null;
+  return `${file}: format: "${given as string}" makes this ${FILE_KINDS[g]}, but ${FILE_KINDS[w]} ("${wanted as string}") is wanted here`;
+}
+
+/** Every schema problem of `data` as "FILE: PATH: message" lines (empty when valid); numbers too large for a double come first, alone, then a file of another kind. */
 export function schemaProblems(schema: object, data: unknown, file: string): string[] {
   const infinite = nonFinite(data, file);
   if (infinite.length) return infinite;
+  const mixedUp = otherKindOfFile(schema, data, file);
+  if (mixedUp) return [mixedUp];
   let validate = compiled.get(schema);
   if (!validate) {
     validate = validator().compile(schema);

@@ -14,6 +14,9 @@ export const MAX_TV = 10000;
 
 const STATUS = ['SOURCED', 'INFERRED', 'PLACEHOLDER'] as const;
 
+/** A SOURCED or INFERRED value must say where it comes from (README: unit cards). */
+const SOURCE_NEEDED = { if: { required: ['status'], properties: { status: { enum: ['SOURCED', 'INFERRED'] } } }, then: { required: ['source'] } };
+
 /**
  * A value written plainly (taken from a real card) or as { value, status, source?, note? }
  * saying where it comes from; status PLACEHOLDER marks a value jwsim invented.
@@ -26,10 +29,11 @@ function valued(description: string, value: object) {
       type: 'object',
       required: ['value', 'status'],
       additionalProperties: false,
+      ...SOURCE_NEEDED,
       properties: {
         value,
         status: { enum: [...STATUS], description: 'SOURCED (printed in the rules), INFERRED (follows from a worked example), PLACEHOLDER (invented by jwsim)' },
-        source: { type: 'string', description: 'where the value comes from' },
+        source: { type: 'string', minLength: 1, description: 'where the value comes from (required for SOURCED and INFERRED)' },
         note: { type: 'string' },
       },
     },
@@ -54,11 +58,12 @@ const trait = {
     type: 'object',
     required: ['name'],
     additionalProperties: false,
+    ...SOURCE_NEEDED,
     properties: {
       name: { enum: [...TRAIT_NAMES] },
       value: rating('the X of traits such as Belt:X, Repair:X'),
       status: { enum: [...STATUS] },
-      source: { type: 'string' },
+      source: { type: 'string', minLength: 1 },
     },
   },
   else: { enum: [...TRAIT_NAMES] },

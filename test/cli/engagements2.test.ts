@@ -1,6 +1,9 @@
 // Engagement commands: options that cannot apply are refused (squadrons have no facing; a
 // duel nobody can win), error messages that end properly, and the --units word-swallowing
 // hint for duel. Every refusal: exit 2, one "jwsim: error:" line, nothing on stdout.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { jwsim } from '../helpers/cli.js';
@@ -39,8 +42,34 @@ describe('jwsim units --check: card checks beyond the schema', () => {
     expect(lines).toContain(`  ${file}: units[0].fuel: only squadrons have Fuel; leave it out for a capital ship`);
   });
 
+  it('a SOURCED or INFERRED value must name its source; --json answers on stdout for an invalid file too', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jwsim-src-'));
+    const roster = JSON.parse(readFileSync(SAMPLE, 'utf8'));
+    const card = roster.units[0];
+    card.tv = { value: card.tv.value, status: 'SOURCED' };
+    card.skill = { value: 2, status: 'INFERRED', source: '' };
+    const file = join(dir, 'unsourced.json');
+    writeFileSync(file, JSON.stringify({ ...roster, units: [card] }));
+    const r = jwsim('units', '--check', file, '--json');
+    expect(r.status).toBe(2);
+    const problems = [`${file}: units[0].skill.source: must not be empty`, `${file}: units[0].tv: missing required field "source"`];
+    expect(JSON.parse(r.stdout)).toEqual({ valid: false, files: [file], error: `${file}: 2 problems`, problems: expect.arrayContaining(problems) });
+    expect(r.stderr.trimEnd().split('\n').slice(1).map((l) => l.trim()).sort()).toEqual([...problems].sort());
+  });
+
   it('the sample roster stays valid', () => {
     expect(ok('units', '--check', SAMPLE)).toBe(`${SAMPLE}: valid, 25 units\n`);
+  });
+});
+
+describe('a jwsim file of another kind gets one line, not its schema problems', () => {
+  const file = (rel: string) => fileURLToPath(new URL(`../../scenarios/${rel}`, import.meta.url));
+  const SCENARIO = file('battles/standard-engagement.json'), BATCH = file('nightly.json');
+  it('a scenario given to run, a batch given to battle, --units and --rules-overlay', () => {
+    refused(['run', SCENARIO, '--out', join(tmpdir(), 'jwsim-never-written')], `${SCENARIO}: format: "jwsim-scenario/1" makes this a battle scenario, but a batch file ("jwsim-batch/1") is wanted here`);
+    refused(['battle', '--scenario', BATCH], `${BATCH}: format: "jwsim-batch/1" makes this a batch file, but a battle scenario ("jwsim-scenario/1") is wanted here`);
+    refused(['units', '--units', BATCH], `${BATCH}: format: "jwsim-batch/1" makes this a batch file, but a unit card file ("jwsim-units/1") is wanted here`);
+    refused(['dice', '--base', '3', '--rules-overlay', SAMPLE], `${SAMPLE}: format: "jwsim-units/1" makes this a unit card file, but a rules overlay ("jwsim-overlay/1") is wanted here`);
   });
 });
 
