@@ -23,6 +23,12 @@ export function collectString(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
+/** Repeatable NAME=VALUE option (--rule): one without "=" is refused where it stands, before its VALUE could be taken for an argument. */
+export function collectAssignment(value: string, previous: string[]): string[] {
+  if (!value.includes('=')) throw new InvalidArgumentError(`expected NAME=VALUE with no spaces, e.g. --rule ${/^[a-z0-9_]+$/.test(value) ? value : 'flex_stacking'}=VALUE`);
+  return collectString(value, previous);
+}
+
 /** A folder or file path option: anything but empty (an empty path would mean the current folder). */
 export function pathArg(value: string): string {
   if (value.trim() === '') throw new InvalidArgumentError('must not be empty; give a path');
@@ -41,7 +47,7 @@ export function seedArg(value: string): string {
 export function inchesArg(max: number): (value: string) => number {
   return (value: string) => {
     const t = value.trim();
-    if (!/^\d+(\.\d+)?$/.test(t)) throw new InvalidArgumentError(`must be a distance in inches from 0 to ${max}, e.g. 8 or 7.5`);
+    if (!/^(\d+(\.\d*)?|\.\d+)$/.test(t)) throw new InvalidArgumentError(`must be a distance in inches from 0 to ${max}, e.g. 8 or 7.5`);
     const n = Number(t);
     if (n > max) throw new InvalidArgumentError(`must be a distance in inches from 0 to ${max}`);
     return n;

@@ -3,6 +3,7 @@
 import { JWSIM_VERSION } from '../version.js';
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../errors.js';
+import { installInterruptNotice } from '../io/interrupt.js';
 import { attackCommand } from './attack.js';
 import { battleCommand } from './battle.js';
 import { compareCommand } from './compare.js';
@@ -54,6 +55,7 @@ export const EXIT_OUTPUT = 74;
 const OUTPUT_FAILURES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EFBIG']);
 
 export async function main(argv: readonly string[]): Promise<number> {
+  installInterruptNotice();
   const program = buildProgram();
   try {
     // `jwsim help NAME` of an unknown NAME would print the general help and say nothing.

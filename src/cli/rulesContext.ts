@@ -8,7 +8,7 @@ import { DEFAULT_INTERPRETATIONS, applyRuleAssignments, changedOptions, refuseOu
 import { applyOverlay, loadOverlay } from '../rules/overlay.js';
 import { DEFAULT_RULES_VERSION, RULES_VERSION_IDS, getRulesVersion } from '../rules/registry.js';
 import type { RulesVersion } from '../rules/types.js';
-import { collectString } from './args.js';
+import { collectAssignment } from './args.js';
 
 export interface RulesContext {
   version: RulesVersion;
@@ -31,7 +31,7 @@ export function addRulesOptions(cmd: Command, overlay = true): Command {
     .option('--rules <version>', `rules version: ${RULES_VERSION_IDS.join(' or ')}`, DEFAULT_RULES_VERSION)
     .addOption(
       new Option('--rule <name=value>', 'override one interpretation option (repeatable; wins over the overlay); `jwsim rules` lists them')
-        .argParser(collectString)
+        .argParser(collectAssignment)
         .default([], 'none'),
     );
   if (overlay) cmd.option('--rules-overlay <file>', 'JSON file patching rules tables and options (schema: scenarios/schemas/overlay.schema.json)');

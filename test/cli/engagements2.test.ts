@@ -73,6 +73,18 @@ describe('a jwsim file of another kind gets one line, not its schema problems', 
   });
 });
 
+describe('option values as designers type them', () => {
+  it('--rule NAME VALUE (a space for "=") is refused at --rule, not as a stray argument', () => {
+    refused(['dice', '--base', '3', '--rule', 'flex_stacking', 'MAX'], "option '--rule <name=value>' argument 'flex_stacking' is invalid. expected NAME=VALUE with no spaces, e.g. --rule flex_stacking=VALUE");
+  });
+
+  it('--range .5 is half an inch', () => {
+    const args = ['attack', '--attacker', 'jovian.alexander', '--weapon', '#1', '--target', 'jovian.valiant', '--json'];
+    expect(JSON.parse(ok(...args, '--range', '.5')).situation.range_inches).toBe(0.5);
+    expect(ok(...args, '--range', '.5')).toBe(ok(...args, '--range', '0.5'));
+  });
+});
+
 describe('squadrons have no facing: --aspect against one, --firing-arc for one', () => {
   const ALEX_MD = ['attack', '--attacker', 'jovian.alexander', '--weapon', 'Mass Driver Turret', '--range', '5'];
   const WYVERN_MD = ['attack', '--attacker', 'cega.wyvern', '--weapon', 'Mass Driver', '--target', 'jovian.alexander', '--range', '5'];
