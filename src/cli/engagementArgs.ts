@@ -5,6 +5,7 @@ import { UserError } from '../errors.js';
 import type { Aspect } from '../engine/attackPlan.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { loadRoster } from '../units/load.js';
+import { CARD_FIELDS } from '../units/schema.js';
 import type { Roster, UnitCard } from '../units/types.js';
 import { sampleRosterFiles } from '../paths.js';
 import { inchesArg, intInRange, seedArg } from './args.js';
@@ -49,9 +50,28 @@ export function addEngagementOptions(cmd: Command, defaultTrials: number | undef
 }
 
 /** Lines telling which placeholder values a result used. */
+/** "UNIT.FIELD" placeholder entries: the unit id and the card field path. */
+const CARD_ENTRY = new RegExp(`^(.+?)\\.((?:${CARD_FIELDS.join('|')})(?:[.[].*)?)$`);
+
+/**
+ * The warning every text output ends with when it used invented values: one line per unit
+ * card naming its placeholder fields, then one per rules table (--json lists every entry).
+ */
 export function placeholderLines(list: readonly string[]): string[] {
   if (!list.length) return ['placeholders used: none'];
-  return [`WARNING: this result uses ${list.length} placeholder value${list.length > 1 ? 's' : ''} (invented, not from the published rules or cards):`, ...list.map((p) => `  - ${p}`)];
+  const cards = new Map<string, string[]>();
+  const rules: string[] = [];
+  for (const p of list) {
+    const m = CARD_ENTRY.exec(p);
+    if (!m) rules.push(p);
+    else if (cards.has(m[1])) cards.get(m[1])!.push(m[2]);
+    else cards.set(m[1], [m[2]]);
+  }
+  return [
+    `WARNING: this result uses ${list.length} placeholder value${list.length > 1 ? 's' : ''} (invented, not from the published rules or cards; --json lists each):`,
+    ...[...cards].map(([unit, fields]) => `  - ${unit}: ${fields.join(', ')}`),
+    ...rules.map((p) => `  - ${p}`),
+  ];
 }
 
 export type AspectArg = Aspect;

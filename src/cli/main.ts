@@ -1,7 +1,7 @@
 // The jwsim command line: one subcommand per question a designer asks.
 // Results go to stdout, errors to stderr; exit 0 on success, 2 on bad input or usage.
 import { JWSIM_VERSION } from '../version.js';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help, type Option } from 'commander';
 import { UserError } from '../errors.js';
 import { installInterruptNotice } from '../io/interrupt.js';
 import { attackCommand } from './attack.js';
@@ -22,6 +22,14 @@ import { rulesCommand } from './rules.js';
 /** Commander's own usage errors get the same "jwsim: error: ..." prefix as ours. */
 const OUTPUT = { outputError: (str: string, write: (s: string) => void) => write(`jwsim: ${str}`) };
 
+/** Help texts mark the options a command cannot run without. */
+const HELP = {
+  optionDescription(this: Help, option: Option): string {
+    const text = Help.prototype.optionDescription.call(this, option);
+    return option.mandatory ? `(required) ${text}` : text;
+  },
+};
+
 export function buildProgram(): Command {
   const program = new Command();
   program
@@ -30,7 +38,9 @@ export function buildProgram(): Command {
     .version(JWSIM_VERSION, '-V, --version', 'print the jwsim version')
     .helpOption('-h, --help', 'show help for jwsim or a command')
     .exitOverride()
-    .configureOutput(OUTPUT);
+    .configureOutput(OUTPUT)
+    // The command list shows each command's own usage line (duel's ids are required there too).
+    .configureHelp({ subcommandTerm: (cmd: Command) => `${cmd.name()} ${cmd.usage()}` });
   program.addCommand(diceCommand());
   program.addCommand(rulesCommand());
   program.addCommand(unitsCommand());
@@ -45,7 +55,7 @@ export function buildProgram(): Command {
   program.addCommand(compareCommand());
   program.addCommand(costsCommand());
   program.addCommand(nightlyCommand());
-  for (const cmd of program.commands) cmd.exitOverride().configureOutput(OUTPUT);
+  for (const cmd of program.commands) cmd.exitOverride().configureOutput(OUTPUT).configureHelp(HELP);
   return program;
 }
 

@@ -142,6 +142,9 @@ const unit = {
   ],
 };
 
+/** The fields of a unit card (placeholder paths start with one of them: "armor.fore", "weapons[0].ac"). */
+export const CARD_FIELDS: readonly string[] = Object.keys(unit.properties);
+
 export const UNITS_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: 'https://jwsim.invalid/schemas/units.schema.json',
