@@ -8,7 +8,7 @@ import { checkFolder, makeFolder } from '../io/folders.js';
 import { projectRoot } from '../paths.js';
 import { comparisonOutputs, fmtZ } from '../report/compareOutput.js';
 import { writeAtomically } from '../report/runOutput.js';
-import { loadOverlay } from '../rules/overlay.js';
+import { loadOverlay, overlayVersionProblem } from '../rules/overlay.js';
 import { getRulesVersion } from '../rules/registry.js';
 import { loadBatch, type Variant } from '../scenarios/batch.js';
 import { compareBatch, compareZ } from '../sim/compare.js';
@@ -34,7 +34,7 @@ export function compareCommand(): Command {
     .description("Compare rules versions or house rules on the batch's experiments: paired differences on common random numbers, each engagement stopped once its answer is settled.")
     .argument('<batch>', 'batch file')
     .option('--rules <versions>', "comma-separated rules versions to compare, e.g. 1.2.1,1.2.2; the first is the baseline (default: the batch's own variants)")
-    .addOption(new Option('--variant <name=overlay>', 'a house-rule variant: NAME=OVERLAY_FILE (repeatable; compared with the first variant)').argParser(collectString).default([], 'none'))
+    .addOption(new Option('--variant <name=overlay>', 'a house-rule variant: NAME=OVERLAY_FILE, run under the first variant\'s rules version, which the overlay\'s "rules" must match if it names one (repeatable; compared with the first variant)').argParser(collectString).default([], 'none'))
     .addOption(threadsOption())
     .addOption(new Option('--out <dir>', 'folder to write (default: reports/compare-<date>-<time>)').argParser(pathArg))
     .addOption(new Option('--seed <seed>', "seed of every random stream (overrides the batch's)").argParser(seedArg))
@@ -68,8 +68,15 @@ function variantsFrom(opts: CompareOpts, batchVariants: readonly Variant[]): Var
       if (e instanceof UserError) throw new UserError(`--variant ${name}: ${e.message}`, e.details);
       throw e;
     }
-    const rules = overlay.rules?.replace(/^v/, '') ?? out[0]?.rules ?? '1.2.2';
-    out.push({ name, rules, options: [], overlay });
+    // A house rule is measured against the baseline under the baseline's rules version: an
+    // overlay written for another version would mix a version change into the shift.
+    const baseline = out[0];
+    const clash = baseline && overlayVersionProblem(overlay, baseline.rules, {
+      uses: 'the baseline uses',
+      allowed: (w) => `a --variant runs under the baseline's rules version (the first of --rules), so start --rules with ${w} or use an overlay written for v${baseline.rules}`,
+    });
+    if (clash) throw new UserError(`--variant ${name}: ${clash}`);
+    out.push({ name, rules: baseline?.rules ?? overlay.rules ?? '1.2.2', options: [], overlay });
   }
   if (out.length === 1 && opts.variant.length > 0 && versions.length === 0) out.unshift({ name: `v${out[0].rules}`, rules: out[0].rules, options: [], overlay: null });
   const chosen = out.length ? out : [...batchVariants];

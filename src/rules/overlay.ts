@@ -12,7 +12,7 @@ export interface Overlay {
   readonly file: string;
   readonly sha256: string;
   readonly description: string | null;
-  /** The version the overlay was written for, if it says. */
+  /** The version the overlay was written for, if it says ("1.2.2": loadOverlay drops a leading "v"). */
   readonly rules: string | null;
   /** Interpretation options as NAME=VALUE. */
   readonly options: readonly string[];
@@ -28,7 +28,7 @@ export function loadOverlay(file: string): Overlay {
     file,
     sha256: createHash('sha256').update(readFileSync(file)).digest('hex'),
     description: (data.description as string | undefined) ?? null,
-    rules: (data.rules as string | undefined) ?? null,
+    rules: (data.rules as string | undefined)?.replace(/^v/, '') ?? null,
     options,
     tables: (data.tables ?? {}) as Record<string, unknown>,
   };
@@ -61,14 +61,35 @@ function merge(base: unknown, patch: unknown): unknown {
   return { ...out };
 }
 
+/** How a caller names what runs the rules version, and what it allows instead. */
+export interface VersionClash {
+  /** E.g. "the run uses": the message reads "... but the run uses v1.2.1". */
+  readonly uses: string;
+  /** What the user may do, given the version the overlay is written for, e.g. "pass --rules 1.2.2 or change the overlay". */
+  readonly allowed: (written: string) => string;
+}
+
+const RUN_CLASH: VersionClash = { uses: 'the run uses', allowed: (w) => `pass --rules ${w} or change the overlay` };
+
+/**
+ * Why the overlay cannot patch rules version `versionId`, or null when it can. An overlay
+ * whose "rules" names a version patches that version only: on another one its tables would
+ * mix a version change into the house rule. Every command that applies overlays (dice,
+ * attack, run's batch variants, compare --variant) refuses with this one check.
+ */
+export function overlayVersionProblem(overlay: Pick<Overlay, 'file' | 'rules'>, versionId: string, clash: VersionClash = RUN_CLASH): string | null {
+  const written = overlay.rules?.replace(/^v/, '') ?? null;
+  if (written === null || written === versionId) return null;
+  return `${overlay.file}: rules: the overlay is written for v${written} but ${clash.uses} v${versionId}; ${clash.allowed(written)}`;
+}
+
 /**
  * The version with the overlay's tables merged in. Data the overlay sets is no longer a
  * placeholder: the designer has supplied it.
  */
 export function applyOverlay(version: RulesVersion, overlay: Overlay): RulesVersion {
-  if (overlay.rules !== null && overlay.rules.replace(/^v/, '') !== version.id) {
-    throw new UserError(`${overlay.file}: rules: the overlay is written for v${overlay.rules.replace(/^v/, '')} but the run uses v${version.id}; pass --rules ${overlay.rules.replace(/^v/, '')} or change the overlay`);
-  }
+  const clash = overlayVersionProblem(overlay, version.id);
+  if (clash) throw new UserError(clash);
   const set = leafPaths(overlay.tables, '', []);
   const placeholders = Object.fromEntries(
     Object.entries(version.data.placeholders).filter(([path]) => !set.some((p) => p === path || p.startsWith(path + '.') || path.startsWith(p + '.'))),

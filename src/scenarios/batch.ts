@@ -8,7 +8,7 @@ import { failOnProblems, readJsonFile, schemaProblems } from '../io/json.js';
 import { sampleRosterFiles } from '../paths.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { optionScope, outOfScopeText } from '../rules/interpretations.js';
-import { loadOverlay, type Overlay } from '../rules/overlay.js';
+import { loadOverlay, overlayVersionProblem, type Overlay } from '../rules/overlay.js';
 import { loadRoster } from '../units/load.js';
 import { loadScenario } from './scenario.js';
 import type { Scenario } from './scenarioTypes.js';
@@ -125,6 +125,7 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
   const roster = loadRoster(unitFiles);
   const problems: string[] = [];
   const variants: Variant[] = ((data.variants as Json[] | undefined) ?? [{ name: 'v1.2.2', rules: '1.2.2' }]).map((v, i) => {
+    const rules = (v.rules as string).replace(/^v/, '');
     let overlay: Overlay | null = null;
     if (v.overlay) {
       try {
@@ -132,8 +133,10 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
       } catch (e) {
         problems.push(`${file}: variants[${i}].overlay: ${(e as Error).message}`, ...((e as UserError).details ?? []));
       }
+      const clash = overlay && overlayVersionProblem(overlay, rules, { uses: `variants[${i}].rules is`, allowed: (w) => `set variants[${i}].rules to "${w}" or use an overlay written for v${rules}` });
+      if (clash) problems.push(`${file}: variants[${i}].overlay: ${clash}`);
     }
-    return { name: v.name as string, rules: (v.rules as string).replace(/^v/, ''), options: Object.entries((v.options ?? {}) as Json).map(([k, x]) => `${k}=${x}`), overlay };
+    return { name: v.name as string, rules, options: Object.entries((v.options ?? {}) as Json).map(([k, x]) => `${k}=${x}`), overlay };
   });
   const names = new Set<string>();
   variants.forEach((v, i) => {

@@ -16,7 +16,7 @@ import { Battle } from '../engine/battle/game.js';
 import { UserError } from '../errors.js';
 import { compileRules, type CompiledRules } from '../rules/compile.js';
 import { DEFAULT_INTERPRETATIONS, applyRuleAssignments } from '../rules/interpretations.js';
-import { applyOverlay } from '../rules/overlay.js';
+import { applyOverlay, overlayVersionProblem } from '../rules/overlay.js';
 import { getRulesVersion } from '../rules/registry.js';
 import { openStream, type RandomStream } from '../rng/stream.js';
 import type { Cell, Variant } from '../scenarios/batch.js';
@@ -27,9 +27,8 @@ import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, runBattleChunk 
 import * as C from './counts.js';
 
 export function compileVariant(v: Variant): CompiledRules {
-  if (v.overlay?.rules && v.overlay.rules.replace(/^v/, '') !== v.rules) {
-    throw new UserError(`variant ${v.name}: its overlay ${v.overlay.file} is written for v${v.overlay.rules.replace(/^v/, '')} but the variant uses rules v${v.rules}`);
-  }
+  const clash = v.overlay && overlayVersionProblem(v.overlay, v.rules, { uses: 'the variant uses', allowed: (w) => `give the variant rules ${w} or change the overlay` });
+  if (clash) throw new UserError(`variant ${v.name}: ${clash}`);
   let version = getRulesVersion(v.rules);
   let options = DEFAULT_INTERPRETATIONS;
   if (v.overlay) {

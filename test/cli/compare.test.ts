@@ -1,0 +1,82 @@
+// jwsim compare from the command line: which variants it accepts. (The full comparison
+// output is checked in run.test.ts.)
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { jwsim } from '../helpers/cli.js';
+
+const ROSTER = fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url));
+const HOUSE = fileURLToPath(new URL('../../scenarios/overlays/example-house-rules.json', import.meta.url)); // "rules": "1.2.2"
+const OLDER = fileURLToPath(new URL('../fixtures/overlays/other-version.json', import.meta.url)); // "rules": "1.2.1"
+const root = mkdtempSync(join(tmpdir(), 'jwsim-cli-compare-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** A batch file in the temporary folder: one sampled volley (trials 5000) and one exact ram unless `experiments` says otherwise. */
+function batch(name: string, extra: Record<string, unknown> = {}): string {
+  const file = join(root, `${name}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify({
+      format: 'jwsim-batch/1',
+      units: [ROSTER],
+      seed: 'cmp',
+      variants: [
+        { name: 'v1.2.1', rules: '1.2.1' },
+        { name: 'v1.2.2', rules: '1.2.2' },
+      ],
+      experiments: [
+        { id: 'volley', kind: 'volley', attacker: 'jovian.alexander', target: 'unknown.tengu', range: 9, trials: 5000 },
+        { id: 'ram', kind: 'ram', rammer: 'jovian.pathfinder', target: 'cega.wyvern' },
+      ],
+      ...extra,
+    }),
+  );
+  return file;
+}
+
+/** Expects exit 2, the one error line, nothing on stdout and no --out folder. */
+function refused(args: string[], line: string) {
+  const out = join(root, `refused-${Math.random().toString(36).slice(2)}`);
+  const r = jwsim(...args, '--out', out, '--threads', '0');
+  expect(r.status, args.join(' ')).toBe(2);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).toBe(`jwsim: error: ${line}\n`);
+  expect(existsSync(out)).toBe(false);
+}
+
+const QUICK = ['--min-trials', '16384', '--max-trials', '16384', '--threads', '0'];
+
+describe('jwsim compare --variant: the overlay must be written for the baseline rules version', () => {
+  const small = batch('small');
+
+  it('an overlay for v1.2.2 against a v1.2.1 baseline is refused, like dice and attack refuse it', () => {
+    const line = `--variant house: ${HOUSE}: rules: the overlay is written for v1.2.2 but the baseline uses v1.2.1; a --variant runs under the baseline's rules version (the first of --rules), so start --rules with 1.2.2 or use an overlay written for v1.2.1`;
+    refused(['compare', small, '--rules', '1.2.1', '--variant', `house=${HOUSE}`], line);
+    // A second version in --rules does not make it the baseline: house would still be measured against v1.2.1.
+    refused(['compare', small, '--rules', '1.2.1,1.2.2', '--variant', `house=${HOUSE}`], line);
+    // Two house rules: the first is the baseline, so the second must match its version.
+    refused(['compare', small, '--variant', `old=${OLDER}`, '--variant', `house=${HOUSE}`], line);
+  });
+
+  it('an overlay for the baseline version runs under that version', () => {
+    const out = join(root, 'house-122');
+    const r = jwsim('compare', small, '--rules', '1.2.2', '--variant', `house=${HOUSE}`, '--out', out, ...QUICK);
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('jwsim compare: v1.2.2 vs house on 2 engagements');
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    expect(manifest.variants.map((v: { name: string; rules: string }) => `${v.name}:${v.rules}`)).toEqual(['v1.2.2:1.2.2', 'house:1.2.2']);
+    // Without --rules the baseline takes the overlay's version.
+    const alone = jwsim('compare', small, '--variant', `old=${OLDER}`, '--out', join(root, 'old-alone'), ...QUICK);
+    expect(alone.status).toBe(0);
+    expect(alone.stdout.split('\n')[0]).toBe('jwsim compare: v1.2.1 vs old on 2 engagements');
+  });
+
+  it('a batch variant whose overlay names another version is refused by run and compare alike', () => {
+    const mixed = batch('mixed', { variants: [{ name: 'base', rules: '1.2.1' }, { name: 'house', rules: '1.2.1', overlay: HOUSE }] });
+    const line = `${mixed}: variants[1].overlay: ${HOUSE}: rules: the overlay is written for v1.2.2 but variants[1].rules is v1.2.1; set variants[1].rules to "1.2.2" or use an overlay written for v1.2.1`;
+    refused(['run', mixed], line);
+    refused(['compare', mixed], line);
+  });
+});
