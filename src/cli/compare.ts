@@ -111,8 +111,12 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
   const key = diffs.filter((d) => d.metric === (d.cell.kind === 'duel' ? 'a_win_rate' : 'mean_structure_damage'));
   const moved = key.filter((d) => d.distinguishable);
   const top = [...moved].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)).slice(0, 15);
+  // The batch's trials and precision targets are for jwsim run; say so rather than let a
+  // trial count in comparison.csv that differs from the batch's pass unexplained.
+  const sampled = batch.cells.some((c) => !c.exact);
   return [
     `jwsim compare: ${batch.variants.map((v) => v.name).join(' vs ')} on ${batch.cells.length} engagements`,
+    ...(sampled ? [`note: the batch's trials and precision targets are not used: each sampled engagement runs chunks of ${CHUNK_TRIALS} trials per variant, from ${chunks.minChunks * CHUNK_TRIALS} (--min-trials) to at most ${chunks.maxChunks * CHUNK_TRIALS} (--max-trials), stopping once its key metric is settled (--settle ${opts.settle})`] : []),
     `${moved.length} of ${key.length} key metrics moved (the 95% paired interval, ±${fmtZ(z.interval)} se over the repeated looks, excludes 0)`,
     '',
     ...formatTable(

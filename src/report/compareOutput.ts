@@ -136,7 +136,7 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
           ? `${(100 * narrow.zeroWidthShare).toFixed(0)}% of ${narrow.count} sampled key metrics are exactly unchanged (the change is never exercised); for the others the paired interval is ${Number.isFinite(narrow.medianRatioOthers) ? narrow.medianRatioOthers.toFixed(2) : '-'} times as wide as two independent runs' (median)`
           : 'no sampled metric',
       ],
-      ['sequential stopping', `after ${facts.settings.minTrials} trials, at |shift| > ${fmtZ(facts.settings.sequentialZ)} se or |shift| + ${fmtZ(facts.settings.sequentialZ)} se < ${facts.settings.settle}; at most ${facts.settings.maxTrials}`],
+      ['sequential stopping', `after ${facts.settings.minTrials} trials, at |shift| > ${fmtZ(facts.settings.sequentialZ)} se or |shift| + ${fmtZ(facts.settings.sequentialZ)} se < ${facts.settings.settle}; at most ${facts.settings.maxTrials} (the batch's trials and precision targets are not used)`],
       ['intervals', `shift ± ${fmtZ(facts.settings.intervalZ)} se, paired and unpaired alike: repeated 95% confidence intervals over the looks from ${facts.settings.minTrials} to ${facts.settings.maxTrials} trials, so an interval covers the true shift at least 95% of the time whichever look stopped its engagement (a plain ±1.96 se would cover less)`],
     ],
     warnings: [],

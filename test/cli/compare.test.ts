@@ -1,5 +1,5 @@
-// jwsim compare from the command line: which variants it accepts. (The full comparison
-// output is checked in run.test.ts.)
+// jwsim compare from the command line: which variants it accepts, and what it says about
+// the batch's trial counts. (The full comparison output is checked in run.test.ts.)
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,5 +78,33 @@ describe('jwsim compare --variant: the overlay must be written for the baseline 
     const line = `${mixed}: variants[1].overlay: ${HOUSE}: rules: the overlay is written for v1.2.2 but variants[1].rules is v1.2.1; set variants[1].rules to "1.2.2" or use an overlay written for v1.2.1`;
     refused(['run', mixed], line);
     refused(['compare', mixed], line);
+  });
+});
+
+describe("jwsim compare: the batch's trials are not used", () => {
+  it('says so, and runs its own trial counts', () => {
+    const small = batch('trials');
+    const out = join(root, 'trials');
+    const r = jwsim('compare', small, '--out', out, ...QUICK);
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n')[1]).toBe(
+      "note: the batch's trials and precision targets are not used: each sampled engagement runs chunks of 8192 trials per variant, from 16384 (--min-trials) to at most 16384 (--max-trials), stopping once its key metric is settled (--settle 0.02)",
+    );
+    const rows = readFileSync(join(out, 'comparison.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const trials = new Map(rows.map((c) => [c[0], c[15]]));
+    expect(trials.get('volley')).toBe('16384'); // the batch said 5000
+    expect(trials.get('ram')).toBe('exact');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('at most 16384 (the batch&#39;s trials and precision targets are not used)');
+    // Deterministic: a second comparison prints the same (but for the folder) and writes the same CSV.
+    const again = jwsim('compare', small, '--out', join(root, 'trials-again'), ...QUICK);
+    expect(again.stdout.replaceAll('trials-again', 'trials')).toBe(r.stdout);
+    expect(readFileSync(join(root, 'trials-again', 'comparison.csv'), 'utf8')).toBe(readFileSync(join(out, 'comparison.csv'), 'utf8'));
+  });
+
+  it('an exact-only batch gets no note', () => {
+    const exact = batch('exact', { experiments: [{ id: 'ram', kind: 'ram', rammer: 'jovian.pathfinder', target: 'cega.wyvern' }] });
+    const r = jwsim('compare', exact, '--out', join(root, 'exact'), ...QUICK);
+    expect(r.status).toBe(0);
+    expect(r.stdout).not.toContain('note:');
   });
 });
