@@ -38,9 +38,9 @@ export function compareCommand(): Command {
     .addOption(threadsOption())
     .addOption(new Option('--out <dir>', 'folder to write (default: reports/compare-<date>-<time>)').argParser(pathArg))
     .addOption(new Option('--seed <seed>', "seed of every random stream (overrides the batch's)").argParser(seedArg))
-    .addOption(new Option('--min-trials <n>', `trials per variant before the sequential test may stop (${2 * CHUNK_TRIALS}..10000000)`).argParser(intInRange(2 * CHUNK_TRIALS, 10_000_000)).default(3 * CHUNK_TRIALS))
-    .addOption(new Option('--max-trials <n>', `trials per variant at most (${2 * CHUNK_TRIALS}..50000000)`).argParser(intInRange(2 * CHUNK_TRIALS, 50_000_000)).default(16 * CHUNK_TRIALS))
-    .addOption(new Option('--settle <shift>', 'stop once the key metric cannot have moved by more than this').argParser(positiveNumber(1000, '0.02')).default(0.02))
+    .addOption(new Option('--min-trials <n>', `trials per variant before the sequential test may stop, in whole chunks of ${CHUNK_TRIALS} (${2 * CHUNK_TRIALS}..10000000); the batch's trials and precision targets are not used`).argParser(intInRange(2 * CHUNK_TRIALS, 10_000_000)).default(3 * CHUNK_TRIALS))
+    .addOption(new Option('--max-trials <n>', `trials per variant at most, in whole chunks of ${CHUNK_TRIALS} (${2 * CHUNK_TRIALS}..50000000)`).argParser(intInRange(2 * CHUNK_TRIALS, 50_000_000)).default(16 * CHUNK_TRIALS))
+    .addOption(new Option('--settle <shift>', 'stop an engagement once its key metric cannot have moved by more than this: an absolute shift in the metric\'s own units, not a relative one (duels: a_win_rate, so 0.02 is 2 percentage points; attacks, volleys and rams: mean_structure_damage, in Structure points); above 0 and below 1000').argParser(positiveNumber(1000, '0.02')).default(0.02))
     .option('--json', 'print the comparison as JSON on stdout', false)
     .action(async (file: string, opts: CompareOpts) => {
       process.stdout.write(await runCompare(file, opts));

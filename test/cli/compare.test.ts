@@ -1,5 +1,6 @@
-// jwsim compare from the command line: which variants it accepts, and what it says about
-// the batch's trial counts. (The full comparison output is checked in run.test.ts.)
+// jwsim compare from the command line: which variants it accepts, what it says about the
+// batch's trial counts, and the --settle option. (The full comparison output is checked in
+// run.test.ts.)
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,5 +107,21 @@ describe("jwsim compare: the batch's trials are not used", () => {
     const r = jwsim('compare', exact, '--out', join(root, 'exact'), ...QUICK);
     expect(r.status).toBe(0);
     expect(r.stdout).not.toContain('note:');
+  });
+});
+
+describe('jwsim compare --settle', () => {
+  it('the help gives its units and range', () => {
+    const help = jwsim('compare', '--help').stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(
+      "--settle <shift> stop an engagement once its key metric cannot have moved by more than this: an absolute shift in the metric's own units, not a relative one (duels: a_win_rate, so 0.02 is 2 percentage points; attacks, volleys and rams: mean_structure_damage, in Structure points); above 0 and below 1000 (default: 0.02)",
+    );
+  });
+
+  it('values outside the range are refused', () => {
+    const small = batch('settle');
+    for (const bad of ['0', '-0.01', '1000', 'abc', 'Infinity']) {
+      refused(['compare', small, '--settle', bad], `option '--settle <shift>' argument '${bad}' is invalid. must be a positive number below 1000, e.g. 0.02`);
+    }
   });
 });
