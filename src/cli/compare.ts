@@ -4,7 +4,8 @@ import { Command, Option } from 'commander';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
-import { checkFolder, makeFolder } from '../io/folders.js';
+import { checkFolder, makeFolder, unmakeFolder } from '../io/folders.js';
+import { undoOnInterrupt } from '../io/interrupt.js';
 import { projectRoot } from '../paths.js';
 import { comparisonOutputs, fmtZ } from '../report/compareOutput.js';
 import { writeAtomically } from '../report/runOutput.js';
@@ -98,15 +99,27 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
   const chunks = { minChunks: Math.ceil(opts.minTrials / CHUNK_TRIALS), maxChunks: Math.ceil(opts.maxTrials / CHUNK_TRIALS) };
   const z = compareZ(chunks);
   const diffs = await compareBatch(batch, { threads: opts.threads, ...chunks, settle: opts.settle });
+  const existed = existsSync(out);
   makeFolder(out);
-  const files = await comparisonOutputs(batch, diffs, {
-    threads: opts.threads,
-    wallSeconds: (Date.now() - started) / 1000,
-    commandLine: process.argv.slice(2),
-    settings: { minTrials: opts.minTrials, maxTrials: opts.maxTrials, settle: opts.settle, sequentialZ: z.stopping, intervalZ: z.interval },
-    dir: out,
-  });
-  writeAtomically(out, files);
+  // Charts are written while the page is built: a failure or an interrupt takes them back.
+  const takeBack = () => unmakeFolder(out, existed);
+  const forget = undoOnInterrupt(takeBack);
+  let files: Awaited<ReturnType<typeof comparisonOutputs>>;
+  try {
+    files = await comparisonOutputs(batch, diffs, {
+      threads: opts.threads,
+      wallSeconds: (Date.now() - started) / 1000,
+      commandLine: process.argv.slice(2),
+      settings: { minTrials: opts.minTrials, maxTrials: opts.maxTrials, settle: opts.settle, sequentialZ: z.stopping, intervalZ: z.interval },
+      dir: out,
+    });
+    writeAtomically(out, files);
+  } catch (err) {
+    takeBack();
+    throw err;
+  } finally {
+    forget();
+  }
   if (opts.json) return files.find(([n]) => n === 'comparison.json')![1] as string;
   const key = diffs.filter((d) => d.metric === (d.cell.kind === 'duel' ? 'a_win_rate' : 'mean_structure_damage'));
   const moved = key.filter((d) => d.distinguishable);

@@ -1,6 +1,6 @@
 // Output folders: created up front, with a clear error when that is impossible.
-import { existsSync, mkdirSync, readdirSync, rmdirSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync, rmdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 
 /**
@@ -33,4 +33,17 @@ export function checkFolder(dir: string, option = '--out'): void {
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UserError(`${option}: ${dir} is a file, not a folder`);
   // Results are never mixed into a folder that holds other files.
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new UserError(`${option}: ${dir} already holds other files; choose a new or empty folder`);
+}
+
+/**
+ * Takes back what a command wrote into the output folder `dir` when it fails or is stopped
+ * before finishing: the folder itself if makeFolder created it (`existed` false), else only
+ * what is inside it (it was empty before, or makeFolder would have refused it).
+ */
+export function unmakeFolder(dir: string, existed: boolean): void {
+  if (!existed) {
+    rmSync(dir, { recursive: true, force: true });
+    return;
+  }
+  for (const name of readdirSync(dir)) rmSync(join(dir, name), { recursive: true, force: true });
 }
