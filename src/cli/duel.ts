@@ -73,7 +73,7 @@ function missingIdMessage(arg: 'a' | 'b', units: string[] | undefined): string {
 
 const CRIPPLED_REASONS: Record<CrippledIrrelevance, (ctx: RulesContext, u: UnitCard) => string> = {
   inert: (ctx) => `a Crippled capital ship is out of the fight anyway (crippled_capital=${ctx.options.crippled_capital})`,
-  'capital-never': (ctx) => `a capital ship at 0 Structure is always Destroyed under rules v${ctx.version.id} (Catastrophic Damage Table)`,
+  'capital-never': (ctx) => `a capital ship at 0 Structure is always Destroyed under rules v${ctx.version.id} (Catastrophic Damage Table), whatever crippled_capital says`,
   'squadron-never': (ctx) => `squadrons have no Crippled state under rules v${ctx.version.id} (crippled_squadrons=${ctx.options.crippled_squadrons})`,
   'no-small-boxes': (_ctx, u) =>
     `it has no small damage boxes (${u.crippledAt === 0 ? 'its crippled_at is 0' : `half its Structure ${u.structure}, rounded down, is 0`}), so it is Destroyed, never Crippled`,

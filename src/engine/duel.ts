@@ -46,11 +46,11 @@ export type CrippledIrrelevance = 'inert' | 'capital-never' | 'squadron-never' |
 
 export function whyCrippledChangesNothing(rules: CompiledRules, unit: UnitCard): CrippledIrrelevance | null {
   if (unit.isCapital) {
-    if (rules.flags.crippledCapitalInert) return 'inert';
-    if (rules.combat.capitalAtZero === 'crippled') return null;
+    // Never Crippled comes first: crippled_capital cannot change that, so it is no remedy.
     // Ratings only go down, so the table rows below the card's own count of zero ratings never come up.
     const zeros = (unit.defense === 0 ? 1 : 0) + (unit.sensors === 0 ? 1 : 0) + (unit.thrusters === 0 ? 1 : 0);
-    return rules.combat.catastrophicTable.slice(zeros).some((o) => o !== 'destroyed') ? null : 'capital-never';
+    if (rules.combat.capitalAtZero !== 'crippled' && !rules.combat.catastrophicTable.slice(zeros).some((o) => o !== 'destroyed')) return 'capital-never';
+    return rules.flags.crippledCapitalInert ? 'inert' : null;
   }
   if (!rules.flags.squadronCrippling) return 'squadron-never';
   return crippledThreshold(new CombatState(unit)) >= 1 ? null : 'no-small-boxes';

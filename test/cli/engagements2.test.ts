@@ -178,10 +178,17 @@ describe('duel: refusing duels whose outcome is settled before they start', () =
     );
   });
 
-  it('--until crippled with capital ships that are out when Crippled (crippled_capital=INERT), and a squadron', () => {
+  it('--until crippled with a v1.2.2 capital ship, never Crippled (crippled_capital is no remedy there), and a squadron', () => {
     refused(
       ['duel', 'jovian.alexander', 'cega.wyvern', '--range', '6', '--until', 'crippled'],
-      '--until crippled: neither side can become Crippled and stay in the fight, so the duel would be the same as --until destroyed: Alexander: a Crippled capital ship is out of the fight anyway (crippled_capital=INERT); Wyvern: squadrons have no Crippled state under rules v1.2.2 (crippled_squadrons=VERSION); leave --until out, or change the rules (--rule crippled_capital=FIGHTS_ON, --rule crippled_squadrons=ALWAYS)',
+      '--until crippled: neither side can become Crippled and stay in the fight, so the duel would be the same as --until destroyed: Alexander: a capital ship at 0 Structure is always Destroyed under rules v1.2.2 (Catastrophic Damage Table), whatever crippled_capital says; Wyvern: squadrons have no Crippled state under rules v1.2.2 (crippled_squadrons=VERSION); leave --until out, or change the rules (--rule crippled_squadrons=ALWAYS)',
+    );
+  });
+
+  it('--until crippled with capital ships that are out when Crippled (crippled_capital=INERT, v1.2.1), and a squadron', () => {
+    refused(
+      ['duel', 'jovian.alexander', 'cega.wyvern', '--range', '6', '--until', 'crippled', '--rules', '1.2.1', '--rule', 'crippled_squadrons=NEVER'],
+      '--until crippled: neither side can become Crippled and stay in the fight, so the duel would be the same as --until destroyed: Alexander: a Crippled capital ship is out of the fight anyway (crippled_capital=INERT); Wyvern: squadrons have no Crippled state under rules v1.2.1 (crippled_squadrons=NEVER); leave --until out, or change the rules (--rule crippled_capital=FIGHTS_ON, --rule crippled_squadrons=ALWAYS)',
     );
   });
 
