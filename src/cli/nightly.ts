@@ -1,5 +1,6 @@
-// jwsim nightly BATCH --baseline DIR: run the batch, gate every metric against a baseline
-// run, record the run in the history, and render the report with the gate and trends.
+// jwsim nightly BATCH --baseline DIR: run the batch (or, with --resume, finish an interrupted
+// one), gate every metric against a baseline run, record the run in the history, and render
+// the report with the gate and trends.
 import { Command, Option } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -12,7 +13,7 @@ import { projectRoot } from '../paths.js';
 import { UserError } from '../errors.js';
 import { loadBatch } from '../scenarios/batch.js';
 import { pathArg, positiveNumber, seedArg, threadsOption } from './args.js';
-import { checkRunOut, defaultOut, runRun } from './run.js';
+import { RESUME_HELP, RUN_OUT_HELP, runOutFolder, runRun, shellLine } from './run.js';
 
 interface NightlyOpts {
   baseline: string;
@@ -21,6 +22,7 @@ interface NightlyOpts {
   threads: number;
   out?: string;
   seed?: string;
+  resume: boolean;
   progress: boolean;
 }
 
@@ -32,8 +34,9 @@ export function nightlyCommand(): Command {
     .addOption(new Option('--history <file>', 'SQLite history file (default: reports/history.sqlite)'))
     .addOption(new Option('--max-shift <x>', 'largest tolerated shift, a positive number below 1000: absolute for rates, relative to the baseline value for means').argParser(positiveNumber(1000, '0.05')).default(DEFAULT_MAX_SHIFT))
     .addOption(threadsOption())
-    .addOption(new Option('--out <dir>', 'run folder to write (default: reports/<date>-<time>)').argParser(pathArg))
+    .addOption(new Option('--out <dir>', RUN_OUT_HELP).argParser(pathArg))
     .addOption(new Option('--seed <seed>', "seed (overrides the batch's; keep it equal to the baseline's for exact comparisons)").argParser(seedArg))
+    .option('--resume', `${RESUME_HELP}, then gate it and record it in the history`, false)
     .option('--progress', 'print progress on stderr even when it is not a terminal', false)
     .action(async (file: string, opts: NightlyOpts) => {
       process.exitCode = await runNightly(file, opts);
@@ -65,6 +68,7 @@ function checkHistory(file: string): void {
 
 export async function runNightly(file: string, opts: NightlyOpts): Promise<number> {
   // Inputs that can be wrong are checked before anything runs.
+  const out = runOutFolder(opts.out, opts.resume);
   // The baseline gets the report's checks: a damaged or hand-edited results.json is refused
   // (exit 2) rather than crashing the gate or passing it silently.
   const baseline = readBaseline(resolve(opts.baseline));
@@ -74,10 +78,15 @@ export async function runNightly(file: string, opts: NightlyOpts): Promise<numbe
     throw new UserError(`--baseline: ${baseline.dir} shares no engagement and variant with ${file}; nothing could be compared (is it a run of another batch?)`);
   }
   const historyFile = resolve(opts.history ?? join(projectRoot(), 'reports', 'history.sqlite'));
-  const out = resolve(opts.out ?? defaultOut());
-  checkRunOut(out, false);
   checkHistory(historyFile);
-  const code = await runRun(file, { report: false, threads: opts.threads, out, seed: opts.seed, resume: false, progress: opts.progress, latest: opts.out === undefined });
+  // After an interrupt, this same nightly continues the run, then gates and records it.
+  const resumeCommand = shellLine([
+    'jwsim', 'nightly', file, '--baseline', baseline.dir, '--out', out, '--resume',
+    ...(opts.history !== undefined ? ['--history', historyFile] : []),
+    ...(opts.maxShift !== DEFAULT_MAX_SHIFT ? ['--max-shift', String(opts.maxShift)] : []),
+    ...(opts.seed ? ['--seed', opts.seed] : []),
+  ]);
+  const code = await runRun(file, { report: false, threads: opts.threads, out, seed: opts.seed, resume: opts.resume, progress: opts.progress, latest: opts.out === undefined, resumeCommand });
   if (code !== 0) return code;
   const current = readRunFolder(out);
   const result = gate(current.results, baseline.results, opts.maxShift);

@@ -25,6 +25,8 @@ interface RunOpts {
   shard?: { index: number; count: number };
   resume: boolean;
   progress: boolean;
+  /** The command that continues this run after an interrupt (default: jwsim run ... --resume). */
+  resumeCommand?: string;
 }
 
 /** K/N with 0 <= K < N; K may be "auto": JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID. */
@@ -43,15 +45,20 @@ export function shardArg(value: string): { index: number; count: number } {
   return { index, count };
 }
 
+/** --out's help: where the run goes by default (reports/latest follows default folders only). */
+export const RUN_OUT_HELP = 'run folder to write (default: reports/<date>-<time>, and reports/latest points to it)';
+/** --resume's help, the same for every command that runs a batch. */
+export const RESUME_HELP = 'continue an interrupted run in --out from its checkpoint (--out is required)';
+
 export function runCommand(): Command {
   return new Command('run')
     .description('Run a batch file (scenarios/nightly.json is the sample) on a worker pool; write results.csv, results.json and manifest.json.')
     .argument('<batch>', 'batch file (JSON, schema scenarios/schemas/batch.schema.json)')
     .addOption(threadsOption())
-    .addOption(new Option('--out <dir>', 'run folder to write (default: reports/<date>-<time>, and reports/latest points to it)').argParser(pathArg))
+    .addOption(new Option('--out <dir>', RUN_OUT_HELP).argParser(pathArg))
     .addOption(new Option('--seed <seed>', "seed of every random stream (overrides the batch's)").argParser(seedArg))
     .addOption(new Option('--shard <K/N>', 'run only shard K of N and write a partial result for jwsim merge; K may be auto').argParser(shardArg))
-    .option('--resume', 'continue an interrupted run in --out from its checkpoint', false)
+    .option('--resume', RESUME_HELP, false)
     .option('--progress', 'print progress on stderr even when it is not a terminal', false)
     .option('--no-report', 'skip the charts and index.html (jwsim report DIR makes them later)')
     .action(async (file: string, opts: RunOpts) => {
@@ -81,18 +88,34 @@ function progressLine(p: Progress): string {
   return `\r${p.slotsDone}/${p.slots} engagements, ${(rate / 1e3).toFixed(0)}k trials/s, ETA ${Math.ceil(eta)} s   `;
 }
 
+/**
+ * The run folder --out names (default: a new dated folder under reports/), refused where a
+ * run may not write it. --resume continues a run in the folder it was given, so it needs
+ * --out: a default folder would be a new, empty one.
+ */
+export function runOutFolder(out: string | undefined, resume: boolean): string {
+  if (resume && out === undefined) throw new UserError('--resume needs --out DIR, the folder of the interrupted run to continue');
+  const dir = resolve(out ?? defaultOut());
+  checkRunOut(dir, resume);
+  return dir;
+}
+
 /** Refuses an --out folder a run may not write (a finished run, an interrupted one without --resume, other files). */
-export function checkRunOut(out: string, resume: boolean): void {
+function checkRunOut(out: string, resume: boolean): void {
   if (existsSync(join(out, 'manifest.json'))) throw new UserError(`--out: ${out} already holds a finished run; choose another folder`);
   if (!resume && existsSync(join(out, CHECKPOINT_FILE))) throw new UserError(`--out: ${out} holds an interrupted run; add --resume to continue it, or choose another folder`);
   if (!resume) checkFolder(out);
 }
 
+/** Words joined into a command line a POSIX shell reads back as the same words. */
+export function shellLine(words: readonly string[]): string {
+  return words.map((w) => (/^[A-Za-z0-9_.,:=@%+/-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
 export async function runRun(file: string, opts: RunOpts): Promise<number> {
+  const out = runOutFolder(opts.out, opts.resume);
   const batch = loadBatch(file, opts.seed);
   const engines = buildEngines(batch); // every engagement checked before anything is written
-  const out = resolve(opts.out ?? defaultOut());
-  checkRunOut(out, opts.resume);
   const shardText = opts.shard ? `${opts.shard.index}/${opts.shard.count}` : 'none';
   const checkpoint = new Checkpoint(join(out, CHECKPOINT_FILE), { batchSha256: inputsSha256(batch, JWSIM_VERSION), seed: batch.seed, shard: shardText });
   if (!opts.resume) makeFolder(out);
@@ -144,7 +167,8 @@ export async function runRun(file: string, opts: RunOpts): Promise<number> {
   } catch (err) {
     if (showProgress) process.stderr.write('\n');
     if (err instanceof Interrupted) {
-      process.stderr.write(`jwsim: interrupted; ${err.chunksSaved} chunks saved in ${out}. Resume with: jwsim run ${file} --out ${out} --resume${opts.seed ? ` --seed ${opts.seed}` : ''}${opts.shard ? ` --shard ${shardText}` : ''}\n`);
+      const resume = opts.resumeCommand ?? shellLine(['jwsim', 'run', file, '--out', out, '--resume', ...(opts.seed ? ['--seed', opts.seed] : []), ...(opts.shard ? ['--shard', shardText] : [])]);
+      process.stderr.write(`jwsim: interrupted; ${err.chunksSaved} chunks saved in ${out}. Resume with: ${resume}\n`);
       return 130;
     }
     if (err instanceof ChunkFailed) {

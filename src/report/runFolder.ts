@@ -89,7 +89,7 @@ export function readRunFolder(dir: string): RunFolder {
     const partial = existsSync(join(dir, 'partial.json'));
     const interrupted = existsSync(join(dir, 'checkpoint.jsonl'));
     throw new UserError(
-      `${dir}: not a finished run folder (no manifest.json)${partial ? '; it holds one shard: merge the shards first (jwsim merge)' : interrupted ? '; the run was interrupted: finish it with jwsim run BATCH --out DIR --resume' : ''}`,
+      `${dir}: not a finished run folder (no manifest.json)${partial ? '; it holds one shard: merge the shards first (jwsim merge)' : interrupted ? '; the run was interrupted: finish it with the command it printed (jwsim run BATCH --out DIR --resume, or jwsim nightly with --resume)' : ''}`,
     );
   }
   if (!existsSync(join(dir, 'results.json'))) {

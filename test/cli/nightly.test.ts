@@ -1,0 +1,94 @@
+// jwsim nightly from the command line: an interrupted nightly resumed to the same gate and
+// history record, and --resume without --out.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { jwsim } from '../helpers/cli.js';
+
+const MEDIUM = fileURLToPath(new URL('../fixtures/batches/medium.json', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/jwsim.js', import.meta.url));
+const root = mkdtempSync(join(tmpdir(), 'jwsim-cli-nightly-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Starts jwsim with `args`, sends SIGTERM once the checkpoint in `out` has 3 lines; its exit code and stderr. */
+async function interrupted(out: string, args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  const checkpoint = join(out, 'checkpoint.jsonl');
+  for (let i = 0; i < 200; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    if (existsSync(checkpoint) && readFileSync(checkpoint, 'utf8').trim().split('\n').length >= 3) break;
+  }
+  child.kill('SIGTERM');
+  const code = await new Promise<number | null>((r) => child.on('close', r));
+  return { code, stderr };
+}
+
+/** The history's runs, in order: gate outcome and every unit's efficiency (what a run records). */
+function recorded(history: string): Array<{ gate: unknown; units: unknown[] }> {
+  const db = new Database(history, { readonly: true });
+  try {
+    const runs = db.prepare('SELECT id, gate_failures, shifts_checked, seed, batch_sha256 FROM runs ORDER BY id').all() as Array<{ id: number }>;
+    return runs.map(({ id, ...gate }) => ({
+      gate,
+      units: db.prepare('SELECT variant, unit_id, tv, score, score_low, score_high, fair_tv, damage_per_100_tv FROM unit_efficiency WHERE run_id = ? ORDER BY variant, unit_id').all(id),
+    }));
+  } finally {
+    db.close();
+  }
+}
+
+describe('jwsim nightly --resume', () => {
+  const baseline = join(root, 'baseline');
+  const history = join(root, 'history.sqlite');
+  const whole = join(root, 'whole');
+  const resumed = join(root, 'resumed');
+
+  it('an interrupted nightly prints a nightly --resume command; it ends with the results, gate and record of an uninterrupted one', async () => {
+    // Another seed than the nightly's, so that the gate has shifts to judge.
+    expect(jwsim('run', MEDIUM, '--out', baseline, '--seed', 'other', '--threads', '2', '--no-report').status).toBe(0);
+    const options = ['--baseline', baseline, '--history', history, '--seed', 'tonight', '--max-shift', '0.02'];
+    const first = jwsim('nightly', MEDIUM, ...options, '--out', whole, '--threads', '2');
+    expect(first.status).toBe(0);
+
+    const cut = await interrupted(resumed, ['nightly', MEDIUM, ...options, '--out', resumed, '--threads', '1']);
+    expect(cut.code).toBe(130);
+    const command = /Resume with: jwsim (.*)\n/.exec(cut.stderr)?.[1];
+    expect(command).toBe(`nightly ${MEDIUM} --baseline ${baseline} --out ${resumed} --resume --history ${history} --max-shift 0.02 --seed tonight`);
+    expect(existsSync(join(resumed, 'manifest.json'))).toBe(false);
+    expect(recorded(history)).toHaveLength(1); // not recorded until it has run to the end
+
+    // Run the printed command as printed (the temporary paths hold no spaces).
+    const again = jwsim(...command!.split(' '), '--threads', '2');
+    expect(again.status).toBe(first.status);
+    expect(again.stderr).toBe(first.stderr);
+    expect(again.stderr).toMatch(/^nightly gate passed: 18 metrics against /);
+    for (const f of ['results.csv', 'results.json']) expect(readFileSync(join(resumed, f), 'utf8'), f).toBe(readFileSync(join(whole, f), 'utf8'));
+    const [a, b] = recorded(history);
+    expect(b).toEqual(a);
+    expect(a.gate).toMatchObject({ gate_failures: 0, shifts_checked: 18, seed: 'tonight' });
+    expect(a.units).toHaveLength(3);
+    expect(readFileSync(join(resumed, 'index.html'), 'utf8')).toContain('Nightly gate: passed');
+    // A finished nightly is not resumed twice.
+    const twice = jwsim(...command!.split(' '));
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toMatch(/--out: .* already holds a finished run/);
+  }, 120_000);
+});
+
+describe('folders and options refused with one line, exit 2', () => {
+  for (const command of ['run', 'nightly']) {
+    it(`${command} --resume without --out says that --resume needs --out`, () => {
+      const extra = command === 'nightly' ? ['--baseline', join(root, 'baseline')] : [];
+      const r = jwsim(command, MEDIUM, ...extra, '--resume');
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe('jwsim: error: --resume needs --out DIR, the folder of the interrupted run to continue\n');
+    });
+  }
+});
