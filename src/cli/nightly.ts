@@ -1,13 +1,15 @@
 // jwsim nightly BATCH --baseline DIR: run the batch (or, with --resume, finish an interrupted
-// one), gate every metric against a baseline run, record the run in the history, and render
-// the report with the gate and trends.
+// one), gate every metric against a baseline run, record the run in the history, keep the gate
+// and trends in the run folder (nightly.json) and render the report with them.
 import { Command, Option } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { unitEfficiency } from '../report/efficiency.js';
 import { DEFAULT_MAX_SHIFT, gate } from '../report/gate.js';
 import { History } from '../report/history.js';
+import { NIGHTLY_FILE, nightlyJson } from '../report/nightlyRecord.js';
 import { renderReport } from '../report/report.js';
+import { writeAtomically } from '../report/runOutput.js';
 import { readRunFolder } from '../report/runFolder.js';
 import { projectRoot } from '../paths.js';
 import { UserError } from '../errors.js';
@@ -104,7 +106,9 @@ export async function runNightly(file: string, opts: NightlyOpts): Promise<numbe
       efficiency,
     });
     const trends = history.trends((current.manifest.batch as { sha256: string }).sha256);
-    process.stdout.write(`report: ${await renderReport(out, { gate: result, baselineDir: baseline.dir, trends })}\n`);
+    // Kept in the run folder, so that the report (now, and jwsim report DIR later) shows them.
+    writeAtomically(out, [[NIGHTLY_FILE, nightlyJson({ gate: result, baselineDir: baseline.dir, trends })]]);
+    process.stdout.write(`report: ${await renderReport(out)}\n`);
   } finally {
     history.close();
   }

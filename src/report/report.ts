@@ -1,11 +1,11 @@
 // The report of a run folder: charts (Vega-Lite specs, SVG, PNG under charts/) and a
-// self-contained index.html. `jwsim run` writes it at the end; `jwsim report DIR` redoes it.
+// self-contained index.html. `jwsim run` writes it at the end; `jwsim report DIR` redoes it,
+// with a nightly run's gate and trends where the folder holds them (nightly.json).
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Z95 } from '../stats/intervals.js';
 import { KEY_METRIC, attackProfile, battleUnitDamage, efficiencyTrends, matchupMatrix, pointsEfficiency, timeToKill, versionComparison, type Shift, type VegaLiteSpec } from './charts.js';
-import type { GateResult } from './gate.js';
-import type { TrendRow } from './history.js';
+import { readNightlyRecord, type NightlyExtras } from './nightlyRecord.js';
 import { battleEfficiency, unitEfficiency, type UnitEfficiency } from './efficiency.js';
 import { page, type Section } from './html.js';
 import { render } from './render.js';
@@ -80,13 +80,6 @@ function replayPart(e: Engagement, link: ReplayLink): Section {
   };
 }
 
-/** What a nightly run adds to its report: the gate against the baseline and trends from the history. */
-export interface NightlyExtras {
-  gate: GateResult;
-  baselineDir: string;
-  trends: TrendRow[];
-}
-
 /** What a report puts in its run folder: the page, and the folders of its chart and replay files. */
 const REPORT_FOLDERS = ['charts', 'replays'] as const;
 const REPORT_PAGE = 'index.html';
@@ -149,9 +142,11 @@ function publishReport(stage: string, dir: string): void {
   }
 }
 
-export async function renderReport(dir: string, nightly?: NightlyExtras): Promise<string> {
+export async function renderReport(dir: string): Promise<string> {
   // Everything that can be wrong with the inputs is checked before anything is written.
   const run = readRunFolder(dir);
+  // A nightly run's folder keeps its gate and trends (nightly.json): its report shows them again.
+  const nightly = readNightlyRecord(dir) ?? undefined;
   checkReportTargets(dir);
   // The report is built in a hidden folder inside the run folder (same file system, so the
   // final moves are renames) and moved into place only when every file of it is written.
@@ -227,7 +222,7 @@ async function buildReport(run: RunFolder, out: string, nightly?: NightlyExtras)
       },
     });
     for (const v of results.variants) {
-      await chart(`trends-${v.name.replace(/[^A-Za-z0-9._-]/g, '_')}`, `Trends, ${v.name}`, 'Score vs field of each unit in every nightly run of this batch recorded in the history.', efficiencyTrends(nightly.trends, v.name));
+      await chart(`trends-${slug(v.name)}`, `Trends, ${v.name}`, 'Score vs field of each unit in every nightly run of this batch recorded in the history.', efficiencyTrends(nightly.trends, v.name));
     }
   }
   const battles = results.experiments.filter((e) => e.kind === 'battle');

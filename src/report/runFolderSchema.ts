@@ -226,7 +226,7 @@ export function manifestProblems(data: unknown, file: string): string[] {
 }
 
 /** What is wrong with a run file as a whole, first found first: figures JSON cannot hold, the format, the schema. */
-function shapeProblems(data: unknown, file: string, wanted: string, what: string, schema: object): string[] {
+export function shapeProblems(data: unknown, file: string, wanted: string, what: string, schema: object): string[] {
   const infinite = nonFinite(data, file);
   if (infinite.length) return infinite;
   const format = (data as { format?: unknown } | null)?.format;

@@ -1,7 +1,7 @@
 // jwsim nightly from the command line: an interrupted nightly resumed to the same gate and
-// history record, and --resume without --out.
+// history record, a nightly folder's report rendered again, and --resume without --out.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +43,9 @@ function recorded(history: string): Array<{ gate: unknown; units: unknown[] }> {
   }
 }
 
-describe('jwsim nightly --resume', () => {
+const charts = (dir: string, prefix: string) => readdirSync(join(dir, 'charts')).filter((f) => f.startsWith(prefix)).sort();
+
+describe('jwsim nightly --resume, and jwsim report of a nightly folder', () => {
   const baseline = join(root, 'baseline');
   const history = join(root, 'history.sqlite');
   const whole = join(root, 'whole');
@@ -69,6 +71,9 @@ describe('jwsim nightly --resume', () => {
     expect(again.stderr).toBe(first.stderr);
     expect(again.stderr).toMatch(/^nightly gate passed: 18 metrics against /);
     for (const f of ['results.csv', 'results.json']) expect(readFileSync(join(resumed, f), 'utf8'), f).toBe(readFileSync(join(whole, f), 'utf8'));
+    const gateOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'nightly.json'), 'utf8')).gate;
+    expect(gateOf(resumed)).toEqual(gateOf(whole));
+    expect(gateOf(whole)).toMatchObject({ sameSeed: false, maxShift: 0.02, checked: 18 });
     const [a, b] = recorded(history);
     expect(b).toEqual(a);
     expect(a.gate).toMatchObject({ gate_failures: 0, shifts_checked: 18, seed: 'tonight' });
@@ -79,6 +84,40 @@ describe('jwsim nightly --resume', () => {
     expect(twice.status).toBe(2);
     expect(twice.stderr).toMatch(/--out: .* already holds a finished run/);
   }, 120_000);
+
+  it('jwsim report renders a nightly folder again with its gate section and trend charts, byte for byte', () => {
+    // The resumed run is the second of its batch in the history: it has trends to draw.
+    const before = readFileSync(join(resumed, 'index.html'), 'utf8');
+    expect(before).toContain('data-chart="trends-v1.2.2"');
+    const trends = charts(resumed, 'trends-');
+    expect(trends).toEqual(['trends-v1.2.2.png', 'trends-v1.2.2.svg', 'trends-v1.2.2.vl.json']);
+    const svg = readFileSync(join(resumed, 'charts', 'trends-v1.2.2.svg'), 'utf8');
+    const r = jwsim('report', resumed);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(`${join(resumed, 'index.html')}\n`);
+    expect(readFileSync(join(resumed, 'index.html'), 'utf8')).toBe(before);
+    expect(charts(resumed, 'trends-')).toEqual(trends);
+    expect(readFileSync(join(resumed, 'charts', 'trends-v1.2.2.svg'), 'utf8')).toBe(svg);
+  }, 60_000);
+
+  it('a damaged nightly.json is refused, naming the field, and the report is left as it was', () => {
+    const file = join(resumed, 'nightly.json');
+    const good = readFileSync(file, 'utf8');
+    const before = readFileSync(join(resumed, 'index.html'), 'utf8');
+    const j = JSON.parse(good);
+    j.gate.shifts[0].shift = 'large';
+    writeFileSync(file, JSON.stringify(j));
+    try {
+      const r = jwsim('report', resumed);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`jwsim: error: ${file}: gate.shifts[0].shift: "large" must be number\n`);
+      expect(readFileSync(join(resumed, 'index.html'), 'utf8')).toBe(before);
+      expect(charts(resumed, 'trends-')).toHaveLength(3);
+    } finally {
+      writeFileSync(file, good);
+    }
+  });
 });
 
 describe('folders and options refused with one line, exit 2', () => {
