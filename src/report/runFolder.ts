@@ -85,6 +85,9 @@ export interface RunFolder {
 
 export function readRunFolder(dir: string): RunFolder {
   if (!existsSync(dir)) throw new UserError(`${dir}: no such run folder`);
+  if (existsSync(join(dir, 'comparison.json')) && !existsSync(join(dir, 'results.json'))) {
+    throw new UserError(`${dir}: a comparison folder (written by jwsim compare), not a run folder: compare wrote its report already, ${join(dir, 'index.html')}; jwsim report and nightly --baseline take run folders (written by jwsim run, merge or nightly)`);
+  }
   if (!existsSync(join(dir, 'manifest.json'))) {
     const partial = existsSync(join(dir, 'partial.json'));
     const interrupted = existsSync(join(dir, 'checkpoint.jsonl'));

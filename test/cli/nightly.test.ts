@@ -1,5 +1,5 @@
 // jwsim nightly from the command line: an interrupted nightly resumed to the same gate and
-// history record, a nightly folder's report rendered again, and --resume without --out.
+// history record, a nightly folder's report rendered again, and folders and options refused.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jwsim } from '../helpers/cli.js';
 
+const SMALL = fileURLToPath(new URL('../fixtures/batches/small.json', import.meta.url));
 const MEDIUM = fileURLToPath(new URL('../fixtures/batches/medium.json', import.meta.url));
 const BIN = fileURLToPath(new URL('../../bin/jwsim.js', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'jwsim-cli-nightly-'));
@@ -130,4 +131,17 @@ describe('folders and options refused with one line, exit 2', () => {
       expect(r.stderr).toBe('jwsim: error: --resume needs --out DIR, the folder of the interrupted run to continue\n');
     });
   }
+
+  it('report (and nightly --baseline) of a comparison folder says what it is and where its report is', () => {
+    const out = join(root, 'comparison');
+    expect(jwsim('compare', SMALL, '--rules', '1.2.1,1.2.2', '--out', out, '--min-trials', '16384', '--max-trials', '16384', '--threads', '1').status).toBe(0);
+    const r = jwsim('report', out);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`jwsim: error: ${out}: a comparison folder (written by jwsim compare), not a run folder: compare wrote its report already, ${join(out, 'index.html')}; jwsim report and nightly --baseline take run folders (written by jwsim run, merge or nightly)\n`);
+    const asBaseline = jwsim('nightly', SMALL, '--baseline', out, '--out', join(root, 'never-run'));
+    expect(asBaseline.status).toBe(2);
+    expect(asBaseline.stderr).toMatch(/^jwsim: error: --baseline: .*comparison: a comparison folder \(written by jwsim compare\), not a run folder/);
+    expect(existsSync(join(root, 'never-run'))).toBe(false);
+  }, 60_000);
 });
