@@ -35,6 +35,15 @@ export function pathArg(value: string): string {
   return value;
 }
 
+/**
+ * --seed: `summary` says which streams it seeds; `fallback` is the default seed, or absent
+ * where the batch file's seed is the default.
+ */
+export function seedOption(summary: string, fallback?: string): Option {
+  const o = new Option('--seed <seed>', `${summary}; 1 to 64 letters, digits, ".", "_" or "-"`).argParser(seedArg);
+  return fallback === undefined ? o : o.default(fallback);
+}
+
 /** Seeds are short printable tokens so they can sit in file names and manifests. */
 export function seedArg(value: string): string {
   if (!/^[A-Za-z0-9._-]{1,64}$/.test(value)) {

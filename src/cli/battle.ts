@@ -6,7 +6,7 @@ import { DEFAULT_SEED } from '../rng/stream.js';
 import { makeBattle, runBattleJob, type BattleJob } from '../sim/battleJob.js';
 import { summarizeBattles, traceGame } from '../sim/battles.js';
 import { REPLAY_EXTENSIONS, renderReplayHtml, renderReplaySvg, replayFormat, replayModels } from '../report/replay.js';
-import { intInRange, seedArg, threadsOption } from './args.js';
+import { intInRange, seedOption, threadsOption } from './args.js';
 import { addJsonOption, addUnitsOption, optionsGiven, placeholderLines } from './engagementArgs.js';
 import { formatTable, pct } from './format.js';
 import { checkOutputs, writeOutputs, type OutputFile } from './outputs.js';
@@ -37,9 +37,9 @@ export function battleCommand(): Command {
     .description('Who wins this scenario with these fleets? Plays whole games (deployment, movement, attacks, actions, scoring) between two AI policies; win and draw rates with 95% intervals, Objective and Victory Points, surviving TV, and per unit type fates and damage per 100 TV.')
     .requiredOption('--scenario <file>', 'scenario file (schema: scenarios/schemas/scenario.schema.json; samples in scenarios/battles/)')
     .addOption(new Option('--trials <n>', `games to play (with --mirror: pairs of games) (1..${MAX_BATTLE_TRIALS})`).argParser(intInRange(1, MAX_BATTLE_TRIALS)).default(DEFAULT_BATTLE_TRIALS))
-    .addOption(new Option('--seed <seed>', 'seed of the random streams').argParser(seedArg).default(DEFAULT_SEED))
+    .addOption(seedOption('seed of the random streams', DEFAULT_SEED))
     .addOption(threadsOption())
-    .option('--mirror', 'play every game twice with the fleets swapped on the same dice, so first-player and deployment advantages cancel', false)
+    .option('--mirror', 'play every game twice with the fleets swapped on the same dice, so first-player and deployment advantages cancel (off unless given here; battle experiments in a batch mirror unless "mirror": false)', false)
     .option('--trace <out.json>', 'play one game and write every activation (positions, actions, attacks with dice, damage, states) to this file')
     .option('--replay <out.svg|out.html>', 'play one game and draw it (zones, tracks, attacks, final bases) as an SVG picture, or an HTML page with the picture and a table of fates; with --trace: the same game')
     .addOption(new Option('--game <n>', 'with --trace or --replay: which game of a `jwsim battle` run to play (0-based, unmirrored, on that run\'s streams; batch runs name their streams after the experiment, and their HTML report draws game 0)').argParser(intInRange(0, MAX_BATTLE_TRIALS)).default(0))

@@ -16,7 +16,7 @@ import { compareBatch, compareZ } from '../sim/compare.js';
 import { CHUNK_TRIALS } from '../sim/slots.js';
 import { formatTable } from './format.js';
 import { placeholderLines } from './engagementArgs.js';
-import { collectString, intInRange, pathArg, positiveNumber, seedArg, threadsOption } from './args.js';
+import { collectString, intInRange, pathArg, positiveNumber, seedOption, threadsOption } from './args.js';
 
 interface CompareOpts {
   rules?: string;
@@ -38,7 +38,7 @@ export function compareCommand(): Command {
     .addOption(new Option('--variant <name=overlay>', 'a house-rule variant: NAME=OVERLAY_FILE, run under the first variant\'s rules version, which the overlay\'s "rules" must match if it names one (repeatable; compared with the first variant)').argParser(collectString).default([], 'none'))
     .addOption(threadsOption())
     .addOption(new Option('--out <dir>', 'folder to write (default: reports/compare-<date>-<time>)').argParser(pathArg))
-    .addOption(new Option('--seed <seed>', "seed of every random stream (overrides the batch's)").argParser(seedArg))
+    .addOption(seedOption("seed of every random stream (overrides the batch's)"))
     .addOption(new Option('--min-trials <n>', `trials per variant before the sequential test may stop, in whole chunks of ${CHUNK_TRIALS} (${2 * CHUNK_TRIALS}..10000000); the batch's trials and precision targets are not used`).argParser(intInRange(2 * CHUNK_TRIALS, 10_000_000)).default(3 * CHUNK_TRIALS))
     .addOption(new Option('--max-trials <n>', `trials per variant at most, in whole chunks of ${CHUNK_TRIALS} (${2 * CHUNK_TRIALS}..50000000)`).argParser(intInRange(2 * CHUNK_TRIALS, 50_000_000)).default(16 * CHUNK_TRIALS))
     .addOption(new Option('--settle <shift>', 'stop an engagement once its key metric cannot have moved by more than this: an absolute shift in the metric\'s own units, not a relative one (duels: a_win_rate, so 0.02 is 2 percentage points; attacks, volleys and rams: mean_structure_damage, in Structure points); above 0 and below 1000').argParser(positiveNumber(1000, '0.02')).default(0.02))

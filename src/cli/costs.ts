@@ -10,12 +10,14 @@ import { CHUNK_TRIALS } from '../sim/slots.js';
 import { findUnit } from '../units/load.js';
 import { MAX_POOL, MAX_STRUCTURE } from '../units/schema.js';
 import type { Roster, UnitCard } from '../units/types.js';
-import { intInRange, seedArg, threadsOption } from './args.js';
+import { intInRange, seedOption, threadsOption } from './args.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { loadOverlay } from '../rules/overlay.js';
 import { addJsonOption, addUnitsOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
 import { formatTable, signedPercent } from './format.js';
-import { addRulesOptions, rulesContext, rulesHeader, type RulesOpts } from './rulesContext.js';
+import { addRulesOptions, rulesContext, rulesHeader, type RulesContext, type RulesOpts } from './rulesContext.js';
+import { GEOM_EPSILON } from '../engine/geometry.js';
+import { longRangeMax } from '../engine/geometryArcs.js';
 
 interface CostsOpts extends RulesOpts {
   units?: string[];
@@ -33,7 +35,7 @@ export function costsCommand(): Command {
     .addOption(rangeOption().makeOptionMandatory(false).default(6))
     .addOption(new Option('--trials <n>', `duels per ordered pair (${CHUNK_TRIALS}..10000000)`).argParser(intInRange(CHUNK_TRIALS, 10_000_000)).default(CHUNK_TRIALS))
     .addOption(threadsOption())
-    .addOption(new Option('--seed <seed>', 'seed of the random streams').argParser(seedArg).default(DEFAULT_SEED))
+    .addOption(seedOption('seed of the random streams', DEFAULT_SEED))
     .option('--stat <unit>', 'instead: the points value of +1 Structure, Fire Control, Sensors, Thrusters, Skill and one weapon die for this unit');
   addUnitsOption(cmd);
   addRulesOptions(cmd);
@@ -54,10 +56,26 @@ async function matrix(roster: Roster, extra: UnitCard[], variant: Variant, opts:
   return JSON.parse(resultsJson(batch, run.slots)) as RunResults;
 }
 
+/** A --range beyond every unit's reach would give a matrix of draws and no price curve: refuse it, naming the longest reach. */
+function checkSomeoneReaches(ctx: RulesContext, roster: Roster, range: number): void {
+  const kinds = new Set([...roster.units.values()].map((u): 'capital' | 'squadron' => (u.isCapital ? 'capital' : 'squadron')));
+  let best = { inches: 0, unit: '', kind: '' };
+  for (const u of roster.units.values()) {
+    for (const kind of kinds) {
+      const inches = longRangeMax(ctx.compiled.combat, kind, u.sensors);
+      if (inches > best.inches) best = { inches, unit: u.id, kind };
+    }
+  }
+  if (range > best.inches + GEOM_EPSILON) {
+    throw new UserError(`--range: at ${range} in no unit reaches another, so every duel would be a draw and no price could be read; the longest reach is ${best.inches} in (${best.unit} against ${best.kind === 'capital' ? 'capital ships' : 'squadrons'}); give a --range of at most ${best.inches}`);
+  }
+}
+
 export async function runCosts(opts: CostsOpts): Promise<string> {
   const ctx = rulesContext(opts, { command: 'jwsim costs (it plays duels)', reads: 'duel' });
   const roster = loadUnits(opts);
   if (roster.units.size < 3) throw new UserError(`--units: costs needs at least 3 units to fit a price curve; the roster has ${roster.units.size}`);
+  checkSomeoneReaches(ctx, roster, opts.range);
   const variant: Variant = { name: `v${ctx.version.id}`, rules: ctx.version.id, options: opts.rule, overlay: opts.rulesOverlay ? loadOverlay(opts.rulesOverlay) : null };
   if (opts.stat) {
     const unit = findUnit(roster, opts.stat, '--stat');

@@ -4,7 +4,7 @@ import { MAX_MACRO_DICE, MAX_REROLLS, MAX_ROLLED_BASE_DICE, describePool, resolv
 import { UserError } from '../errors.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { exactDice, sampledDice, type DiceEstimate } from '../sim/diceQuery.js';
-import { collectInt, intInRange, seedArg } from './args.js';
+import { collectInt, intInRange, seedOption } from './args.js';
 import { formatTable, pct } from './format.js';
 import { addRulesOptions, rulesContext, rulesHeader, rulesJson } from './rulesContext.js';
 
@@ -38,7 +38,7 @@ export function diceCommand(): Command {
   addRulesOptions(cmd)
     .addOption(new Option('--exact', 'compute the exact distribution (the default)').conflicts('trials'))
     .addOption(new Option('--trials <n>', `estimate by Monte Carlo with this many rolls (1..${MAX_TRIALS})`).argParser(intInRange(1, MAX_TRIALS)))
-    .addOption(new Option('--seed <seed>', 'seed of the Monte Carlo run (with --trials)').argParser(seedArg).default(DEFAULT_SEED))
+    .addOption(seedOption('seed of the Monte Carlo run (with --trials)', DEFAULT_SEED))
     .option('--json', 'print one JSON object on stdout instead of tables', false)
     .option('--outcomes', 'also list every distinct outcome with its probability', false)
     .addHelpText(

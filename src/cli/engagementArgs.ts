@@ -8,7 +8,7 @@ import { loadRoster } from '../units/load.js';
 import { CARD_FIELDS } from '../units/schema.js';
 import type { Roster, UnitCard } from '../units/types.js';
 import { sampleRosterFiles } from '../paths.js';
-import { inchesArg, intInRange, seedArg } from './args.js';
+import { inchesArg, intInRange, seedOption } from './args.js';
 import { addRulesOptions } from './rulesContext.js';
 
 export const MAX_RANGE_INCHES = 120;
@@ -37,7 +37,7 @@ export function firingArcOption(flag = '--firing-arc <arc>', what = "the attacke
 export function addSamplingOptions(cmd: Command, defaultTrials: number | undefined, what: string): Command {
   return cmd
     .addOption(new Option('--trials <n>', `${what} (1..${MAX_ENGAGEMENT_TRIALS})`).argParser(intInRange(1, MAX_ENGAGEMENT_TRIALS)).default(defaultTrials, defaultTrials === undefined ? 'exact, no sampling' : undefined))
-    .addOption(new Option('--seed <seed>', 'seed of the random streams (with sampling)').argParser(seedArg).default(DEFAULT_SEED));
+    .addOption(seedOption('seed of the random streams (with sampling)', DEFAULT_SEED));
 }
 
 export function addJsonOption(cmd: Command): Command {

@@ -14,7 +14,7 @@ import { readRunFolder } from '../report/runFolder.js';
 import { projectRoot } from '../paths.js';
 import { UserError } from '../errors.js';
 import { loadBatch } from '../scenarios/batch.js';
-import { pathArg, positiveNumber, seedArg, threadsOption } from './args.js';
+import { pathArg, positiveNumber, seedOption, threadsOption } from './args.js';
 import { RESUME_HELP, RUN_OUT_HELP, runOutFolder, runRun, shellLine } from './run.js';
 
 interface NightlyOpts {
@@ -37,7 +37,7 @@ export function nightlyCommand(): Command {
     .addOption(new Option('--max-shift <x>', 'largest tolerated shift, a positive number below 1000: absolute for rates, relative to the baseline value for means').argParser(positiveNumber(1000, '0.05')).default(DEFAULT_MAX_SHIFT))
     .addOption(threadsOption())
     .addOption(new Option('--out <dir>', RUN_OUT_HELP).argParser(pathArg))
-    .addOption(new Option('--seed <seed>', "seed (overrides the batch's; keep it equal to the baseline's for exact comparisons)").argParser(seedArg))
+    .addOption(seedOption("seed (overrides the batch's; keep it equal to the baseline's for exact comparisons)"))
     .option('--resume', `${RESUME_HELP}, then gate it and record it in the history`, false)
     .option('--progress', 'print progress on stderr even when it is not a terminal', false)
     .action(async (file: string, opts: NightlyOpts) => {

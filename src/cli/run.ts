@@ -13,7 +13,7 @@ import { CHECKPOINT_FILE, Checkpoint } from '../sim/checkpoint.js';
 import { buildEngines } from '../sim/cells.js';
 import { ChunkFailed, Interrupted, runBatch, type Progress } from '../sim/runner.js';
 import { partialJson } from '../sim/shards.js';
-import { pathArg, seedArg, threadsOption } from './args.js';
+import { pathArg, seedOption, threadsOption } from './args.js';
 
 interface RunOpts {
   report: boolean;
@@ -35,13 +35,15 @@ export function shardArg(value: string): { index: number; count: number } {
   if (!m) throw new InvalidArgumentError('must be K/N (e.g. 0/4) or auto/N');
   const count = Number(m[2]);
   let k = m[1];
+  let from = '';
   if (k === 'auto') {
-    const env = process.env.JOB_COMPLETION_INDEX ?? process.env.SLURM_ARRAY_TASK_ID;
-    if (env === undefined) throw new InvalidArgumentError('auto needs JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm) in the environment');
-    k = env;
+    const name = process.env.JOB_COMPLETION_INDEX !== undefined ? 'JOB_COMPLETION_INDEX' : process.env.SLURM_ARRAY_TASK_ID !== undefined ? 'SLURM_ARRAY_TASK_ID' : null;
+    if (name === null) throw new InvalidArgumentError('auto needs JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm) in the environment');
+    k = process.env[name]!;
+    from = ` (K from ${name}=${JSON.stringify(k)})`;
   }
   const index = Number(k);
-  if (!Number.isInteger(index) || count < 1 || count > 10_000 || index < 0 || index >= count) throw new InvalidArgumentError(`shard ${k}/${count}: need 0 <= K < N <= 10000`);
+  if (!Number.isInteger(index) || count < 1 || count > 10_000 || index < 0 || index >= count) throw new InvalidArgumentError(`shard ${k}/${count}${from}: need 0 <= K < N <= 10000`);
   return { index, count };
 }
 
@@ -56,8 +58,8 @@ export function runCommand(): Command {
     .argument('<batch>', 'batch file (JSON, schema scenarios/schemas/batch.schema.json)')
     .addOption(threadsOption())
     .addOption(new Option('--out <dir>', RUN_OUT_HELP).argParser(pathArg))
-    .addOption(new Option('--seed <seed>', "seed of every random stream (overrides the batch's)").argParser(seedArg))
-    .addOption(new Option('--shard <K/N>', 'run only shard K of N and write a partial result for jwsim merge; K may be auto').argParser(shardArg))
+    .addOption(seedOption("seed of every random stream (overrides the batch's)"))
+    .addOption(new Option('--shard <K/N>', 'run only shard K of N (0 <= K < N) and write a partial result for jwsim merge; K may be auto: taken from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm)').argParser(shardArg))
     .option('--resume', RESUME_HELP, false)
     .option('--progress', 'print progress on stderr even when it is not a terminal', false)
     .option('--no-report', 'skip the charts and index.html (jwsim report DIR makes them later)')

@@ -34,6 +34,7 @@ export function volleyCommand(): Command {
     .addOption(aspectOption())
     .addOption(firingArcOption());
   addEngagementOptions(cmd, DEFAULT_VOLLEY_TRIALS, 'Monte Carlo volleys');
+  cmd.addHelpText('after', '\nExample:\n  jwsim volley --attacker jovian.alexander --target unknown.tengu --range 9 --aspect side');
   return cmd.action((opts: VolleyOpts, command: Command) => {
     process.stdout.write(runVolley(opts, optionsGiven(command)));
   });
