@@ -9,7 +9,7 @@ import { sampleRosterFiles } from '../paths.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { optionScope, outOfScopeText } from '../rules/interpretations.js';
 import { loadOverlay, overlayVersionProblem, type Overlay } from '../rules/overlay.js';
-import { loadRoster } from '../units/load.js';
+import { loadRoster, unknownUnitMessage } from '../units/load.js';
 import { loadScenario } from './scenario.js';
 import type { Scenario } from './scenarioTypes.js';
 import type { Roster } from '../units/types.js';
@@ -152,7 +152,7 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
     if (expIds.has(id)) problems.push(`${where}.id: duplicate experiment id "${id}"`);
     expIds.add(id);
     const known = (u: string, field: string) => {
-      if (!roster.units.has(u)) problems.push(`${where}.${field}: unknown unit "${u}"`);
+      if (!roster.units.has(u)) problems.push(`${where}.${field}: ${unknownUnitMessage(roster, u)}`);
       return u;
     };
     const kind = e.kind as Kind;

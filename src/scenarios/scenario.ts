@@ -8,7 +8,7 @@ import { UserError } from '../errors.js';
 import { failOnProblems, readJsonFile, schemaProblems } from '../io/json.js';
 import { sampleRosterFiles } from '../paths.js';
 import { getRulesVersion, type RulesVersionId } from '../rules/registry.js';
-import { loadRoster } from '../units/load.js';
+import { loadRoster, unknownUnitMessage } from '../units/load.js';
 import type { Roster, UnitCard } from '../units/types.js';
 import { FLEET_FILE_SCHEMA, MAX_MODELS_PER_SIDE, SCENARIO_DEFAULTS, SCENARIO_SCHEMA, SCREEN_DEFAULT_IN } from './scenarioSchema.js';
 import type { DeploymentType, EarlyEnd, ObjectiveMarker, OrderKind, OrderTarget, OrderUnits, PolicyName, PolicySpec, Scenario, ScriptedOrder, SideSpec, ZoneKind } from './scenarioTypes.js';
@@ -82,26 +82,6 @@ function percentageRules(points: number, fleet: readonly UnitCard[]): string[] {
     if (n > max) problems.push(`${unit.id}: ${n} models, over its unit cap (${fmt(unit.unitCap)} per full ${UNIT_CAP_STEP} points: at most ${fmt(max)} at ${points} points)`);
   }
   return problems;
-}
-
-/** Edit distance between two short strings (for "did you mean"). */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    prev = row;
-  }
-  return prev[b.length];
-}
-
-/** "unknown unit" with near matches (typos, missing faction prefix) and some known ids, like findUnit's message. */
-function unknownUnit(roster: Roster, id: string): string {
-  const ids = [...roster.units.keys()];
-  const tail = (x: string) => x.split('.').pop() ?? x;
-  const near = ids.filter((x) => x.includes(tail(id)) || id.includes(tail(x)) || distance(tail(x), tail(id)) <= 2);
-  const known = ids.length > 8 ? `${ids.slice(0, 8).join(', ')}, ... (jwsim units lists all)` : ids.join(', ');
-  return `unknown unit "${id}"; ${near.length ? `did you mean ${near.slice(0, 5).join(', ')}? ` : ''}known units: ${known}`;
 }
 
 /** Which kinds of model an order's `units` covers. */
@@ -234,7 +214,7 @@ function loadSide(file: string, base: string, key: 'a' | 'b', raw: Json, roster:
     const id = entry.unit as string;
     const unit = roster.units.get(id);
     if (!unit) {
-      problems.push(`${at(i)}.unit: ${unknownUnit(roster, id)}`);
+      problems.push(`${at(i)}.unit: ${unknownUnitMessage(roster, id)}`);
       usable = false;
       return;
     }

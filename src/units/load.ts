@@ -1,5 +1,6 @@
 // Loading unit card files: schema validation, then the checks a schema cannot express,
 // every problem of every file reported at once.
+import { resolve } from 'node:path';
 import { failOnProblems, readJsonFile, schemaProblems } from '../io/json.js';
 import { UserError } from '../errors.js';
 import { TRAITS, type TraitName, type WeaponClass } from './catalogue.js';
@@ -121,7 +122,11 @@ export function loadRoster(files: readonly string[]): Roster {
   if (files.length === 0) throw new UserError('no unit files given');
   const problems: string[] = [];
   const units = new Map<string, UnitCard>();
+  const seen = new Set<string>();
   for (const file of files) {
+    // A file named twice (or by two paths) is read once: its cards are not duplicates of themselves.
+    if (seen.has(resolve(file))) continue;
+    seen.add(resolve(file));
     let data: unknown;
     try {
       data = readJsonFile(file);
@@ -150,9 +155,27 @@ export function loadRoster(files: readonly string[]): Roster {
 export function findUnit(roster: Roster, id: string, option: string): UnitCard {
   const unit = roster.units.get(id);
   if (unit) return unit;
+  throw new UserError(`${option}: ${unknownUnitMessage(roster, id)}`);
+}
+
+/** Edit distance between two short strings (for "did you mean"). */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/** 'unknown unit "ID"' with near matches (typos, a missing faction prefix) and some known ids: on the command line, in batches and in scenarios. */
+export function unknownUnitMessage(roster: Roster, id: string): string {
   const ids = [...roster.units.keys()];
-  const near = ids.filter((x) => x.includes(id) || id.includes(x.split('.').pop() ?? '\0'));
-  throw new UserError(`${option}: unknown unit "${id}"; ${near.length ? `did you mean ${near.slice(0, 5).join(', ')}? ` : ''}known units: ${ids.length > 12 ? `${ids.slice(0, 12).join(', ')}, ... (jwsim units lists all)` : ids.join(', ')}`);
+  const tail = (x: string) => x.split('.').pop() ?? x;
+  const near = ids.filter((x) => x.includes(tail(id)) || id.includes(tail(x)) || editDistance(tail(x), tail(id)) <= 2);
+  const known = ids.length > 8 ? `${ids.slice(0, 8).join(', ')}, ... (jwsim units lists all)` : ids.join(', ');
+  return `unknown unit "${id}"; ${near.length ? `did you mean ${near.slice(0, 5).join(', ')}? ` : ''}known units: ${known}`;
 }
 
 /** The weapon line called `name` (case-insensitive), or "#N" for the N-th line; undefined if none. */
