@@ -65,8 +65,9 @@ export function rulesContext(opts: RulesOpts, reader?: RuleReader): RulesContext
 
 /** The header lines every human-readable output starts with. */
 export function rulesHeader(ctx: RulesContext): string[] {
-  const lines = [`rules: v${ctx.version.id} (${ctx.version.title})`];
-  for (const c of ctx.version.changes) lines.push(`  change from v${ctx.version.parent}: ${c.summary}`);
+  // The version's changes are listed by `jwsim rules` (and in --json); here one line keeps the result in view.
+  const n = ctx.version.changes.length;
+  const lines = [`rules: v${ctx.version.id} (${ctx.version.title}${n ? `; ${n} change${n > 1 ? 's' : ''} from v${ctx.version.parent}, listed by jwsim rules` : ''})`];
   lines.push(`options: ${ctx.changed.length ? ctx.changed.join(', ') : 'all defaults'} (jwsim rules lists them)`);
   if (ctx.overlay) lines.push(`overlay: ${ctx.overlay.path} (sha256 ${ctx.overlay.sha256.slice(0, 16)}...)`);
   return lines;
