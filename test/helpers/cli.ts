@@ -11,6 +11,11 @@ export interface CliResult {
 }
 
 export function jwsim(...args: string[]): CliResult {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  return jwsimWithEnv({}, ...args);
+}
+
+/** jwsim with these environment variables set as well. */
+export function jwsimWithEnv(env: Record<string, string>, ...args: string[]): CliResult {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', ...env } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

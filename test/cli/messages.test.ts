@@ -1,0 +1,70 @@
+// Messages and help a designer meets on everyday mistakes: a mistyped unit id anywhere, a unit
+// file named twice, a --range no unit reaches in costs, --shard auto out of range, and the help
+// texts that say what a value may be.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { jwsim, jwsimWithEnv } from '../helpers/cli.js';
+
+const SAMPLE = fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url));
+const root = mkdtempSync(join(tmpdir(), 'jwsim-messages-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function refused(args: string[], env: Record<string, string> = {}): string {
+  const r = jwsimWithEnv(env, ...args);
+  expect(r.status, args.join(' ')).toBe(2);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+  return r.stderr;
+}
+
+describe('a mistyped unit id gets "did you mean" wherever it is typed', () => {
+  it('on the command line', () => {
+    expect(refused(['attack', '--attacker', 'cega.wyvrn', '--weapon', '#1', '--target', 'jovian.valiant', '--range', '5'])).toMatch(/^jwsim: error: --attacker: unknown unit "cega\.wyvrn"; did you mean cega\.wyvern\? known units: /);
+  });
+
+  it('in a batch file', () => {
+    const batch = join(root, 'typo.json');
+    writeFileSync(batch, JSON.stringify({ format: 'jwsim-batch/1', units: [SAMPLE], experiments: [{ id: 'd', kind: 'duel', matchups: [['cega.wyvrn', 'cega.fury']], range: 3, trials: 100 }] }));
+    expect(refused(['run', batch, '--out', join(root, 'never')])).toContain(`${batch}: experiments[0].matchups[0][0]: unknown unit "cega.wyvrn"; did you mean cega.wyvern? known units: `);
+  });
+});
+
+describe('unit files', () => {
+  it('a file named twice is read once (its cards are not duplicates of themselves)', () => {
+    const r = jwsim('units', '--check', SAMPLE, SAMPLE);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(`${SAMPLE}, ${SAMPLE}: valid, 25 units\n`);
+  });
+});
+
+describe('costs: a --range that no unit reaches', () => {
+  it('is refused with the longest reach, before any duel is played', () => {
+    const err = refused(['costs', '--range', '50', '--threads', '0']);
+    expect(err).toMatch(/^jwsim: error: --range: at 50 in no unit reaches another, so every duel would be a draw and no price could be read; the longest reach is (\d+) in \(\S+ against (capital ships|squadrons)\); give a --range of at most \1\n$/);
+  });
+});
+
+describe('--shard auto', () => {
+  it('an index out of range names the variable it came from', () => {
+    const err = refused(['run', fileURLToPath(new URL('../fixtures/batches/small.json', import.meta.url)), '--shard', 'auto/3', '--out', join(root, 'never2')], { SLURM_ARRAY_TASK_ID: '7' });
+    expect(err).toContain('shard 7/3 (K from SLURM_ARRAY_TASK_ID="7"): need 0 <= K < N <= 10000');
+  });
+});
+
+describe('help texts say what a value may be', () => {
+  it('--seed everywhere it exists, the --shard auto variables, and a volley example', () => {
+    for (const cmd of ['dice', 'attack', 'volley', 'ram', 'duel', 'battle', 'run', 'compare', 'costs', 'nightly']) {
+      expect(jwsim(cmd, '--help').stdout.replace(/\s+/g, ' '), cmd).toContain('1 to 64 letters, digits, ".", "_" or "-"');
+    }
+    expect(jwsim('run', '--help').stdout.replace(/\s+/g, ' ')).toContain('K may be auto: taken from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm)');
+    expect(jwsim('volley', '--help').stdout).toContain('Example:\n  jwsim volley --attacker jovian.alexander --target unknown.tengu --range 9 --aspect side');
+  });
+
+  it('required options are marked', () => {
+    expect(jwsim('attack', '--help').stdout).toMatch(/--attacker <id> +\(required\) attacking unit id/);
+    expect(jwsim('--help').stdout).toMatch(/\n {2}duel \[options\] <a> <b> /);
+  });
+});
