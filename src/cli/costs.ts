@@ -14,7 +14,7 @@ import { intInRange, seedOption, threadsOption } from './args.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { loadOverlay } from '../rules/overlay.js';
 import { addJsonOption, addUnitsOption, loadUnits, placeholderLines, rangeOption } from './engagementArgs.js';
-import { formatTable, signedPercent } from './format.js';
+import { fixed, formatTable, signedPercent } from './format.js';
 import { addRulesOptions, rulesContext, rulesHeader, type RulesContext, type RulesOpts } from './rulesContext.js';
 import { GEOM_EPSILON } from '../engine/geometry.js';
 import { longRangeMax } from '../engine/geometryArcs.js';
@@ -45,12 +45,16 @@ export function costsCommand(): Command {
   });
 }
 
-/** Runs the ordered duel matrix of `roster` (plus `extra` units against the roster only). */
-async function matrix(roster: Roster, extra: UnitCard[], variant: Variant, opts: CostsOpts): Promise<RunResults> {
+/**
+ * Runs the ordered duel matrix of `roster`, plus `copies` of the unit `original` against the
+ * roster only: the very opponents the original meets, not the original itself (a near-mirror
+ * duel would measure the copy against a rival the original never faces).
+ */
+async function matrix(roster: Roster, variant: Variant, opts: CostsOpts, original?: UnitCard, copies: UnitCard[] = []): Promise<RunResults> {
   const ids = [...roster.units.keys()];
   const cells = ids.flatMap((a) => ids.filter((b) => b !== a).map((b) => duelCell('costs', a, b, opts.range, opts.trials)));
-  for (const u of extra) for (const b of ids) cells.push(duelCell('costs', u.id, b, opts.range, opts.trials), duelCell('costs', b, u.id, opts.range, opts.trials));
-  const all: Roster = { files: roster.files, units: new Map([...roster.units, ...extra.map((u) => [u.id, u] as const)]) };
+  for (const u of copies) for (const b of ids) if (b !== original?.id) cells.push(duelCell('costs', u.id, b, opts.range, opts.trials), duelCell('costs', b, u.id, opts.range, opts.trials));
+  const all: Roster = { files: roster.files, units: new Map([...roster.units, ...copies.map((u) => [u.id, u] as const)]) };
   const batch = generatedBatch('jwsim costs duel matrix', all, opts.seed, variant, cells);
   const run = await runBatch(batch, { threads: opts.threads, shard: null, checkpoint: null });
   return JSON.parse(resultsJson(batch, run.slots)) as RunResults;
@@ -80,7 +84,7 @@ export async function runCosts(opts: CostsOpts): Promise<string> {
   if (opts.stat) {
     const unit = findUnit(roster, opts.stat, '--stat');
     const copies = STAT_RATINGS.map((r) => withPlusOne(unit, r, { structure: MAX_STRUCTURE, pool: MAX_POOL })).filter((u) => u !== null);
-    const results = await matrix(roster, copies, variant, opts);
+    const results = await matrix(roster, variant, opts, unit, copies);
     const values = statValues(results, variant.name, unit, roster);
     const used = placeholdersUsed(results);
     if (opts.json) return JSON.stringify({ unit: unit.id, tv: unit.tv, rules: ctx.version.id, options: ctx.options, seed: opts.seed, stat_values: values, placeholders: used }, null, 2) + '\n';
@@ -90,13 +94,13 @@ export async function runCosts(opts: CostsOpts): Promise<string> {
       '',
       ...formatTable(
         ['+1 to', 'TV value', '95% interval', 'note'],
-        values.map((v) => [v.rating.replace('_', ' '), v.value ? v.value.value.toFixed(1) : '-', v.value ? `${v.value.low.toFixed(1)} .. ${v.value.high.toFixed(1)}` : '-', v.note]),
+        values.map((v) => [v.rating.replace('_', ' '), v.value ? fixed(v.value.value, 1) : '-', v.value ? `${fixed(v.value.low, 1)} .. ${fixed(v.value.high, 1)}` : '-', v.note]),
       ),
       '',
       ...placeholderLines(used),
     ].join('\n') + '\n';
   }
-  const results = await matrix(roster, [], variant, opts);
+  const results = await matrix(roster, variant, opts);
   const suggested = suggestedTvs(results, variant.name).sort((a, b) => a.change - b.change);
   const used = placeholdersUsed(results);
   if (opts.json) return JSON.stringify({ rules: ctx.version.id, options: ctx.options, range_inches: opts.range, trials_per_pair: opts.trials, seed: opts.seed, units: suggested, placeholders: used }, null, 2) + '\n';

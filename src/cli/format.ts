@@ -11,6 +11,12 @@ export function signedPercent(change: number): string {
   return r === 0 ? '0%' : `${r > 0 ? '+' : ''}${r}%`;
 }
 
+/** x.toFixed(digits), without the sign of a value that rounds to zero ("-0.0" reads as a loss). */
+export function fixed(x: number, digits: number): string {
+  const t = x.toFixed(digits);
+  return /^-0\.?0*$/.test(t) ? t.slice(1) : t;
+}
+
 /** Left-aligned first column, right-aligned others, two spaces between columns. */
 export function formatTable(header: string[], rows: string[][]): string[] {
   const all = [header, ...rows];

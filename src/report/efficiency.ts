@@ -99,6 +99,38 @@ export function bradleyTerry(wins: number[][], games: number[][], iterations = 2
 }
 
 /**
+ * Bradley-Terry strengths where only the `onCurve` units are fitted jointly, from their games
+ * among themselves; each other unit is then fitted alone against those fixed strengths, from
+ * its games with curve units. An off-curve unit (a modified copy in jwsim costs --stat) thus
+ * cannot move the curve, and a copy that plays exactly like its original gets its strength.
+ */
+export function curveStrengths(wins: number[][], games: number[][], onCurve: readonly boolean[]): number[] {
+  if (onCurve.every(Boolean)) return bradleyTerry(wins, games);
+  const curve = onCurve.flatMap((on, i) => (on ? [i] : []));
+  const fitted = bradleyTerry(
+    curve.map((i) => curve.map((j) => wins[i][j])),
+    curve.map((i) => curve.map((j) => games[i][j])),
+  );
+  const s = new Array<number>(wins.length).fill(NaN);
+  curve.forEach((i, c) => (s[i] = fitted[c]));
+  for (let i = 0; i < wins.length; i++) {
+    if (onCurve[i]) continue;
+    let w = 0;
+    for (const j of curve) w += wins[i][j];
+    // The MM step for one strength with the others fixed; it converges in a few dozen steps.
+    let si = 1;
+    for (let it = 0; it < 200; it++) {
+      let denom = 0;
+      for (const j of curve) if (games[i][j] > 0) denom += games[i][j] / (si + s[j]);
+      if (!(denom > 0)) break;
+      si = w / denom;
+    }
+    s[i] = si;
+  }
+  return s;
+}
+
+/**
  * Fair TVs from strengths: a robust straight line log(strength) = a + b log(TV) through the
  * units of the curve (Theil-Sen: the median of pairwise slopes, then the median intercept,
  * so a few mispriced units do not bend it), inverted at each unit's strength. NaN when
@@ -150,7 +182,7 @@ export function unitEfficiency(results: RunResults, variant: string, curveIds?: 
   }
   const tvs = ids.map((id) => results.units[id].tv);
   const onCurve = ids.map((id) => !curveIds || curveIds.has(id));
-  const fair = fairTvs(bradleyTerry(wins, games), tvs, onCurve);
+  const fair = fairTvs(curveStrengths(wins, games, onCurve), tvs, onCurve);
   // Parametric bootstrap: redraw every pair's wins from a normal approximation, refit.
   const rng = openStream({ seed: results.seed, experiment: `report/${variant}`, purpose: 'bootstrap', chunk: 0 });
   const normal = () => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
@@ -165,7 +197,7 @@ export function unitEfficiency(results: RunResults, variant: string, curveIds?: 
       }),
     );
     for (let i = 0; i < k; i++) for (let j = 0; j < i; j++) w[i][j] = games[i][j] - w[j][i];
-    reps.push(fairTvs(bradleyTerry(w, games), tvs, onCurve));
+    reps.push(fairTvs(curveStrengths(w, games, onCurve), tvs, onCurve));
   }
   const quantile = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.max(0, Math.round(q * (xs.length - 1))))];
   return ids.map((id, i) => {

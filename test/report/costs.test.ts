@@ -2,6 +2,9 @@
 // have both flagged, in the right direction, with a suggested TV within 10% of fair.
 import { describe, expect, it } from 'vitest';
 import { STAT_RATINGS, statValues, suggestedTvs, withPlusOne } from '../../src/report/costs.js';
+import { bradleyTerry, curveStrengths } from '../../src/report/efficiency.js';
+import { runCosts } from '../../src/cli/costs.js';
+import { DEFAULT_SEED } from '../../src/rng/stream.js';
 import type { RunResults } from '../../src/report/runFolder.js';
 import { resultsJson } from '../../src/report/runOutput.js';
 import { duelCell, generatedBatch } from '../../src/scenarios/batch.js';
@@ -19,11 +22,41 @@ const variant = { name: 'v1.2.2', rules: '1.2.2', options: [], overlay: null };
 async function duelMatrix(r: Roster, extra: UnitCard[] = []): Promise<RunResults> {
   const keys = [...r.units.keys()];
   const cells = keys.flatMap((a) => keys.filter((b) => b !== a).map((b) => duelCell('t', a, b, 3, 8192)));
-  for (const u of extra) for (const b of keys) cells.push(duelCell('t', u.id, b, 3, 8192), duelCell('t', b, u.id, 3, 8192));
+  // As jwsim costs --stat: copies meet the roster less the unit they copy.
+  for (const u of extra) for (const b of keys) if (!u.id.startsWith(`${b}+`)) cells.push(duelCell('t', u.id, b, 3, 8192), duelCell('t', b, u.id, 3, 8192));
   const all: Roster = { files: r.files, units: new Map([...r.units, ...extra.map((u) => [u.id, u] as const)]) };
   const batch = generatedBatch('test', all, 'costs-test', variant, cells);
   return JSON.parse(resultsJson(batch, (await runBatch(batch, { threads: 2, shard: null, checkpoint: null })).slots)) as RunResults;
 }
+
+describe('curveStrengths: units off the curve are read off it, never move it', () => {
+  // Three curve units with lopsided records, and unit 3: a copy of unit 0 with exactly its games.
+  const W = [
+    [0, 60, 30, 0],
+    [40, 0, 55, 0],
+    [70, 45, 0, 0],
+    [60, 30, 0, 0],
+  ];
+  const G = [
+    [0, 100, 100, 0],
+    [100, 0, 100, 0],
+    [100, 100, 0, 0],
+    [100, 100, 0, 0],
+  ];
+  W[3] = [0, 60, 30, 0];
+  G[3] = [0, 100, 100, 0];
+  const s = curveStrengths(W, G, [true, true, true, false]);
+  it('the curve units get the strengths of a fit without the copy', () => {
+    const alone = bradleyTerry(W.slice(0, 3).map((r) => r.slice(0, 3)), G.slice(0, 3).map((r) => r.slice(0, 3)));
+    for (let i = 0; i < 3; i++) expect(s[i]).toBeCloseTo(alone[i], 12);
+  });
+  it('a copy with its original\'s record gets its original\'s strength', () => {
+    expect(s[3]).toBeCloseTo(s[0], 9);
+  });
+  it('with every unit on the curve it is the joint fit', () => {
+    expect(curveStrengths(W, G, [true, true, true, true])).toEqual(bradleyTerry(W, G));
+  });
+});
 
 describe('jwsim costs', () => {
   it('flags a unit priced 25% too low and one 25% too high, with suggested TVs within 10% of fair', async () => {
@@ -59,6 +92,12 @@ describe('jwsim costs', () => {
     const results = await duelMatrix(roster, copies);
     const values = new Map(statValues(results, 'v1.2.2', unit, roster).map((v) => [v.rating, v]));
     expect(values.get('thrusters')!.value).toBeNull();
+    // Skill is read only by Cloak tests, and no unit here has Cloak: that copy plays exactly as
+    // the original, so its value is nothing (it read about +0.3 TV when copies met the original).
+    const skill = values.get('skill')!.value!;
+    expect(Math.abs(skill.value)).toBeLessThan(0.15);
+    expect(skill.low).toBeLessThanOrEqual(0);
+    expect(skill.high).toBeGreaterThanOrEqual(0);
     for (const r of ['structure', 'weapon_die'] as const) {
       const v = values.get(r)!.value!;
       expect(v.value, r).toBeGreaterThan(0);
@@ -67,4 +106,18 @@ describe('jwsim costs', () => {
       expect(v.high).toBeGreaterThanOrEqual(v.value);
     }
   }, 60_000);
+
+  it('--stat on the whole sample roster at 6 in: ratings that change no duel are worth nothing (they read +0.27 to +0.30 TV before)', async () => {
+    const out = JSON.parse(await runCosts({ rules: '1.2.2', rule: [], range: 6, trials: 8192, threads: 2, seed: DEFAULT_SEED, stat: 'cega.wyvern', json: true }));
+    const by = new Map<string, { value: number; low: number; high: number } | null>(out.stat_values.map((v: { rating: string; value: { value: number; low: number; high: number } | null }) => [v.rating, v.value]));
+    // The Wyvern already has Fire Control for every weapon, no unit has Cloak (Skill), and at
+    // 6 in its Sensors already reach every target: copies with these ratings play as it does.
+    for (const r of ['fire_control', 'sensors', 'skill']) {
+      const v = by.get(r)!;
+      expect(v.low, r).toBeLessThanOrEqual(0);
+      expect(v.high, r).toBeGreaterThanOrEqual(0);
+    }
+    expect(by.get('structure')!.low).toBeGreaterThan(1);
+  }, 120_000);
 });
+
