@@ -4,7 +4,7 @@ import { Option, type Command } from 'commander';
 import type { DiceConfig } from '../dice/config.js';
 import { UserError } from '../errors.js';
 import { compileRules, type CompiledRules } from '../rules/compile.js';
-import { DEFAULT_INTERPRETATIONS, applyRuleAssignments, changedOptions, refuseOutOfScope, type InterpretationOptions, type OptionReader } from '../rules/interpretations.js';
+import { DEFAULT_INTERPRETATIONS, applyRuleAssignments, changedOptions, refuseOutOfScope, unreadBy, type InterpretationOptions, type OptionReader } from '../rules/interpretations.js';
 import { applyOverlay, loadOverlay } from '../rules/overlay.js';
 import { DEFAULT_RULES_VERSION, RULES_VERSION_IDS, getRulesVersion } from '../rules/registry.js';
 import type { RulesVersion } from '../rules/types.js';
@@ -15,6 +15,8 @@ export interface RulesContext {
   options: InterpretationOptions;
   /** Options that differ from their defaults, NAME=VALUE. */
   changed: string[];
+  /** Of `changed`, those the command does not read (set by an overlay; --rule refuses them), and the command's name. */
+  unread: { options: string[]; command: string };
   dice: DiceConfig;
   compiled: CompiledRules;
   overlay: { path: string; sha256: string; description: string | null } | null;
@@ -60,7 +62,9 @@ export function rulesContext(opts: RulesOpts, reader?: RuleReader): RulesContext
   // An option the command never reads would be recorded as in force and change nothing.
   if (reader) refuseOutOfScope(opts.rule, reader.reads, reader.command);
   const compiled = compileRules(version, options);
-  return { version, options, changed: changedOptions(options), dice: compiled.dice, compiled, overlay };
+  const changed = changedOptions(options);
+  const unread = { options: reader ? unreadBy(changed, reader.reads) : [], command: reader?.command ?? '' };
+  return { version, options, changed, unread, dice: compiled.dice, compiled, overlay };
 }
 
 /** The header lines every human-readable output starts with. */
@@ -69,6 +73,7 @@ export function rulesHeader(ctx: RulesContext): string[] {
   const n = ctx.version.changes.length;
   const lines = [`rules: v${ctx.version.id} (${ctx.version.title}${n ? `; ${n} change${n > 1 ? 's' : ''} from v${ctx.version.parent}, listed by jwsim rules` : ''})`];
   lines.push(`options: ${ctx.changed.length ? ctx.changed.join(', ') : 'all defaults'} (jwsim rules lists them)`);
+  if (ctx.unread.options.length) lines.push(`  not read by ${ctx.unread.command}, so without effect here: ${ctx.unread.options.join(', ')} (from the overlay)`);
   if (ctx.overlay) lines.push(`overlay: ${ctx.overlay.path} (sha256 ${ctx.overlay.sha256.slice(0, 16)}...)`);
   return lines;
 }
@@ -80,6 +85,7 @@ export function rulesJson(ctx: RulesContext) {
     rulesTitle: ctx.version.title,
     rulesChanges: ctx.version.changes.map((c) => c.summary),
     options: ctx.options,
+    ...(ctx.unread.options.length ? { optionsNotRead: ctx.unread.options } : {}),
     ...(ctx.overlay ? { overlay: ctx.overlay } : {}),
   };
 }

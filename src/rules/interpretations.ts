@@ -446,6 +446,14 @@ export function refuseOutOfScope(assignments: readonly string[], reads: OptionRe
   if (problems.length) throw new UserError(problems[0], problems.slice(1));
 }
 
+/** Of `changed` (NAME=VALUE), those `reads` does not read: an overlay may carry options for other commands. */
+export function unreadBy(changed: readonly string[], reads: OptionReader): string[] {
+  return changed.filter((a) => {
+    const spec = findSpec(a.slice(0, a.indexOf('=')));
+    return spec !== undefined && !spec.scope.includes(reads);
+  });
+}
+
 /** The options that differ from their defaults, as NAME=VALUE strings. */
 export function changedOptions(options: InterpretationOptions): string[] {
   return INTERPRETATIONS.filter((s) => options[s.name] !== s.default).map((s) => `${s.name}=${options[s.name]}`);

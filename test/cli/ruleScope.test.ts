@@ -211,3 +211,16 @@ describe('batch variants: an option no experiment of the batch reads is refused'
     expect(JSON.stringify(manifest.variants[1])).toContain('zero_rating_hit');
   });
 });
+
+describe('an overlay may carry options a command does not read (it is a house-rule set shared by commands)', () => {
+  it('they are accepted, and the output says they have no effect there', () => {
+    const overlay = join(root, 'shared-house-rules.json');
+    writeFileSync(overlay, JSON.stringify({ format: 'jwsim-overlay/1', options: { offtable_rule: 'WITHDRAWN', flex_stacking: 'MAX' } }));
+    const text = jwsim('dice', '--base', '3', '--rules-overlay', overlay);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain('options: flex_stacking=MAX, offtable_rule=WITHDRAWN (jwsim rules lists them)\n  not read by jwsim dice, so without effect here: offtable_rule=WITHDRAWN (from the overlay)\n');
+    expect(ok(['dice', '--base', '3', '--rules-overlay', overlay]).optionsNotRead).toEqual(['offtable_rule=WITHDRAWN']);
+    // A command that reads both lists neither.
+    expect(jwsim('battle', '--scenario', STANDARD, '--trials', '2', '--threads', '0', '--rules-overlay', overlay).stdout).not.toContain('not read by');
+  });
+});
