@@ -37,7 +37,7 @@ export function compareCommand(): Command {
     .option('--rules <versions>', "comma-separated rules versions to compare, e.g. 1.2.1,1.2.2; the first is the baseline (default: the batch's own variants)")
     .addOption(new Option('--variant <name=overlay>', 'a house-rule variant: NAME=OVERLAY_FILE, run under the first variant\'s rules version, which the overlay\'s "rules" must match if it names one (repeatable; compared with the first variant)').argParser(collectString).default([], 'none'))
     .addOption(threadsOption())
-    .addOption(new Option('--out <dir>', 'folder to write (default: reports/compare-<date>-<time>)').argParser(pathArg))
+    .addOption(new Option('--out <dir>', 'folder to write (default: reports/compare-<date>-<time> in the jwsim folder, whatever the current folder)').argParser(pathArg))
     .addOption(seedOption("seed of every random stream (overrides the batch's)"))
     .addOption(new Option('--min-trials <n>', `trials per variant before the sequential test may stop, in whole chunks of ${CHUNK_TRIALS} (${2 * CHUNK_TRIALS}..10000000); the batch's trials and precision targets are not used`).argParser(intInRange(2 * CHUNK_TRIALS, 10_000_000)).default(3 * CHUNK_TRIALS))
     .addOption(new Option('--max-trials <n>', `trials per variant at most, in whole chunks of ${CHUNK_TRIALS} (${2 * CHUNK_TRIALS}..50000000)`).argParser(intInRange(2 * CHUNK_TRIALS, 50_000_000)).default(16 * CHUNK_TRIALS))

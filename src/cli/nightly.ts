@@ -33,7 +33,7 @@ export function nightlyCommand(): Command {
     .description('Run a batch and gate it against a baseline run: exit 1 when any metric shifted significantly by more than --max-shift; record the run in the history.')
     .argument('<batch>', 'batch file')
     .requiredOption('--baseline <dir>', 'finished run folder to compare with (e.g. last night\'s)')
-    .addOption(new Option('--history <file>', 'SQLite history file (default: reports/history.sqlite)'))
+    .addOption(new Option('--history <file>', 'SQLite history file (default: reports/history.sqlite in the jwsim folder, whatever the current folder)'))
     .addOption(new Option('--max-shift <x>', 'largest tolerated shift, a positive number below 1000: absolute for rates, relative to the baseline value for means').argParser(positiveNumber(1000, '0.05')).default(DEFAULT_MAX_SHIFT))
     .addOption(threadsOption())
     .addOption(new Option('--out <dir>', RUN_OUT_HELP).argParser(pathArg))

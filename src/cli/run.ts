@@ -48,7 +48,7 @@ export function shardArg(value: string): { index: number; count: number } {
 }
 
 /** --out's help: where the run goes by default (reports/latest follows default folders only). */
-export const RUN_OUT_HELP = 'run folder to write (default: reports/<date>-<time>, and reports/latest points to it)';
+export const RUN_OUT_HELP = 'run folder to write (default: reports/<date>-<time> in the jwsim folder, whatever the current folder, and reports/latest points to it)';
 /** --resume's help, the same for every command that runs a batch. */
 export const RESUME_HELP = 'continue an interrupted run in --out from its checkpoint (--out is required)';
 
