@@ -4,7 +4,7 @@ import { Option, type Command } from 'commander';
 import type { DiceConfig } from '../dice/config.js';
 import { UserError } from '../errors.js';
 import { compileRules, type CompiledRules } from '../rules/compile.js';
-import { DEFAULT_INTERPRETATIONS, applyRuleAssignments, changedOptions, refuseOutOfScope, unreadBy, type InterpretationOptions, type OptionReader } from '../rules/interpretations.js';
+import { DEFAULT_INTERPRETATIONS, applyRuleAssignments, changedOptions, refuseOutOfScope, withoutEffect, type InterpretationOptions, type OptionReader } from '../rules/interpretations.js';
 import { applyOverlay, loadOverlay } from '../rules/overlay.js';
 import { DEFAULT_RULES_VERSION, RULES_VERSION_IDS, getRulesVersion } from '../rules/registry.js';
 import type { RulesVersion } from '../rules/types.js';
@@ -15,8 +15,8 @@ export interface RulesContext {
   options: InterpretationOptions;
   /** Options that differ from their defaults, NAME=VALUE. */
   changed: string[];
-  /** Of `changed`, those the command does not read (set by an overlay; --rule refuses them), and the command's name. */
-  unread: { options: string[]; command: string };
+  /** Of `changed`, those that cannot change this command's results, with why (withoutEffect). */
+  withoutEffect: Array<{ option: string; why: string }>;
   dice: DiceConfig;
   compiled: CompiledRules;
   overlay: { path: string; sha256: string; description: string | null } | null;
@@ -63,8 +63,8 @@ export function rulesContext(opts: RulesOpts, reader?: RuleReader): RulesContext
   if (reader) refuseOutOfScope(opts.rule, reader.reads, reader.command);
   const compiled = compileRules(version, options);
   const changed = changedOptions(options);
-  const unread = { options: reader ? unreadBy(changed, reader.reads) : [], command: reader?.command ?? '' };
-  return { version, options, changed, unread, dice: compiled.dice, compiled, overlay };
+  const idle = withoutEffect(changed, reader?.reads ?? null, version.data, options, reader?.command ?? '');
+  return { version, options, changed, withoutEffect: idle, dice: compiled.dice, compiled, overlay };
 }
 
 /** The header lines every human-readable output starts with. */
@@ -73,7 +73,7 @@ export function rulesHeader(ctx: RulesContext): string[] {
   const n = ctx.version.changes.length;
   const lines = [`rules: v${ctx.version.id} (${ctx.version.title}${n ? `; ${n} change${n > 1 ? 's' : ''} from v${ctx.version.parent}, listed by jwsim rules` : ''})`];
   lines.push(`options: ${ctx.changed.length ? ctx.changed.join(', ') : 'all defaults'} (jwsim rules lists them)`);
-  if (ctx.unread.options.length) lines.push(`  not read by ${ctx.unread.command}, so without effect here: ${ctx.unread.options.join(', ')} (from the overlay)`);
+  if (ctx.withoutEffect.length) lines.push(`  without effect here: ${ctx.withoutEffect.map((x) => `${x.option} (${x.why})`).join('; ')}`);
   if (ctx.overlay) lines.push(`overlay: ${ctx.overlay.path} (sha256 ${ctx.overlay.sha256.slice(0, 16)}...)`);
   return lines;
 }
@@ -85,7 +85,7 @@ export function rulesJson(ctx: RulesContext) {
     rulesTitle: ctx.version.title,
     rulesChanges: ctx.version.changes.map((c) => c.summary),
     options: ctx.options,
-    ...(ctx.unread.options.length ? { optionsNotRead: ctx.unread.options } : {}),
+    ...(ctx.withoutEffect.length ? { optionsWithoutEffect: ctx.withoutEffect } : {}),
     ...(ctx.overlay ? { overlay: ctx.overlay } : {}),
   };
 }

@@ -4,6 +4,7 @@
 // Each has a default (the one the rules digest gives) and a closed list of values;
 // `--rule NAME=VALUE` overrides one, and every output records the set in force.
 import { UserError } from '../errors.js';
+import type { RulesData } from './types.js';
 
 /**
  * What can read an option: `jwsim dice`, the engagement commands (and the batch experiment
@@ -446,12 +447,38 @@ export function refuseOutOfScope(assignments: readonly string[], reads: OptionRe
   if (problems.length) throw new UserError(problems[0], problems.slice(1));
 }
 
-/** Of `changed` (NAME=VALUE), those `reads` does not read: an overlay may carry options for other commands. */
-export function unreadBy(changed: readonly string[], reads: OptionReader): string[] {
-  return changed.filter((a) => {
+/**
+ * Options whose every reading is gated by rules data (or another option) that, when it is so,
+ * leaves the option nothing to change: why, or null when the option can matter. Each gate is
+ * the condition around the option's only reads in the code named.
+ */
+const IDLE_UNDER: Partial<Record<string, (data: RulesData, options: InterpretationOptions) => string | null>> = {
+  // compileDiceConfig: a reroll is permitted only on [N] there, and every policy rerolls [N].
+  reroll_policy: (d) => (d.dice.rerollOnlyNoResult ? 'these rules let a reroll replace only [N], which every policy rerolls' : null),
+  // damage.ts and the duel/battle engines read it only for a Crippled capital ship.
+  crippled_capital: (d) => (d.combat.capitalAtZero !== 'crippled' && d.combat.catastrophicTable.every((o) => o === 'destroyed') ? 'no capital ship can be Crippled under these rules: one at 0 Structure is Destroyed' : null),
+  // firing.ts afterDamage: read only where a game ends as soon as a fleet has no capital ship left.
+  crippled_counts_as_lost: (d) => (d.game.immediateEndWithoutCapitals ? null : 'these rules do not end a game when a fleet has no capital ship left'),
+  // manoeuvre.ts moveTiers: read only for the v1.2.1 capital-ship Boost.
+  boost_min_move: (d, o) => ((o.cap_boost_mode === 'VERSION' ? d.game.capitalBoost : o.cap_boost_mode === 'V121_DOUBLE_SPEED') ? null : 'capital ships make no v1.2.1 Boost under these rules (cap_boost_mode)'),
+  // battleRules: point defence repels boarders only where the version's boarding lets it.
+  boarding_pd_repel: (d) => (d.game.boarding.pdRepels ? null : "these rules' boarding gives point defence no chance to repel boarders"),
+};
+
+/**
+ * Of `changed` (NAME=VALUE, differing from the defaults), those that cannot change this run,
+ * with why: not read by the command (`reads`; an overlay may carry options for other
+ * commands), or idle under the rules data in force.
+ */
+export function withoutEffect(changed: readonly string[], reads: OptionReader | null, data: RulesData, options: InterpretationOptions, command: string): Array<{ option: string; why: string }> {
+  const out: Array<{ option: string; why: string }> = [];
+  for (const a of changed) {
     const spec = findSpec(a.slice(0, a.indexOf('=')));
-    return spec !== undefined && !spec.scope.includes(reads);
-  });
+    if (!spec) continue;
+    const why = reads !== null && !spec.scope.includes(reads) ? `not read by ${command}` : (IDLE_UNDER[spec.name]?.(data, options) ?? null);
+    if (why) out.push({ option: a, why });
+  }
+  return out;
 }
 
 /** The options that differ from their defaults, as NAME=VALUE strings. */

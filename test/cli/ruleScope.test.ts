@@ -218,9 +218,26 @@ describe('an overlay may carry options a command does not read (it is a house-ru
     writeFileSync(overlay, JSON.stringify({ format: 'jwsim-overlay/1', options: { offtable_rule: 'WITHDRAWN', flex_stacking: 'MAX' } }));
     const text = jwsim('dice', '--base', '3', '--rules-overlay', overlay);
     expect(text.status).toBe(0);
-    expect(text.stdout).toContain('options: flex_stacking=MAX, offtable_rule=WITHDRAWN (jwsim rules lists them)\n  not read by jwsim dice, so without effect here: offtable_rule=WITHDRAWN (from the overlay)\n');
-    expect(ok(['dice', '--base', '3', '--rules-overlay', overlay]).optionsNotRead).toEqual(['offtable_rule=WITHDRAWN']);
+    expect(text.stdout).toContain('options: flex_stacking=MAX, offtable_rule=WITHDRAWN (jwsim rules lists them)\n  without effect here: offtable_rule=WITHDRAWN (not read by jwsim dice)\n');
+    expect(ok(['dice', '--base', '3', '--rules-overlay', overlay]).optionsWithoutEffect).toEqual([{ option: 'offtable_rule=WITHDRAWN', why: 'not read by jwsim dice' }]);
     // A command that reads both lists neither.
     expect(jwsim('battle', '--scenario', STANDARD, '--trials', '2', '--threads', '0', '--rules-overlay', overlay).stdout).not.toContain('not read by');
   });
 });
+
+describe('options the rules in force leave nothing to change are accepted and marked without effect', () => {
+  it('reroll_policy under v1.2.1 (only [N] may be rerolled) and crippled_capital under v1.2.2 (capital ships are never Crippled)', () => {
+    const dice = jwsim('dice', '--base', '3', '--rerolls', '1', '--rules', '1.2.1', '--rule', 'reroll_policy=BELOW_T');
+    expect(dice.stdout).toContain('  without effect here: reroll_policy=BELOW_T (these rules let a reroll replace only [N], which every policy rerolls)\n');
+    // The same option where it matters is not marked, and it moves the numbers.
+    const v122 = ok(['dice', '--base', '3', '--rerolls', '1', '--rule', 'reroll_policy=BELOW_T']);
+    expect(v122.optionsWithoutEffect).toBeUndefined();
+    expect(v122.p).not.toEqual(ok(['dice', '--base', '3', '--rerolls', '1']).p);
+    // Under v1.2.1 it is truly idle: the same probabilities as without it.
+    expect(ok(['dice', '--base', '3', '--rerolls', '1', '--rules', '1.2.1', '--rule', 'reroll_policy=BELOW_T']).p).toEqual(ok(['dice', '--base', '3', '--rerolls', '1', '--rules', '1.2.1']).p);
+    const duel = ok(['duel', 'jovian.alexander', 'jovian.valiant', '--range', '8', '--trials', '200', '--rule', 'crippled_capital=FIGHTS_ON']);
+    expect(duel.optionsWithoutEffect).toEqual([{ option: 'crippled_capital=FIGHTS_ON', why: 'no capital ship can be Crippled under these rules: one at 0 Structure is Destroyed' }]);
+    expect(ok(['duel', 'jovian.alexander', 'jovian.valiant', '--range', '8', '--trials', '200', '--rules', '1.2.1', '--rule', 'crippled_capital=FIGHTS_ON']).optionsWithoutEffect).toBeUndefined();
+  });
+});
+
