@@ -1,30 +1,18 @@
 // Ctrl-C or SIGTERM on a command that keeps no partial results (battle, costs, compare): one line on
 // stderr saying nothing was written, exit 130, nothing on stdout. (jwsim run saves its chunks:
 // test/cli/run.test.ts.)
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unmakeFolder } from '../../src/io/folders.js';
+import { after, jwsimInterrupted } from '../helpers/cli.js';
 import { describe, expect, it } from 'vitest';
 
-const BIN = fileURLToPath(new URL('../../bin/jwsim.js', import.meta.url));
 const SCENARIO = fileURLToPath(new URL('../../scenarios/battles/standard-engagement.json', import.meta.url));
 
-/** Starts jwsim, sends `signal` once it has been working for a while, and returns what it did. */
-async function interrupted(signal: NodeJS.Signals, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  // Long enough to be past start-up and into the work (each command here would run for minutes).
-  await new Promise((r) => setTimeout(r, 3000));
-  child.kill(signal);
-  const code = await new Promise<number | null>((r) => child.on('close', r));
-  return { code, stdout, stderr };
-}
+/** Runs jwsim, stopped by `signal` 3 s in: past start-up and into the work (each command here would run for minutes). */
+const interrupted = (signal: NodeJS.Signals, args: string[]) => jwsimInterrupted(signal, after(3000), ...args);
 
 describe('an interrupted command that keeps no partial results', () => {
   it('battle: Ctrl-C (SIGINT)', async () => {

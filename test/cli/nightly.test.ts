@@ -1,34 +1,20 @@
 // jwsim nightly from the command line: an interrupted nightly resumed to the same gate and
 // history record, a nightly folder's report rendered again, and folders and options refused.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jwsim } from '../helpers/cli.js';
+import { checkpointHas, jwsim, jwsimInterrupted } from '../helpers/cli.js';
 
 const SMALL = fileURLToPath(new URL('../fixtures/batches/small.json', import.meta.url));
 const MEDIUM = fileURLToPath(new URL('../fixtures/batches/medium.json', import.meta.url));
-const BIN = fileURLToPath(new URL('../../bin/jwsim.js', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'jwsim-cli-nightly-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** Starts jwsim with `args`, sends SIGTERM once the checkpoint in `out` has 3 lines; its exit code and stderr. */
-async function interrupted(out: string, args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  const checkpoint = join(out, 'checkpoint.jsonl');
-  for (let i = 0; i < 200; i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    if (existsSync(checkpoint) && readFileSync(checkpoint, 'utf8').trim().split('\n').length >= 3) break;
-  }
-  child.kill('SIGTERM');
-  const code = await new Promise<number | null>((r) => child.on('close', r));
-  return { code, stderr };
-}
+/** Runs jwsim with `args`, stopped by SIGTERM once the checkpoint in `out` has 3 lines. */
+const interrupted = async (out: string, args: string[]) => jwsimInterrupted('SIGTERM', checkpointHas(out), ...args);
 
 /** The history's runs, in order: gate outcome and every unit's efficiency (what a run records). */
 function recorded(history: string): Array<{ gate: unknown; units: unknown[] }> {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repeatedZ95 } from '../../src/stats/sequential.js';
-import { jwsim } from '../helpers/cli.js';
+import { checkpointHas, jwsim, jwsimInterrupted } from '../helpers/cli.js';
 
 const SMALL = fileURLToPath(new URL('../fixtures/batches/small.json', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'jwsim-cli-run-'));
@@ -106,21 +106,10 @@ describe('jwsim run / merge', () => {
 
 describe('jwsim run: a real interrupt', () => {
   it('SIGTERM saves finished chunks and exits 130; --resume ends with the files of an uninterrupted run', async () => {
-    const { spawn } = await import('node:child_process');
     const MEDIUM = fileURLToPath(new URL('../fixtures/batches/medium.json', import.meta.url));
-    const bin = fileURLToPath(new URL('../../bin/jwsim.js', import.meta.url));
     const out = join(root, 'interrupted');
-    const child = spawn(process.execPath, [bin, 'run', MEDIUM, '--out', out, '--threads', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    const checkpoint = join(out, 'checkpoint.jsonl');
-    // Wait until some chunks are saved (the checkpoint is flushed at least once a second).
-    for (let i = 0; i < 200; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      if (existsSync(checkpoint) && readFileSync(checkpoint, 'utf8').trim().split('\n').length >= 3) break;
-    }
-    child.kill('SIGTERM');
-    const code = await new Promise<number | null>((r) => child.on('close', r));
+    // Stopped once some chunks are saved (the checkpoint is flushed at least once a second).
+    const { code, stderr } = await jwsimInterrupted('SIGTERM', checkpointHas(out), 'run', MEDIUM, '--out', out, '--threads', '1');
     expect(code).toBe(130);
     expect(stderr).toMatch(/interrupted; \d+ chunks saved .* Resume with: jwsim run .* --resume/);
     expect(existsSync(join(out, 'manifest.json'))).toBe(false);
