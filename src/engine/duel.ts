@@ -66,9 +66,15 @@ class Side {
   ) {
     this.state = new CombatState(unit);
   }
-  /** The volley plan for the current states (range depends on own Sensors; Cloak on the target). */
+  /**
+   * The volley plan for the current states, kept for the states that make the same plan: the
+   * reach depends on own Sensors; the Cloak test, and whether attacks face point defence (the
+   * target's Defense above 0, its Barrier for kinetic fire), on the target's working systems.
+   * (Countermeasures and the Defense value itself are read when an attack is rolled.) A key
+   * missing one of these carried a plan made in one trial into the next.
+   */
   plan(rules: CompiledRules, target: CombatState, usage: PlaceholderUsage): VolleyPlan {
-    const key = this.state.sensors * 2 + (target.hasWorking('Cloak') ? 1 : 0);
+    const key = ((this.state.sensors * 2 + (target.hasWorking('Cloak') ? 1 : 0)) * 2 + (target.hasWorking('Barrier') ? 1 : 0)) * 2 + (target.defense > 0 ? 1 : 0);
     let p = this.plans.get(key);
     if (!p) {
       p = planVolley(rules, this.state, target, this.at, usage);

@@ -11,7 +11,7 @@ import type { RandomStream } from '../rng/stream.js';
 import { exactAttack, planSampler } from './attack.js';
 import { planAttack, type AttackPlan, type Situation } from './attackPlan.js';
 import { applyResults, type DamageTally } from './damage.js';
-import type { CombatState } from './state.js';
+import { CombatState } from './state.js';
 import type { PlaceholderUsage } from './usage.js';
 
 /**
@@ -53,13 +53,16 @@ export class VolleyPlan {
 export function planVolley(rules: CompiledRules, attacker: CombatState, target: CombatState, at: Situation, usage: PlaceholderUsage): VolleyPlan {
   const ranked: Array<{ plan: AttackPlan; damage: number; crits: number; order: number }> = [];
   const skipped: Array<{ weapon: string; reason: string }> = [];
+  const fresh = new CombatState(target.unit);
   for (const weapon of attacker.unit.weapons) {
     const r = planAttack(rules, attacker, weapon, target, at, usage);
     if (!r.ok) {
       skipped.push({ weapon: weapon.name, reason: r.reason });
       continue;
     }
-    const { summary } = exactAttack(rules, { ...r.plan, cloakTestDice: 0 }, target);
+    // Ranked against the undamaged target, so the order does not depend on when (in a duel:
+    // in which trial) the plan is made; the plan itself follows the target's working systems.
+    const { summary } = exactAttack(rules, { ...r.plan, cloakTestDice: 0 }, fresh);
     for (let k = 0; k < weapon.count; k++) ranked.push({ plan: r.plan, damage: summary.meanStructureDamage, crits: summary.meanCriticals, order: weapon.index });
   }
   ranked.sort((x, y) => y.damage - x.damage || y.crits - x.crits || x.order - y.order);
