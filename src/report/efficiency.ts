@@ -171,6 +171,9 @@ export function unitEfficiency(results: RunResults, variant: string, curveIds?: 
   // weak prior that keeps a unit that never won at a small positive strength).
   const wins = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   const games = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+  // The variance of each pair's score total: draws score a half, so it is below the win/loss
+  // (binomial) variance, by far where most duels are draws.
+  const spread = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   for (const [id, list] of obs) {
     const i = index.get(id);
     if (i === undefined) continue;
@@ -178,12 +181,14 @@ export function unitEfficiency(results: RunResults, variant: string, curveIds?: 
       const j = index.get(o.opponent)!;
       wins[i][j] += o.score * o.n + 0.5;
       games[i][j] += o.n + 1;
+      spread[i][j] += o.variance * o.n;
     }
   }
   const tvs = ids.map((id) => results.units[id].tv);
   const onCurve = ids.map((id) => !curveIds || curveIds.has(id));
   const fair = fairTvs(curveStrengths(wins, games, onCurve), tvs, onCurve);
-  // Parametric bootstrap: redraw every pair's wins from a normal approximation, refit.
+  // Parametric bootstrap: redraw every pair's score total from a normal approximation with its
+  // observed variance (wins, draws and losses), refit.
   const rng = openStream({ seed: results.seed, experiment: `report/${variant}`, purpose: 'bootstrap', chunk: 0 });
   const normal = () => Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
   const reps: number[][] = [];
@@ -192,8 +197,7 @@ export function unitEfficiency(results: RunResults, variant: string, curveIds?: 
       row.map((x, j) => {
         const n = games[i][j];
         if (n === 0 || j < i) return 0;
-        const p = x / n;
-        return Math.min(n, Math.max(0, x + Math.sqrt(n * p * (1 - p)) * normal()));
+        return Math.min(n, Math.max(0, x + Math.sqrt(spread[i][j]) * normal()));
       }),
     );
     for (let i = 0; i < k; i++) for (let j = 0; j < i; j++) w[i][j] = games[i][j] - w[j][i];

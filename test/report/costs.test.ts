@@ -2,7 +2,8 @@
 // have both flagged, in the right direction, with a suggested TV within 10% of fair.
 import { describe, expect, it } from 'vitest';
 import { STAT_RATINGS, statValues, suggestedTvs, withPlusOne } from '../../src/report/costs.js';
-import { bradleyTerry, curveStrengths } from '../../src/report/efficiency.js';
+import { bradleyTerry, curveStrengths, unitEfficiency } from '../../src/report/efficiency.js';
+import { fixtureResults } from './fixture.js';
 import { runCosts } from '../../src/cli/costs.js';
 import { DEFAULT_SEED } from '../../src/rng/stream.js';
 import type { RunResults } from '../../src/report/runFolder.js';
@@ -55,6 +56,33 @@ describe('curveStrengths: units off the curve are read off it, never move it', (
   });
   it('with every unit on the curve it is the joint fit', () => {
     expect(curveStrengths(W, G, [true, true, true, true])).toEqual(bradleyTerry(W, G));
+  });
+});
+
+describe('fair TV intervals follow the spread of the duels, draws included', () => {
+  it('turning win/loss pairs into draws keeps every score and fair TV, and narrows the intervals', () => {
+    const results = fixtureResults();
+    // Each duel: the same mass taken from A's and B's wins and given to draws. A side's score
+    // (wins + half the draws) stays, its variance falls.
+    const drawn: RunResults = structuredClone(results);
+    for (const e of drawn.experiments) {
+      if (e.kind !== 'duel') continue;
+      const m = e.metrics;
+      const d = Math.min(m.a_win_rate.value, m.b_win_rate.value);
+      m.a_win_rate.value -= d;
+      m.b_win_rate.value -= d;
+      m.draw_rate.value += 2 * d;
+    }
+    const before = unitEfficiency(results, 'v1.2.2');
+    const after = unitEfficiency(drawn, 'v1.2.2');
+    const width = (u: (typeof before)[number]) => u.fairTv.high - u.fairTv.low;
+    const ratios: number[] = [];
+    before.forEach((u, i) => {
+      expect(after[i].fairTv.value).toBeCloseTo(u.fairTv.value, 9);
+      if (width(u) > 0) ratios.push(width(after[i]) / width(u));
+    });
+    ratios.sort((a, b) => a - b);
+    expect(ratios[ratios.length >> 1]).toBeLessThan(0.95);
   });
 });
 
