@@ -1,7 +1,7 @@
 // jwsim rules: the rules versions jwsim models, the interpretation options, and (with
 // --tables) the data tables of one version, which an overlay file can patch.
 import { Command } from 'commander';
-import { INTERPRETATIONS, OPTION_READERS, type InterpretationSpec, type OptionReader } from '../rules/interpretations.js';
+import { INTERPRETATIONS, OPTION_READERS, idleUnder, type InterpretationOptions, type InterpretationSpec, type OptionReader } from '../rules/interpretations.js';
 import { RULES_VERSIONS, DEFAULT_RULES_VERSION } from '../rules/registry.js';
 import { formatTable } from './format.js';
 import { addRulesOptions, rulesContext, rulesJson, type RulesOpts } from './rulesContext.js';
@@ -49,7 +49,16 @@ function rulesAsJson(inForce: InForce): string {
     parent: v.parent,
     changes: v.changes.map((c) => ({ summary: c.summary, source: c.source })),
   }));
-  return JSON.stringify({ defaultVersion: DEFAULT_RULES_VERSION, versions, options: INTERPRETATIONS, inForce }, null, 2) + '\n';
+  const withoutEffect = Object.fromEntries(INTERPRETATIONS.map((s) => [s.name, idleVersions(s.name, inForce)]).filter(([, v]) => v.length));
+  return JSON.stringify({ defaultVersion: DEFAULT_RULES_VERSION, versions, options: INTERPRETATIONS, inForce, withoutEffect }, null, 2) + '\n';
+}
+
+/** The rules versions under which option `name` can change nothing (with the options in force), and why. */
+function idleVersions(name: string, inForce: InForce): Array<{ version: string; why: string }> {
+  return Object.values(RULES_VERSIONS).flatMap((v) => {
+    const why = idleUnder(name, v.data, inForce as InterpretationOptions);
+    return why ? [{ version: v.id, why }] : [];
+  });
 }
 
 /** An option's scope in a table cell: "all", or the commands that read it. */
@@ -72,7 +81,10 @@ function rulesAsText(inForce: InForce): string {
     ).map((l) => '  ' + l),
   );
   lines.push('', '  read by: the commands (and batch experiment kinds) that read the option; the others refuse it in --rule and in batch variants.', '');
-  for (const s of INTERPRETATIONS as readonly InterpretationSpec[]) lines.push(`  ${s.name}: ${s.summary}${s.scope.length ? '' : ` (read by no command at present: ${s.unread})`}`);
+  for (const s of INTERPRETATIONS as readonly InterpretationSpec[]) {
+    const idle = idleVersions(s.name, inForce).map((x) => `; without effect under v${x.version}: ${x.why}`).join('');
+    lines.push(`  ${s.name}: ${s.summary}${s.scope.length ? '' : ` (read by no command at present: ${s.unread})`}${idle}`);
+  }
   lines.push('', 'Data tables: jwsim rules --tables [--rules VERSION] shows them; an overlay file (--rules-overlay) patches them.');
   return lines.join('\n') + '\n';
 }

@@ -465,6 +465,11 @@ const IDLE_UNDER: Partial<Record<string, (data: RulesData, options: Interpretati
   boarding_pd_repel: (d) => (d.game.boarding.pdRepels ? null : "these rules' boarding gives point defence no chance to repel boarders"),
 };
 
+/** Why option `name` can change nothing under rules `data` (with `options` in force), or null when it can. */
+export function idleUnder(name: string, data: RulesData, options: InterpretationOptions): string | null {
+  return IDLE_UNDER[name]?.(data, options) ?? null;
+}
+
 /**
  * Of `changed` (NAME=VALUE, differing from the defaults), those that cannot change this run,
  * with why: not read by the command (`reads`; an overlay may carry options for other
@@ -475,7 +480,7 @@ export function withoutEffect(changed: readonly string[], reads: OptionReader | 
   for (const a of changed) {
     const spec = findSpec(a.slice(0, a.indexOf('=')));
     if (!spec) continue;
-    const why = reads !== null && !spec.scope.includes(reads) ? `not read by ${command}` : (IDLE_UNDER[spec.name]?.(data, options) ?? null);
+    const why = reads !== null && !spec.scope.includes(reads) ? `not read by ${command}` : idleUnder(spec.name, data, options);
     if (why) out.push({ option: a, why });
   }
   return out;

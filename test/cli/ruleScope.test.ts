@@ -241,3 +241,16 @@ describe('options the rules in force leave nothing to change are accepted and ma
   });
 });
 
+describe('jwsim rules says under which versions an option can change nothing', () => {
+  it('in the text and in --json', () => {
+    const text = jwsim('rules').stdout;
+    expect(text).toContain('without effect under v1.2.1: these rules let a reroll replace only [N], which every policy rerolls');
+    expect(text).toContain('without effect under v1.2.2: no capital ship can be Crippled under these rules: one at 0 Structure is Destroyed');
+    const json = JSON.parse(jwsim('rules', '--json').stdout);
+    expect(Object.keys(json.withoutEffect).sort()).toEqual(['boarding_pd_repel', 'boost_min_move', 'crippled_capital', 'crippled_counts_as_lost', 'reroll_policy']);
+    expect(json.withoutEffect.reroll_policy).toEqual([{ version: '1.2.1', why: 'these rules let a reroll replace only [N], which every policy rerolls' }]);
+    // With cap_boost_mode giving v1.2.2 capital ships the v1.2.1 Boost, boost_min_move matters there too.
+    expect(JSON.parse(jwsim('rules', '--json', '--rule', 'cap_boost_mode=V121_DOUBLE_SPEED').stdout).withoutEffect.boost_min_move).toBeUndefined();
+  });
+});
+
