@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Z95 } from '../stats/intervals.js';
+import { undoOnInterrupt } from '../io/interrupt.js';
 import { KEY_METRIC, attackProfile, battleUnitDamage, efficiencyTrends, matchupMatrix, pointsEfficiency, timeToKill, versionComparison, type Shift, type VegaLiteSpec } from './charts.js';
 import { readNightlyRecord, type NightlyExtras } from './nightlyRecord.js';
 import { battleEfficiency, unitEfficiency, type UnitEfficiency } from './efficiency.js';
@@ -156,14 +157,17 @@ export async function renderReport(dir: string): Promise<string> {
   } catch (err) {
     throw writeFailure(dir, err, 'write the report here');
   }
+  const dropStage = () => rmSync(stage, { recursive: true, force: true });
+  const forget = undoOnInterrupt(dropStage); // Ctrl-C while charts render: no hidden folder left
   try {
     await buildReport(run, stage, nightly);
     publishReport(stage, dir);
   } catch (err) {
     throw writeFailure(dir, err, 'write the report');
   } finally {
+    forget();
     try {
-      rmSync(stage, { recursive: true, force: true });
+      dropStage();
     } catch {
       // a leftover hidden folder is harmless; the report itself is complete or absent
     }
