@@ -9,6 +9,7 @@ import { manifest, resultsCsv, resultsJson, writeAtomically } from '../report/ru
 import { loadBatch } from '../scenarios/batch.js';
 import { mergePartials, readPartial } from '../sim/shards.js';
 import { pathArg } from './args.js';
+import { noteResultsWritten } from './run.js';
 
 export function mergeCommand(): Command {
   return new Command('merge')
@@ -39,6 +40,7 @@ export function mergeCommand(): Command {
         ['results.json', resultsJson(batch, slots)],
         ['manifest.json', manifest(batch, slots, facts)],
       ]);
+      noteResultsWritten(out);
       process.stdout.write(`merged ${partials.length} shards (seed ${batch.seed}): ${out}\n`);
       if (opts.report) process.stdout.write(`report: ${await renderReport(out)}\n`);
     });

@@ -13,6 +13,7 @@ import { writeAtomically } from '../report/runOutput.js';
 import { readRunFolder } from '../report/runFolder.js';
 import { projectRoot } from '../paths.js';
 import { UserError } from '../errors.js';
+import { interruptNote } from '../io/interrupt.js';
 import { loadBatch } from '../scenarios/batch.js';
 import { pathArg, positiveNumber, seedOption, threadsOption } from './args.js';
 import { RESUME_HELP, RUN_OUT_HELP, runOutFolder, runRun, shellLine } from './run.js';
@@ -90,6 +91,7 @@ export async function runNightly(file: string, opts: NightlyOpts): Promise<numbe
   ]);
   const code = await runRun(file, { report: false, threads: opts.threads, out, seed: opts.seed, resume: opts.resume, progress: opts.progress, latest: opts.out === undefined, resumeCommand });
   if (code !== 0) return code;
+  interruptNote(`the results are written in ${out}; the gate, the history record and the report are not (run the nightly again with a new --out)`);
   const current = readRunFolder(out);
   const result = gate(current.results, baseline.results, opts.maxShift);
   const efficiency = new Map(current.results.variants.map((v) => [v.name, unitEfficiency(current.results, v.name)]));

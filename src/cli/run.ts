@@ -4,6 +4,7 @@ import { existsSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { checkFolder, makeFolder } from '../io/folders.js';
+import { interruptNote } from '../io/interrupt.js';
 import { projectRoot } from '../paths.js';
 import { renderReport } from '../report/report.js';
 import { manifest, resultsCsv, resultsJson, writeAtomically } from '../report/runOutput.js';
@@ -109,6 +110,11 @@ function checkRunOut(out: string, resume: boolean): void {
   if (!resume) checkFolder(out);
 }
 
+/** From here on an interrupt leaves the run folder `out` finished but without its report: say so. */
+export function noteResultsWritten(out: string): void {
+  interruptNote(`the results are written in ${out}, the report is not (jwsim report ${shellLine([out])} makes it)`);
+}
+
 /** Words joined into a command line a POSIX shell reads back as the same words. */
 export function shellLine(words: readonly string[]): string {
   return words.map((w) => (/^[A-Za-z0-9_.,:=@%+/-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
@@ -158,6 +164,7 @@ export async function runRun(file: string, opts: RunOpts): Promise<number> {
     files.push(['manifest.json', manifest(batch, result.slots, facts)]);
     writeAtomically(out, files);
     rmSync(join(out, CHECKPOINT_FILE), { force: true });
+    noteResultsWritten(out);
     process.stdout.write(`seed: ${batch.seed}\n`);
     if (opts.shard) {
       process.stdout.write(`shard ${shardText} written (merge with: jwsim merge DIR... --out DIR): ${out}\n`);

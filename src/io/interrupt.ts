@@ -1,8 +1,15 @@
 // Ctrl-C and SIGTERM. A command that keeps its finished work (jwsim run, with its checkpoint)
-// listens for them itself; any other command is stopped here: what it had begun to write is
-// removed, one line says so, and jwsim exits with 130 (README: exit codes).
+// listens for them itself while it runs; any other command, or any phase after that, is
+// stopped here: what it had begun to write is removed, one line says what is left, and jwsim
+// exits with 130 (README: exit codes).
 
 const undo = new Set<() => void>();
+let note = 'nothing was written: this command keeps no partial results, so run it again to get them';
+
+/** What the interrupt message says from now on (a command past the point where it wrote its results). */
+export function interruptNote(text: string): void {
+  note = text;
+}
 
 /** Runs `fn` if jwsim is interrupted before the returned function is called (e.g. removing a half-built folder). */
 export function undoOnInterrupt(fn: () => void): () => void {
@@ -26,7 +33,7 @@ export function installInterruptNotice(): void {
           // best effort: leaving is what matters now
         }
       }
-      process.stderr.write(`jwsim: interrupted (${signal}); nothing was written: this command keeps no partial results, so run it again to get them\n`);
+      process.stderr.write(`jwsim: interrupted (${signal}); ${note}\n`);
       process.exit(130);
     });
   }

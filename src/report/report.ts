@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Z95 } from '../stats/intervals.js';
-import { undoOnInterrupt } from '../io/interrupt.js';
+import { interruptNote, undoOnInterrupt } from '../io/interrupt.js';
 import { KEY_METRIC, attackProfile, battleUnitDamage, efficiencyTrends, matchupMatrix, pointsEfficiency, timeToKill, versionComparison, type Shift, type VegaLiteSpec } from './charts.js';
 import { readNightlyRecord, type NightlyExtras } from './nightlyRecord.js';
 import { battleEfficiency, unitEfficiency, type UnitEfficiency } from './efficiency.js';
@@ -172,6 +172,7 @@ export async function renderReport(dir: string): Promise<string> {
       // a leftover hidden folder is harmless; the report itself is complete or absent
     }
   }
+  interruptNote(`nothing is lost: ${dir} is complete`); // an interrupt while jwsim shuts down
   return join(dir, REPORT_PAGE);
 }
 
