@@ -10,7 +10,7 @@ import { projectRoot } from '../paths.js';
 import { comparisonOutputs, fmtZ } from '../report/compareOutput.js';
 import { writeAtomically } from '../report/runOutput.js';
 import { loadOverlay, overlayVersionProblem } from '../rules/overlay.js';
-import { getRulesVersion } from '../rules/registry.js';
+import { DEFAULT_RULES_VERSION, getRulesVersion } from '../rules/registry.js';
 import { loadBatch, type Variant } from '../scenarios/batch.js';
 import { compareBatch, compareZ } from '../sim/compare.js';
 import { CHUNK_TRIALS } from '../sim/slots.js';
@@ -77,7 +77,7 @@ function variantsFrom(opts: CompareOpts, batchVariants: readonly Variant[]): Var
       allowed: (w) => `a --variant runs under the baseline's rules version (the first of --rules), so start --rules with ${w} or use an overlay written for v${baseline.rules}`,
     });
     if (clash) throw new UserError(`--variant ${name}: ${clash}`);
-    out.push({ name, rules: baseline?.rules ?? overlay.rules ?? '1.2.2', options: [], overlay });
+    out.push({ name, rules: baseline?.rules ?? overlay.rules ?? DEFAULT_RULES_VERSION, options: [], overlay });
   }
   if (out.length === 1 && opts.variant.length > 0 && versions.length === 0) out.unshift({ name: `v${out[0].rules}`, rules: out[0].rules, options: [], overlay: null });
   const chosen = out.length ? out : [...batchVariants];
