@@ -16,7 +16,7 @@ import { Battle } from '../engine/battle/game.js';
 import { UserError } from '../errors.js';
 import { compileRules, type CompiledRules } from '../rules/compile.js';
 import { DEFAULT_INTERPRETATIONS, applyRuleAssignments } from '../rules/interpretations.js';
-import { applyOverlay, overlayVersionProblem } from '../rules/overlay.js';
+import { applyOverlay } from '../rules/overlay.js';
 import { getRulesVersion } from '../rules/registry.js';
 import { openStream, type RandomStream } from '../rng/stream.js';
 import type { Cell, Variant } from '../scenarios/batch.js';
@@ -26,9 +26,8 @@ import type { Roster, UnitCard } from '../units/types.js';
 import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, runBattleChunk } from './battles.js';
 import * as C from './counts.js';
 
+/** A variant's compiled rules. Its overlay's version was checked where the variant was made (loadBatch, compare); applyOverlay checks it again. */
 export function compileVariant(v: Variant): CompiledRules {
-  const clash = v.overlay && overlayVersionProblem(v.overlay, v.rules, { uses: 'the variant uses', allowed: (w) => `give the variant rules ${w} or change the overlay` });
-  if (clash) throw new UserError(`variant ${v.name}: ${clash}`);
   let version = getRulesVersion(v.rules);
   let options = DEFAULT_INTERPRETATIONS;
   if (v.overlay) {
