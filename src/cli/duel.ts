@@ -1,12 +1,11 @@
 // jwsim duel A B: two units trade volleys until one is out of the fight.
 import { Command, Option } from 'commander';
 import type { Aspect } from '../engine/attackPlan.js';
-import { Duel, whyCrippledChangesNothing, type CrippledIrrelevance, type FiringArc } from '../engine/duel.js';
+import { Duel, whyCrippledChangesNothing, whyNobodyFires, type CrippledIrrelevance, type FiringArc } from '../engine/duel.js';
 import { UserError } from '../errors.js';
 import type { CompiledRules } from '../rules/compile.js';
 import { CombatState } from '../engine/state.js';
 import { arcFacing } from '../engine/arcs.js';
-import { longRangeMax } from '../engine/geometryArcs.js';
 import { runDuel } from '../sim/engagements.js';
 import { wilson } from '../stats/intervals.js';
 import { findUnit } from '../units/load.js';
@@ -101,30 +100,13 @@ function checkUntilCrippled(ctx: RulesContext, a: UnitCard, b: UnitCard): void {
   );
 }
 
-/** Attack range against a model of the target's type at the attacker's Sensors (v1.2.1 /attack "Sensor Range"). */
-function reach(rules: CompiledRules, attacker: UnitCard, target: UnitCard): { inches: number; kind: string } {
-  return { inches: longRangeMax(rules.combat, target.isCapital ? 'capital' : 'squadron', attacker.sensors), kind: target.isCapital ? 'AC' : 'AS' };
-}
-
 /** A duel in which neither side ever fires is all draws: refuse it, saying why each side cannot fire. */
-function checkSomeoneFires(rules: CompiledRules, duel: Duel, a: UnitCard, b: UnitCard, range: number): void {
-  if (duel.openingVolley('a').attacks.length || duel.openingVolley('b').attacks.length) return;
-  const reaches: number[] = [];
-  const why = (side: 'a' | 'b', self: UnitCard, other: UnitCard) => {
-    if (!self.weapons.length) return `${self.name} has no weapons`;
-    const near = duel.openingVolley(side, 0);
-    if (near.attacks.length) {
-      const r = reach(rules, self, other);
-      reaches.push(r.inches);
-      return `${self.name} reaches ${other.name} only up to ${r.inches} in (${r.kind} range at Sensors ${self.sensors})`;
-    }
-    return `${self.name} cannot fire at ${other.name} at any range (${near.skipped.map((x) => `${x.weapon}: ${x.reason}`).join('; ')})`;
-  };
-  const parts = [...new Set([why('a', a, b), why('b', b, a)])]; // a unit against itself: once
-  if (reaches.length) {
-    throw new UserError(`--range: at ${range} in neither side can fire, so every duel would be a draw: ${parts.join('; ')}; give a --range of at most ${Math.max(...reaches)}`);
-  }
-  throw new UserError(`cannot duel: neither side can fire at the other, so every duel would be a draw: ${parts.join('; ')}`);
+function checkSomeoneFires(rules: CompiledRules, duel: Duel, range: number): void {
+  const silent = whyNobodyFires(rules, duel);
+  if (!silent) return;
+  const parts = silent.reasons.join('; ');
+  if (silent.reach !== null) throw new UserError(`--range: at ${range} in neither side can fire, so every duel would be a draw: ${parts}; give a --range of at most ${silent.reach}`);
+  throw new UserError(`cannot duel: neither side can fire at the other, so every duel would be a draw: ${parts}`);
 }
 
 /** "A fires from B's rear with B in its P arc": only what facing means (squadrons have none). */
@@ -154,7 +136,7 @@ export function runDuelCommand(aId: string, bId: string, opts: DuelOpts, given: 
   const arcOfA = arcFacing(rules, new CombatState(a), new CombatState(b), opts.range, opts.bAspect, opts.aspect);
   const arcOfB = arcFacing(rules, new CombatState(b), new CombatState(a), opts.range, opts.aspect, opts.bAspect);
   const duel = new Duel(rules, { a, b, rangeInches: opts.range, arcOfA, arcOfB, until: opts.until, maxRounds: opts.rounds, first: opts.first });
-  checkSomeoneFires(rules, duel, a, b, opts.range);
+  checkSomeoneFires(rules, duel, opts.range);
   const counts = runDuel(duel, opts.seed, `duel/${a.id}/${b.id}`, opts.trials);
   const placeholders = duel.usage.list();
   const n = counts.trials;

@@ -11,7 +11,7 @@ import { manifest, resultsCsv, resultsJson, writeAtomically } from '../report/ru
 import { inputsSha256, loadBatch } from '../scenarios/batch.js';
 import { JWSIM_VERSION } from '../version.js';
 import { CHECKPOINT_FILE, Checkpoint } from '../sim/checkpoint.js';
-import { buildEngines } from '../sim/cells.js';
+import { buildEngines, engineWarnings } from '../sim/cells.js';
 import { ChunkFailed, Interrupted, runBatch, type Progress } from '../sim/runner.js';
 import { partialJson } from '../sim/shards.js';
 import { pathArg, seedOption, threadsOption } from './args.js';
@@ -120,10 +120,16 @@ export function shellLine(words: readonly string[]): string {
   return words.map((w) => (/^[A-Za-z0-9_.,:=@%+/-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
+/** Engine warnings printed before a run; the rest are counted (results.json lists them all). */
+const MAX_WARNINGS_SHOWN = 10;
+
 export async function runRun(file: string, opts: RunOpts): Promise<number> {
   const out = runOutFolder(opts.out, opts.resume);
   const batch = loadBatch(file, opts.seed);
   const engines = buildEngines(batch); // every engagement checked before anything is written
+  const warnings = engineWarnings(batch, engines);
+  for (const w of warnings.slice(0, MAX_WARNINGS_SHOWN)) process.stderr.write(`jwsim: warning: ${w}\n`);
+  if (warnings.length > MAX_WARNINGS_SHOWN) process.stderr.write(`jwsim: warning: and ${warnings.length - MAX_WARNINGS_SHOWN} more (every one is listed in results.json and manifest.json)\n`);
   const shardText = opts.shard ? `${opts.shard.index}/${opts.shard.count}` : 'none';
   const checkpoint = new Checkpoint(join(out, CHECKPOINT_FILE), { batchSha256: inputsSha256(batch, JWSIM_VERSION), seed: batch.seed, shard: shardText });
   if (!opts.resume) makeFolder(out);

@@ -6,6 +6,7 @@ import type { RandomStream } from '../rng/stream.js';
 import type { UnitCard } from '../units/types.js';
 import type { Aspect, Situation } from './attackPlan.js';
 import { DamageTally, crippledThreshold } from './damage.js';
+import { longRangeMax } from './geometryArcs.js';
 import { CombatState } from './state.js';
 import { PlaceholderUsage, noteTargetDamageFields } from './usage.js';
 import { fireVolley, planVolley, type VolleyPlan } from './volley.js';
@@ -95,7 +96,7 @@ export class Duel {
 
   constructor(
     private readonly rules: CompiledRules,
-    private readonly setup: DuelSetup,
+    readonly setup: DuelSetup,
   ) {
     // A fires from B's arcOfB at a target in its own arcOfA, and the other way round.
     this.sideA = new Side(setup.a, { rangeInches: setup.rangeInches, aspect: aspectOfArc(setup.arcOfB), targetArc: setup.arcOfA });
@@ -150,4 +151,29 @@ export class Duel {
     }
     return DUEL_DRAW;
   }
+}
+
+/**
+ * Why neither side of `duel` can fire at the other (so every duel is a draw), one reason per
+ * side (a unit against itself: once); null when at least one side can fire. `reach` is the
+ * longest distance at which one of them could fire, when some distance would do.
+ */
+export function whyNobodyFires(rules: CompiledRules, duel: Duel): { reasons: string[]; reach: number | null } | null {
+  if (duel.openingVolley('a').attacks.length || duel.openingVolley('b').attacks.length) return null;
+  const { a, b } = duel.setup;
+  const reaches: number[] = [];
+  const why = (side: 'a' | 'b', self: UnitCard, other: UnitCard) => {
+    if (!self.weapons.length) return `${self.name} has no weapons`;
+    const near = duel.openingVolley(side, 0);
+    if (near.attacks.length) {
+      // The attack range against the target's type at the attacker's Sensors (v1.2.1 /attack "Sensor Range").
+      const kind = other.isCapital ? 'AC' : 'AS';
+      const inches = longRangeMax(rules.combat, other.isCapital ? 'capital' : 'squadron', self.sensors);
+      reaches.push(inches);
+      return `${self.name} reaches ${other.name} only up to ${inches} in (${kind} range at Sensors ${self.sensors})`;
+    }
+    return `${self.name} cannot fire at ${other.name} at any range (${near.skipped.map((x) => `${x.weapon}: ${x.reason}`).join('; ')})`;
+  };
+  const reasons = [...new Set([why('a', a, b), why('b', b, a)])];
+  return { reasons, reach: reaches.length ? Math.max(...reaches) : null };
 }

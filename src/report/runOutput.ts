@@ -82,8 +82,8 @@ export function resultsJson(batch: Batch, slots: readonly Slot[]): string {
       p: s.distribution().map((x) => Number(fmt(x))),
     },
     placeholders: s.engine.placeholders,
-    // Battles only (other kinds keep their exact old shape).
-    ...(s.cell.kind === 'battle' ? { scenario: s.cell.scenario, mirror: s.cell.mirror !== false, games: s.counts[B_N], warnings: s.engine.warnings, units: battleUnitsJson(s) } : {}),
+    // Battles only (other kinds keep their old shape, with warnings only where there are some).
+    ...(s.cell.kind === 'battle' ? { scenario: s.cell.scenario, mirror: s.cell.mirror !== false, games: s.counts[B_N], warnings: s.engine.warnings, units: battleUnitsJson(s) } : s.engine.warnings.length ? { warnings: s.engine.warnings } : {}),
   }));
   const used = new Set(slots.flatMap((s) => [s.cell.a, s.cell.b]));
   const units = Object.fromEntries(

@@ -5,7 +5,7 @@ import { Roller } from '../dice/roll.js';
 import { exactAttack, rollPlan } from '../engine/attack.js';
 import { firstArc, planAttack, type AttackPlan, type Situation } from '../engine/attackPlan.js';
 import { DamageTally, applyResults } from '../engine/damage.js';
-import { DUEL_DRAW, DUEL_WIN_A, DUEL_WIN_B, Duel } from '../engine/duel.js';
+import { DUEL_DRAW, DUEL_WIN_A, DUEL_WIN_B, Duel, whyNobodyFires } from '../engine/duel.js';
 import { exactRam, planRam, rollRam, type RamPlan } from '../engine/ram.js';
 import { CombatState } from '../engine/state.js';
 import type { DamageSummary } from '../engine/stats.js';
@@ -57,12 +57,12 @@ export interface CellEngine {
 }
 
 /** A cell engine from its one-trial function: chunks are runs of trials on one stream. */
-function engine(cell: Cell, parts: Omit<CellEngine, 'runChunk' | 'countsLength' | 'warnings' | 'battleUnits'>): CellEngine {
+function engine(cell: Cell, parts: Omit<CellEngine, 'runChunk' | 'countsLength' | 'warnings' | 'battleUnits'> & { warnings?: readonly string[] }): CellEngine {
   return {
     ...parts,
     battleUnits: [],
     countsLength: C.countsLength(cell.kind),
-    warnings: [],
+    warnings: parts.warnings ?? [],
     runChunk(seed, chunk, n) {
       const c = new Array<number>(C.countsLength(cell.kind)).fill(0);
       const rng = openStream({ seed, experiment: cell.id, purpose: cell.kind, chunk });
@@ -175,7 +175,10 @@ export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEng
     const arcOfB = arcFacing(rules, new CombatState(b), new CombatState(a), cell.range, cell.aspect, cell.bAspect);
     const duel = new Duel(rules, { a, b, rangeInches: cell.range, arcOfA, arcOfB, until: cell.until, maxRounds: cell.rounds, first: cell.first });
     const rounds = new Int32Array(1);
+    // Accepted (a matrix may hold pairs out of each other's reach), but said: every such duel is a draw.
+    const silent = whyNobodyFires(rules, duel);
     return engine(cell, {
+      warnings: silent ? [`neither side can fire at ${cell.range} in, so every duel is a draw: ${silent.reasons.join('; ')}`] : [],
       placeholders: duel.usage.list(),
       attackerTv: a.tv,
       exact: null,
@@ -291,4 +294,23 @@ export function buildEngines(batch: { file: string; cells: readonly Cell[]; vari
   if (problems.length === 1) throw new UserError(`${batch.file}: ${problems[0]}`);
   if (problems.length) throw new UserError(`${batch.file}: ${problems.length} engagements cannot run`, problems);
   return engines;
+}
+
+/**
+ * The engines' warnings (buildEngines' order: each cell under each variant) as lines naming the
+ * engagement and the variants it holds under, each once.
+ */
+export function engineWarnings(batch: { cells: readonly Cell[]; variants: readonly Variant[] }, engines: readonly CellEngine[]): string[] {
+  const where = new Map<string, { id: string; text: string; variants: string[] }>();
+  engines.forEach((e, i) => {
+    const cell = batch.cells[Math.floor(i / batch.variants.length)];
+    const variant = batch.variants[i % batch.variants.length].name;
+    for (const text of e.warnings) {
+      const key = `${cell.id}\n${text}`;
+      const seen = where.get(key);
+      if (seen) seen.variants.push(variant);
+      else where.set(key, { id: cell.id, text, variants: [variant] });
+    }
+  });
+  return [...where.values()].map((w) => `${w.id} (${w.variants.length > 1 ? 'variants' : 'variant'} ${w.variants.join(', ')}): ${w.text}`);
 }

@@ -395,4 +395,29 @@ describe('review fixes', () => {
     expect(r.stderr).toMatch(/shares no engagement and variant/);
     expect(existsSync(join(root, 'not-run'))).toBe(false);
   }, 60_000);
+  it('a duel in which neither side can fire runs (a matrix may hold such pairs) but is said, on stderr and in the results', () => {
+    const dir = join(root, 'silent');
+    mkdirSync(dir);
+    const file = join(dir, 'batch.json');
+    const roster = fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url));
+    writeFileSync(file, JSON.stringify({
+      format: 'jwsim-batch/1', units: [roster], seed: 'silent',
+      variants: [{ name: 'old', rules: '1.2.1' }, { name: 'new', rules: '1.2.2' }],
+      experiments: [{ id: 'm', kind: 'duel', units: ['jovian.alexander', 'unknown.poseidon', 'cega.wyvern'], pairs: 'ordered', range: 16, trials: 200 }],
+    }));
+    const r = jwsim('run', file, '--out', join(dir, 'out'), '--threads', '1', '--no-report');
+    expect(r.status).toBe(0);
+    const lines = r.stderr.trim().split('\n');
+    // At 16 in the Wyvern pairs are out of reach both ways (15 in at most); the Poseidon reaches the Alexander (18 in).
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toBe('jwsim: warning: m/jovian.alexander/cega.wyvern (variants old, new): neither side can fire at 16 in, so every duel is a draw: Alexander reaches Wyvern only up to 12 in (AS range at Sensors 3); Wyvern reaches Alexander only up to 12 in (AC range at Sensors 2)');
+    const results = JSON.parse(readFileSync(join(dir, 'out', 'results.json'), 'utf8'));
+    for (const e of results.experiments) {
+      const silent = e.engagement.includes('cega.wyvern');
+      expect(e.warnings !== undefined).toBe(silent);
+      if (silent) expect(e.metrics.draw_rate.value).toBe(1);
+    }
+    const manifest = JSON.parse(readFileSync(join(dir, 'out', 'manifest.json'), 'utf8'));
+    expect(manifest.warnings).toHaveLength(4);
+  });
 });
