@@ -63,7 +63,7 @@ export function rulesContext(opts: RulesOpts, reader?: RuleReader): RulesContext
   if (reader) refuseOutOfScope(opts.rule, reader.reads, reader.command);
   const compiled = compileRules(version, options);
   const changed = changedOptions(options);
-  const idle = withoutEffect(changed, reader?.reads ?? null, version.data, options, reader?.command ?? '');
+  const idle = withoutEffect(changed, reader ? [reader.reads] : null, version.data, options, reader?.command ?? '');
   return { version, options, changed, withoutEffect: idle, dice: compiled.dice, compiled, overlay };
 }
 

@@ -11,7 +11,7 @@ import { manifest, resultsCsv, resultsJson, writeAtomically } from '../report/ru
 import { inputsSha256, loadBatch } from '../scenarios/batch.js';
 import { JWSIM_VERSION } from '../version.js';
 import { CHECKPOINT_FILE, Checkpoint } from '../sim/checkpoint.js';
-import { buildEngines, engineWarnings } from '../sim/cells.js';
+import { batchWarnings, buildEngines, enginesByRun } from '../sim/cells.js';
 import { ChunkFailed, Interrupted, runBatch, type Progress } from '../sim/runner.js';
 import { partialJson } from '../sim/shards.js';
 import { pathArg, seedOption, threadsOption } from './args.js';
@@ -127,7 +127,7 @@ export async function runRun(file: string, opts: RunOpts): Promise<number> {
   const out = runOutFolder(opts.out, opts.resume);
   const batch = loadBatch(file, opts.seed);
   const engines = buildEngines(batch); // every engagement checked before anything is written
-  const warnings = engineWarnings(batch, engines);
+  const warnings = batchWarnings(batch, enginesByRun(batch, engines));
   for (const w of warnings.slice(0, MAX_WARNINGS_SHOWN)) process.stderr.write(`jwsim: warning: ${w}\n`);
   if (warnings.length > MAX_WARNINGS_SHOWN) process.stderr.write(`jwsim: warning: and ${warnings.length - MAX_WARNINGS_SHOWN} more (every one is listed in results.json and manifest.json)\n`);
   const shardText = opts.shard ? `${opts.shard.index}/${opts.shard.count}` : 'none';

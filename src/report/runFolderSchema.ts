@@ -164,6 +164,7 @@ export const MANIFEST_SCHEMA = {
           rules_changes: strings,
           options: strings,
           overlay: { anyOf: [{ type: 'null' }, fileRef] },
+          options_without_effect: { type: 'array', items: { type: 'object', required: ['option', 'why'], properties: { option: nonEmptyText, why: nonEmptyText } } },
         },
       },
     },

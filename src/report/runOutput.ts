@@ -10,6 +10,7 @@ import { projectRoot } from '../paths.js';
 import { getRulesVersion } from '../rules/registry.js';
 import type { Batch } from '../scenarios/batch.js';
 import { B_N } from '../sim/battles.js';
+import { batchWarnings, variantOptionsWithoutEffect } from '../sim/cells.js';
 import { battleUnitStats, type BattleUnitStats, type Metric } from '../sim/counts.js';
 import type { Slot } from '../sim/slots.js';
 
@@ -110,6 +111,7 @@ export interface RunFacts {
 
 export function manifest(batch: Batch, slots: readonly Slot[], facts: RunFacts): string {
   const placeholders = [...new Set(slots.flatMap((s) => s.engine.placeholders))].sort();
+  const warnings = batchWarnings(batch, slots);
   const body = {
     format: 'jwsim-manifest/1',
     jwsim: JWSIM_VERSION,
@@ -124,18 +126,20 @@ export function manifest(batch: Batch, slots: readonly Slot[], facts: RunFacts):
     wall_seconds: Number(facts.wallSeconds.toFixed(3)),
     variants: batch.variants.map((v) => {
       const version = getRulesVersion(v.rules);
+      const idle = variantOptionsWithoutEffect(batch, v);
       return {
         name: v.name,
         rules: version.id,
         rules_changes: version.changes.map((c) => c.summary),
         options: v.options,
         overlay: v.overlay ? { path: v.overlay.file, sha256: v.overlay.sha256 } : null,
+        ...(idle.length ? { options_without_effect: idle } : {}),
       };
     }),
     trials: slots.map((s) => ({ engagement: s.cell.id, variant: batch.variants[s.variant].name, trials: s.engine.exact ? 'exact' : s.trials() })),
     placeholders_used: placeholders,
     ...(batch.scenarioFiles?.length ? { scenario_inputs: batch.scenarioFiles } : {}),
-    ...(slots.some((s) => s.engine.warnings.length) ? { warnings: [...new Set(slots.flatMap((s) => s.engine.warnings))] } : {}),
+    ...(warnings.length ? { warnings } : {}),
   };
   return JSON.stringify(body, null, 2) + '\n';
 }

@@ -472,15 +472,15 @@ export function idleUnder(name: string, data: RulesData, options: Interpretation
 
 /**
  * Of `changed` (NAME=VALUE, differing from the defaults), those that cannot change this run,
- * with why: not read by the command (`reads`; an overlay may carry options for other
- * commands), or idle under the rules data in force.
+ * with why: read by none of what it runs (`reads`, named `command` in the reason; an overlay
+ * may carry options for other commands), or idle under the rules data in force.
  */
-export function withoutEffect(changed: readonly string[], reads: OptionReader | null, data: RulesData, options: InterpretationOptions, command: string): Array<{ option: string; why: string }> {
+export function withoutEffect(changed: readonly string[], reads: readonly OptionReader[] | null, data: RulesData, options: InterpretationOptions, command: string): Array<{ option: string; why: string }> {
   const out: Array<{ option: string; why: string }> = [];
   for (const a of changed) {
     const spec = findSpec(a.slice(0, a.indexOf('=')));
     if (!spec) continue;
-    const why = reads !== null && !spec.scope.includes(reads) ? `not read by ${command}` : idleUnder(spec.name, data, options);
+    const why = reads !== null && !spec.scope.some((r) => reads.includes(r)) ? `not read by ${command}` : idleUnder(spec.name, data, options);
     if (why) out.push({ option: a, why });
   }
   return out;

@@ -15,9 +15,10 @@ import { arcFacing, bestVolley } from '../engine/arcs.js';
 import { Battle } from '../engine/battle/game.js';
 import { UserError } from '../errors.js';
 import { compileRules, type CompiledRules } from '../rules/compile.js';
-import { DEFAULT_INTERPRETATIONS, applyRuleAssignments } from '../rules/interpretations.js';
+import { DEFAULT_INTERPRETATIONS, applyRuleAssignments, changedOptions, withoutEffect, type InterpretationOptions } from '../rules/interpretations.js';
 import { applyOverlay } from '../rules/overlay.js';
 import { getRulesVersion } from '../rules/registry.js';
+import type { RulesVersion } from '../rules/types.js';
 import { openStream, type RandomStream } from '../rng/stream.js';
 import type { Cell, Variant } from '../scenarios/batch.js';
 import { loadScenario } from '../scenarios/scenario.js';
@@ -27,14 +28,32 @@ import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, runBattleChunk 
 import * as C from './counts.js';
 
 /** A variant's compiled rules. Its overlay's version was checked where the variant was made (loadBatch, compare); applyOverlay checks it again. */
-export function compileVariant(v: Variant): CompiledRules {
+/** A variant's rules version (its overlay applied) and interpretation options (the overlay's, then its own). */
+function variantRules(v: Variant): { version: RulesVersion; options: InterpretationOptions } {
   let version = getRulesVersion(v.rules);
   let options = DEFAULT_INTERPRETATIONS;
   if (v.overlay) {
     version = applyOverlay(version, v.overlay);
     options = applyRuleAssignments(v.overlay.options, options, `${v.overlay.file}: options`);
   }
-  return compileRules(version, applyRuleAssignments(v.options, options, `variant ${v.name}: options`));
+  return { version, options: applyRuleAssignments(v.options, options, `variant ${v.name}: options`) };
+}
+
+export function compileVariant(v: Variant): CompiledRules {
+  const { version, options } = variantRules(v);
+  return compileRules(version, options);
+}
+
+/**
+ * The options of variant `v` (its overlay's and its own, where they differ from the defaults)
+ * that can change nothing in this batch, with why: read by no experiment kind of the batch
+ * (an overlay is a shared house-rule set; a variant's own such options are refused when the
+ * batch is read), or idle under the variant's rules.
+ */
+export function variantOptionsWithoutEffect(batch: { cells: readonly Cell[] }, v: Variant): Array<{ option: string; why: string }> {
+  const kinds = [...new Set(batch.cells.map((c) => c.kind))];
+  const { version, options } = variantRules(v);
+  return withoutEffect(changedOptions(options), kinds, version.data, options, `any experiment of this batch, ${kinds.length > 1 ? `of kinds ${kinds.join(', ')}` : `all of kind ${kinds[0]}`}`);
 }
 
 export interface CellEngine {
@@ -296,21 +315,33 @@ export function buildEngines(batch: { file: string; cells: readonly Cell[]; vari
   return engines;
 }
 
+/** An engagement under one variant with its engine (a Slot, or buildEngines' output paired up by `enginesByRun`). */
+export interface EngineRun {
+  readonly cell: Cell;
+  readonly variant: number;
+  readonly engine: CellEngine;
+}
+
+/** buildEngines' engines (each cell under each variant, in that order) with their cell and variant. */
+export function enginesByRun(batch: { cells: readonly Cell[]; variants: readonly Variant[] }, engines: readonly CellEngine[]): EngineRun[] {
+  return engines.map((engine, i) => ({ cell: batch.cells[Math.floor(i / batch.variants.length)], variant: i % batch.variants.length, engine }));
+}
+
 /**
- * The engines' warnings (buildEngines' order: each cell under each variant) as lines naming the
- * engagement and the variants it holds under, each once.
+ * What a batch runs in spite of, as lines: each variant's options without effect, then the
+ * engines' warnings naming the engagement and the variants each holds under, each once.
  */
-export function engineWarnings(batch: { cells: readonly Cell[]; variants: readonly Variant[] }, engines: readonly CellEngine[]): string[] {
+export function batchWarnings(batch: { cells: readonly Cell[]; variants: readonly Variant[] }, runs: readonly EngineRun[]): string[] {
+  const lines = batch.variants.flatMap((v) => variantOptionsWithoutEffect(batch, v).map((x) => `variant ${v.name}: ${x.option} is without effect: ${x.why}`));
   const where = new Map<string, { id: string; text: string; variants: string[] }>();
-  engines.forEach((e, i) => {
-    const cell = batch.cells[Math.floor(i / batch.variants.length)];
-    const variant = batch.variants[i % batch.variants.length].name;
-    for (const text of e.warnings) {
+  for (const { cell, variant, engine } of runs) {
+    const name = batch.variants[variant].name;
+    for (const text of engine.warnings) {
       const key = `${cell.id}\n${text}`;
       const seen = where.get(key);
-      if (seen) seen.variants.push(variant);
-      else where.set(key, { id: cell.id, text, variants: [variant] });
+      if (seen) seen.variants.push(name);
+      else where.set(key, { id: cell.id, text, variants: [name] });
     }
-  });
-  return [...where.values()].map((w) => `${w.id} (${w.variants.length > 1 ? 'variants' : 'variant'} ${w.variants.join(', ')}): ${w.text}`);
+  }
+  return [...lines, ...[...where.values()].map((w) => `${w.id} (${w.variants.length > 1 ? 'variants' : 'variant'} ${w.variants.join(', ')}): ${w.text}`)];
 }

@@ -420,4 +420,26 @@ describe('review fixes', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'out', 'manifest.json'), 'utf8'));
     expect(manifest.warnings).toHaveLength(4);
   });
+  it('options that cannot change a batch (an overlay\'s for other kinds, or idle under the variant\'s rules) are named, not silently recorded', () => {
+    const dir = join(root, 'idle-options');
+    mkdirSync(dir);
+    const roster = fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url));
+    writeFileSync(join(dir, 'house.json'), JSON.stringify({ format: 'jwsim-overlay/1', rules: '1.2.1', options: { crippled_counts_as_lost: 'YES', negative_macro_mode: 'COUNT' } }));
+    writeFileSync(join(dir, 'batch.json'), JSON.stringify({
+      format: 'jwsim-batch/1', units: [roster], seed: 'idle',
+      variants: [{ name: 'house', rules: '1.2.1', overlay: 'house.json' }, { name: 'reroll', rules: '1.2.1', options: { reroll_policy: 'BELOW_T' } }],
+      experiments: [{ id: 'd', kind: 'duel', units: ['cega.wyvern', 'cega.fury'], range: 3, trials: 100 }],
+    }));
+    const r = jwsim('run', join(dir, 'batch.json'), '--out', join(dir, 'out'), '--threads', '0', '--no-report');
+    expect(r.status).toBe(0);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      'jwsim: warning: variant house: crippled_counts_as_lost=YES is without effect: not read by any experiment of this batch, all of kind duel',
+      'jwsim: warning: variant reroll: reroll_policy=BELOW_T is without effect: these rules let a reroll replace only [N], which every policy rerolls',
+    ]);
+    const manifest = JSON.parse(readFileSync(join(dir, 'out', 'manifest.json'), 'utf8'));
+    // negative_macro_mode is read by duels: it has effect and is not listed.
+    expect(manifest.variants[0].options_without_effect).toEqual([{ option: 'crippled_counts_as_lost=YES', why: 'not read by any experiment of this batch, all of kind duel' }]);
+    expect(manifest.variants[1].options_without_effect.map((x: { option: string }) => x.option)).toEqual(['reroll_policy=BELOW_T']);
+    expect(manifest.warnings).toHaveLength(2);
+  });
 });
