@@ -3,6 +3,7 @@
 import { Command } from 'commander';
 import { INTERPRETATIONS, OPTION_READERS, idleUnder, type InterpretationOptions, type InterpretationSpec, type OptionReader } from '../rules/interpretations.js';
 import { RULES_VERSIONS, DEFAULT_RULES_VERSION } from '../rules/registry.js';
+import type { RulesVersion } from '../rules/types.js';
 import { formatTable } from './format.js';
 import { addRulesOptions, rulesContext, rulesJson, type RulesOpts } from './rulesContext.js';
 
@@ -18,7 +19,7 @@ export function rulesCommand(): Command {
   addRulesOptions(cmd);
   return cmd.option('--json', 'print one JSON object on stdout', false).action((opts: RulesCmdOpts) => {
     const ctx = rulesContext(opts); // bad --rules, --rule or --rules-overlay is an error here too
-    process.stdout.write(opts.tables ? tablesText(opts) : opts.json ? rulesAsJson(ctx.options) : rulesAsText(ctx.options));
+    process.stdout.write(opts.tables ? tablesText(opts) : opts.json ? rulesAsJson(ctx.options, ctx.version) : rulesAsText(ctx.options, ctx.version));
   });
 }
 
@@ -42,21 +43,24 @@ function tablesText(opts: RulesCmdOpts): string {
 /** The option values in force (the defaults, changed by --rule and --rules-overlay). */
 type InForce = Readonly<Record<string, string>>;
 
-function rulesAsJson(inForce: InForce): string {
+function rulesAsJson(inForce: InForce, chosen: RulesVersion): string {
   const versions = Object.values(RULES_VERSIONS).map((v) => ({
     id: v.id,
     title: v.title,
     parent: v.parent,
     changes: v.changes.map((c) => ({ summary: c.summary, source: c.source })),
   }));
-  const withoutEffect = Object.fromEntries(INTERPRETATIONS.map((s) => [s.name, idleVersions(s.name, inForce)]).filter(([, v]) => v.length));
+  const withoutEffect = Object.fromEntries(INTERPRETATIONS.map((s) => [s.name, idleVersions(s.name, inForce, chosen)]).filter(([, v]) => v.length));
   return JSON.stringify({ defaultVersion: DEFAULT_RULES_VERSION, versions, options: INTERPRETATIONS, inForce, withoutEffect }, null, 2) + '\n';
 }
 
-/** The rules versions under which option `name` can change nothing (with the options in force), and why. */
-function idleVersions(name: string, inForce: InForce): Array<{ version: string; why: string }> {
+/**
+ * The rules versions under which option `name` can change nothing (with the options in force),
+ * and why; the chosen version (`--rules`) is judged with its data as an overlay patched it.
+ */
+function idleVersions(name: string, inForce: InForce, chosen: RulesVersion): Array<{ version: string; why: string }> {
   return Object.values(RULES_VERSIONS).flatMap((v) => {
-    const why = idleUnder(name, v.data, inForce as InterpretationOptions);
+    const why = idleUnder(name, v.id === chosen.id ? chosen.data : v.data, inForce as InterpretationOptions);
     return why ? [{ version: v.id, why }] : [];
   });
 }
@@ -66,7 +70,7 @@ function readBy(scope: readonly OptionReader[]): string {
   return scope.length === OPTION_READERS.length ? 'all' : scope.length === 0 ? 'none' : scope.join(',');
 }
 
-function rulesAsText(inForce: InForce): string {
+function rulesAsText(inForce: InForce, chosen: RulesVersion): string {
   const lines = ['Rules versions (--rules):'];
   for (const v of Object.values(RULES_VERSIONS)) {
     lines.push(`  ${v.id}${v.id === DEFAULT_RULES_VERSION ? ' (default)' : ''}: ${v.title}`);
@@ -82,7 +86,7 @@ function rulesAsText(inForce: InForce): string {
   );
   lines.push('', '  read by: the commands (and batch experiment kinds) that read the option; the others refuse it in --rule and in batch variants.', '');
   for (const s of INTERPRETATIONS as readonly InterpretationSpec[]) {
-    const idle = idleVersions(s.name, inForce).map((x) => `; without effect under v${x.version}: ${x.why}`).join('');
+    const idle = idleVersions(s.name, inForce, chosen).map((x) => `; without effect under v${x.version}: ${x.why}`).join('');
     lines.push(`  ${s.name}: ${s.summary}${s.scope.length ? '' : ` (read by no command at present: ${s.unread})`}${idle}`);
   }
   lines.push('', 'Data tables: jwsim rules --tables [--rules VERSION] shows them; an overlay file (--rules-overlay) patches them.');

@@ -252,5 +252,13 @@ describe('jwsim rules says under which versions an option can change nothing', (
     // With cap_boost_mode giving v1.2.2 capital ships the v1.2.1 Boost, boost_min_move matters there too.
     expect(JSON.parse(jwsim('rules', '--json', '--rule', 'cap_boost_mode=V121_DOUBLE_SPEED').stdout).withoutEffect.boost_min_move).toBeUndefined();
   });
+  it('the chosen version is judged with its data as an overlay patched it', () => {
+    // A Catastrophic Damage table with Crippled results: v1.2.2 capital ships can be Crippled, so crippled_capital matters there.
+    const overlay = join(root, 'crippling-table.json');
+    writeFileSync(overlay, JSON.stringify({ format: 'jwsim-overlay/1', rules: '1.2.2', tables: { combat: { catastrophicTable: ['destroyed', 'crippled', 'crippled', 'destroyed'] } } }));
+    expect(JSON.parse(jwsim('rules', '--json', '--rules', '1.2.2').stdout).withoutEffect.crippled_capital).toHaveLength(1);
+    expect(JSON.parse(jwsim('rules', '--json', '--rules', '1.2.2', '--rules-overlay', overlay).stdout).withoutEffect.crippled_capital).toBeUndefined();
+    expect(jwsim('rules', '--rules', '1.2.2', '--rules-overlay', overlay).stdout).not.toContain('without effect under v1.2.2: no capital ship can be Crippled');
+  });
 });
 
