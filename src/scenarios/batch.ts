@@ -122,7 +122,14 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
   failOnProblems(file, schemaProblems(BATCH_SCHEMA, data, file));
   const base = dirname(resolve(file));
   const unitFiles = data.units ? list(data.units).map((f) => resolve(base, f)) : sampleRosterFiles();
-  const roster = loadRoster(unitFiles);
+  let roster: Roster;
+  try {
+    roster = loadRoster(unitFiles);
+  } catch (e) {
+    // Say which batch named the unit file, as the scenario loader does.
+    if (!(e instanceof UserError)) throw e;
+    throw new UserError(`${file}: units: ${e.message}`, e.details);
+  }
   const problems: string[] = [];
   const variants: Variant[] = ((data.variants as Json[] | undefined) ?? [{ name: 'v1.2.2', rules: '1.2.2' }]).map((v, i) => {
     const rules = (v.rules as string).replace(/^v/, '');

@@ -32,6 +32,15 @@ describe('a mistyped unit id gets "did you mean" wherever it is typed', () => {
   });
 });
 
+describe('a batch whose unit file cannot be read', () => {
+  it('names the batch and its units field, as a scenario does', () => {
+    const batch = join(root, 'missing-units.json');
+    const missing = join(root, 'no-such-roster.json');
+    writeFileSync(batch, JSON.stringify({ format: 'jwsim-batch/1', units: ['no-such-roster.json'], experiments: [{ id: 'd', kind: 'duel', matchups: [['cega.wyvern', 'cega.fury']], range: 3, trials: 100 }] }));
+    expect(refused(['run', batch, '--out', join(root, 'never3')])).toBe(`jwsim: error: ${batch}: units: ${missing}: cannot read file (no such file)\n`);
+  });
+});
+
 describe('unit files', () => {
   it('a file named twice is read once (its cards are not duplicates of themselves)', () => {
     const r = jwsim('units', '--check', SAMPLE, SAMPLE);
