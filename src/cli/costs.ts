@@ -5,6 +5,7 @@ import { STAT_RATINGS, placeholdersUsed, statValues, suggestedTvs, withPlusOne }
 import { resultsJson } from '../report/runOutput.js';
 import type { RunResults } from '../report/runFolder.js';
 import { duelCell, generatedBatch, type Variant } from '../scenarios/batch.js';
+import { MAX_CELLS } from '../scenarios/batchSchema.js';
 import { runBatch } from '../sim/runner.js';
 import { CHUNK_TRIALS } from '../sim/slots.js';
 import { findUnit } from '../units/load.js';
@@ -52,12 +53,26 @@ export function costsCommand(): Command {
  */
 async function matrix(roster: Roster, variant: Variant, opts: CostsOpts, original?: UnitCard, copies: UnitCard[] = []): Promise<RunResults> {
   const ids = [...roster.units.keys()];
+  checkMatrixSize(ids.length, copies.length);
   const cells = ids.flatMap((a) => ids.filter((b) => b !== a).map((b) => duelCell('costs', a, b, opts.range, opts.trials)));
   for (const u of copies) for (const b of ids) if (b !== original?.id) cells.push(duelCell('costs', u.id, b, opts.range, opts.trials), duelCell('costs', b, u.id, opts.range, opts.trials));
   const all: Roster = { files: roster.files, units: new Map([...roster.units, ...copies.map((u) => [u.id, u] as const)]) };
   const batch = generatedBatch('jwsim costs duel matrix', all, opts.seed, variant, cells);
   const run = await runBatch(batch, { threads: opts.threads, shard: null, checkpoint: null });
   return JSON.parse(resultsJson(batch, run.slots)) as RunResults;
+}
+
+/**
+ * The matrix is one engagement per ordered pair (plus two per copy and opponent), each built and
+ * kept in memory like a batch's: refuse more than a batch may hold before any duel is played.
+ */
+function checkMatrixSize(units: number, copies: number): void {
+  const duels = (n: number) => n * (n - 1) + 2 * copies * (n - 1);
+  if (duels(units) <= MAX_CELLS) return;
+  let most = units;
+  while (most > 3 && duels(most) > MAX_CELLS) most--;
+  const extra = copies ? ` (with --stat, ${copies} altered copies of the unit against each opponent in both orders)` : '';
+  throw new UserError(`--units: costs plays every ordered pair of the roster${extra}: ${units} units make ${duels(units)} duel match-ups; at most ${MAX_CELLS} are allowed (a roster of at most ${most} units); give fewer units with --units`);
 }
 
 /** A --range beyond every unit's reach would give a matrix of draws and no price curve: refuse it, naming the longest reach. */

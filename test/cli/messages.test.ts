@@ -1,7 +1,8 @@
 // Messages and help a designer meets on everyday mistakes: a mistyped unit id anywhere, a unit
-// file named twice, a --range no unit reaches in costs, --shard auto out of range, and the help
-// texts that say what a value may be.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// file named twice, a batch whose unit file cannot be read, a --range no unit reaches in costs, a
+// roster too large for costs, --shard auto out of range, and the help texts that say what a value
+// may be.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +54,19 @@ describe('costs: a --range that no unit reaches', () => {
   it('is refused with the longest reach, before any duel is played', () => {
     const err = refused(['costs', '--range', '50', '--threads', '0']);
     expect(err).toMatch(/^jwsim: error: --range: at 50 in no unit reaches another, so every duel would be a draw and no price could be read; the longest reach is (\d+) in \(\S+ against (capital ships|squadrons)\); give a --range of at most \1\n$/);
+  });
+});
+
+describe('costs: a roster too large for one duel matrix', () => {
+  it('is refused before any duel is played, with the largest roster allowed', () => {
+    // 142 units: 142 x 141 = 20,022 ordered pairs, one more roster unit than the 20,000 a batch may hold.
+    const sample = JSON.parse(readFileSync(SAMPLE, 'utf8')) as { units: Array<{ id: string }> };
+    const units = Array.from({ length: 142 }, (_, i) => ({ ...sample.units[i % sample.units.length], id: `${sample.units[i % sample.units.length].id}-${i}` }));
+    const file = join(root, 'big-roster.json');
+    writeFileSync(file, JSON.stringify({ ...sample, units }));
+    expect(refused(['costs', '--units', file, '--threads', '0'])).toBe(
+      'jwsim: error: --units: costs plays every ordered pair of the roster: 142 units make 20022 duel match-ups; at most 20000 are allowed (a roster of at most 141 units); give fewer units with --units\n',
+    );
   });
 });
 
