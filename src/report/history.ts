@@ -1,7 +1,8 @@
 // The nightly history: one SQLite file (better-sqlite3) with a row per nightly run and its
 // units' efficiency, so reports can draw trends across nights. Every run is recorded in one
 // transaction (a killed run leaves the file as it was); WAL mode and a busy timeout let
-// concurrent nightly runs take turns; a corrupted or locked file is a clear error.
+// concurrent nightly runs take turns; a corrupted or locked file, or another program's database
+// with tables of the same names, is a clear error.
 import Database from 'better-sqlite3';
 import { UserError } from '../errors.js';
 import type { UnitEfficiency } from './efficiency.js';
@@ -55,6 +56,35 @@ export interface TrendRow {
   high: number;
 }
 
+/**
+ * The columns SCHEMA gives each table, read from a scratch in-memory database so that the list
+ * cannot drift from the CREATE statements.
+ */
+function schemaColumns(): Map<string, string[]> {
+  const scratch = new Database(':memory:');
+  try {
+    scratch.exec(SCHEMA);
+    const tables = scratch.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>;
+    return new Map(tables.map(({ name }) => [name, (scratch.pragma(`table_info(${name})`) as Array<{ name: string }>).map((c) => c.name)]));
+  } finally {
+    scratch.close();
+  }
+}
+
+/**
+ * A table of ours that already exists must have our columns: a database of another program that
+ * happens to have a "runs" table would otherwise pass open() and fail only when the run is
+ * recorded, after the batch has run and written its results.
+ */
+function checkTables(db: Database.Database): void {
+  for (const [table, columns] of schemaColumns()) {
+    const have = new Set((db.pragma(`table_info(${table})`) as Array<{ name: string }>).map((c) => c.name));
+    if (have.size === 0) continue; // not there yet: SCHEMA creates it
+    const missing = columns.filter((c) => !have.has(c));
+    if (missing.length) throw Object.assign(new Error(`its table ${table} lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`), { code: 'JWSIM_NOT_HISTORY' });
+  }
+}
+
 function explain(file: string, err: unknown, waitedMs = HISTORY_BUSY_TIMEOUT_MS): UserError {
   const e = err as { code?: string; message?: string };
   if (e.code === 'SQLITE_BUSY' || e.code === 'SQLITE_LOCKED') {
@@ -62,6 +92,9 @@ function explain(file: string, err: unknown, waitedMs = HISTORY_BUSY_TIMEOUT_MS)
   }
   if (e.code === 'SQLITE_NOTADB' || e.code === 'SQLITE_CORRUPT') {
     return new UserError(`${file}: the history file is corrupted (${e.message}); nothing was written. Move it aside to start a new history, or restore it from a backup`);
+  }
+  if (e.code === 'JWSIM_NOT_HISTORY') {
+    return new UserError(`${file}: not a jwsim nightly history (${e.message}); nothing was written. Give --history a new file name or an existing jwsim history`);
   }
   return new UserError(`${file}: cannot use the history file: ${e.message ?? String(err)}`);
 }
@@ -81,6 +114,7 @@ export class History {
       db.pragma('journal_mode = WAL');
       const check = db.pragma('quick_check', { simple: true });
       if (check !== 'ok') throw Object.assign(new Error(String(check)), { code: 'SQLITE_CORRUPT' });
+      checkTables(db);
       db.exec(SCHEMA);
       return new History(db, file, busyTimeoutMs);
     } catch (err) {

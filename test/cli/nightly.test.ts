@@ -118,6 +118,23 @@ describe('folders and options refused with one line, exit 2', () => {
     });
   }
 
+  it('a --history that is another program\'s database is refused before the batch runs', () => {
+    const batch = join(root, 'tiny.json');
+    writeFileSync(batch, JSON.stringify({ format: 'jwsim-batch/1', seed: 't', experiments: [{ id: 'd', kind: 'duel', matchups: [['cega.wyvern', 'cega.fury']], range: 3, trials: 100 }] }));
+    const base = join(root, 'tiny-baseline');
+    expect(jwsim('run', batch, '--out', base, '--threads', '0', '--no-report').status).toBe(0);
+    const foreign = join(root, 'foreign.sqlite');
+    const db = new Database(foreign);
+    db.exec('CREATE TABLE runs (name TEXT)');
+    db.close();
+    const out = join(root, 'never-recorded');
+    const r = jwsim('nightly', batch, '--baseline', base, '--history', foreign, '--out', out, '--threads', '0');
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^jwsim: error: .*foreign\.sqlite: not a jwsim nightly history \(its table runs lacks columns id, .*\); nothing was written\./);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('report (and nightly --baseline) of a comparison folder says what it is and where its report is', () => {
     const out = join(root, 'comparison');
     expect(jwsim('compare', SMALL, '--rules', '1.2.1,1.2.2', '--out', out, '--min-trials', '16384', '--max-trials', '16384', '--threads', '1').status).toBe(0);

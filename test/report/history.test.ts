@@ -1,5 +1,5 @@
-// The nightly history: all-or-nothing records, clear errors for corrupted or locked files,
-// and no corruption when nightly runs write at the same time.
+// The nightly history: all-or-nothing records, clear errors for corrupted, locked or foreign
+// files, and no corruption when nightly runs write at the same time.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +38,17 @@ describe('history', () => {
     expect(() => History.open(file)).toThrow(UserError);
     expect(() => History.open(file)).toThrow(/corrupted.*Move it aside/);
     expect(readFileSync(file)).toEqual(before);
+  });
+
+  it('another program\'s database with a table of the same name is refused and left untouched', () => {
+    const file = join(root, 'foreign.sqlite');
+    const other = new Database(file);
+    other.exec('CREATE TABLE runs (name TEXT, started TEXT)');
+    other.close();
+    expect(() => History.open(file)).toThrow(new UserError(`${file}: not a jwsim nightly history (its table runs lacks columns id, recorded_at, run_dir, batch_sha256, seed, git_commit, baseline_dir, gate_failures, shifts_checked); nothing was written. Give --history a new file name or an existing jwsim history`));
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all()).toEqual([{ name: 'runs' }]);
+    db.close();
   });
 
   it('a file locked by another writer past the timeout is a clear error', async () => {
