@@ -6,6 +6,7 @@ import { UserError } from '../errors.js';
 import type { CompiledRules } from '../rules/compile.js';
 import { CombatState } from '../engine/state.js';
 import { arcFacing } from '../engine/arcs.js';
+import { skippedText } from '../engine/volley.js';
 import { runDuel } from '../sim/engagements.js';
 import { wilson } from '../stats/intervals.js';
 import { findUnit } from '../units/load.js';
@@ -178,8 +179,8 @@ export function runDuelCommand(aId: string, bId: string, opts: DuelOpts, given: 
       ...rulesHeader(ctx),
       `method: Monte Carlo, ${n} duels, seed ${opts.seed}; first to fire: ${opts.first}`,
       positionLine(a, b, opts.aspect, opts.bAspect, arcOfA, arcOfB),
-      ...duel.skippedA.map((s) => `A not firing: ${s.weapon}: ${s.reason}`),
-      ...duel.skippedB.map((s) => `B not firing: ${s.weapon}: ${s.reason}`),
+      ...duel.skippedA.map((s) => `A not firing: ${skippedText([s])}`),
+      ...duel.skippedB.map((s) => `B not firing: ${skippedText([s])}`),
       '',
       ...formatTable(['outcome', 'rate', '95% interval'], [row(`${a.name} wins`, aWin), row(`${b.name} wins`, bWin), row('draw', draw)]),
       '',

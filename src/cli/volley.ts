@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import type { Aspect } from '../engine/attackPlan.js';
 import { CombatState } from '../engine/state.js';
+import { skippedText } from '../engine/volley.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../engine/usage.js';
 import { bestVolley, type ArcChoice } from '../engine/arcs.js';
 import { UserError } from '../errors.js';
@@ -55,7 +56,7 @@ export function runVolley(opts: VolleyOpts, given: ReadonlySet<string> = new Set
   const { at, plan } = bestVolley(rules, a, t, opts.range, opts.aspect, opts.firingArc, usage);
   if (attacker.weapons.length === 0) throw new UserError(`cannot attack: ${attacker.name} has no weapons (its card lists no weapon lines)`);
   if (plan.attacks.length === 0) {
-    throw new UserError(`cannot attack: no weapon of ${attacker.name} can fire at ${target.name}: ${plan.skipped.map((s) => `${s.weapon}: ${s.reason}`).join('; ')}`);
+    throw new UserError(`cannot attack: no weapon of ${attacker.name} can fire at ${target.name}: ${skippedText(plan.skipped)}`);
   }
   noteTargetDamageFields(usage, target);
   const { summary, meanAttacks } = sampledVolley(rules, plan, a, t, opts.seed, `volley/${attacker.id}/${target.id}`, opts.trials);
@@ -85,7 +86,7 @@ export function runVolley(opts: VolleyOpts, given: ReadonlySet<string> = new Set
       ...rulesHeader(ctx),
       `method: Monte Carlo, ${opts.trials} volleys, seed ${opts.seed} (± is one standard error)`,
       `attacks in order (Fire Control ${a.fireControl()}): ${order.join(', ')}`,
-      ...plan.skipped.map((s) => `not firing: ${s.weapon}: ${s.reason}`),
+      ...plan.skipped.map((s) => `not firing: ${skippedText([s])}`),
       '',
       ...damageTable(summary, attacker.tv),
       '',

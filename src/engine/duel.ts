@@ -9,7 +9,7 @@ import { DamageTally, crippledThreshold } from './damage.js';
 import { longRangeMax } from './geometryArcs.js';
 import { CombatState } from './state.js';
 import { PlaceholderUsage, noteTargetDamageFields } from './usage.js';
-import { fireVolley, planVolley, type VolleyPlan } from './volley.js';
+import { fireVolley, planVolley, skippedText, type VolleyPlan } from './volley.js';
 
 export interface DuelSetup {
   readonly a: UnitCard;
@@ -172,7 +172,7 @@ export function whyNobodyFires(rules: CompiledRules, duel: Duel): { reasons: str
       reaches.push(inches);
       return `${self.name} reaches ${other.name} only up to ${inches} in (${kind} range at Sensors ${self.sensors})`;
     }
-    return `${self.name} cannot fire at ${other.name} at any range (${near.skipped.map((x) => `${x.weapon}: ${x.reason}`).join('; ')})`;
+    return `${self.name} cannot fire at ${other.name} at any range (${skippedText(near.skipped)})`;
   };
   const reasons = [...new Set([why('a', a, b), why('b', b, a)])];
   return { reasons, reach: reaches.length ? Math.max(...reaches) : null };

@@ -50,6 +50,14 @@ export class VolleyPlan {
   }
 }
 
+/**
+ * The weapons a volley skips, for a message: "Name: reason; ...". Most reasons already open with
+ * the weapon's name ("Missiles (arcs P, S) does not bear ..."); those are not prefixed again.
+ */
+export function skippedText(skipped: ReadonlyArray<{ weapon: string; reason: string }>): string {
+  return skipped.map((s) => (s.reason.startsWith(s.weapon) ? s.reason : `${s.weapon}: ${s.reason}`)).join('; ');
+}
+
 export function planVolley(rules: CompiledRules, attacker: CombatState, target: CombatState, at: Situation, usage: PlaceholderUsage): VolleyPlan {
   const ranked: Array<{ plan: AttackPlan; damage: number; crits: number; order: number }> = [];
   const skipped: Array<{ weapon: string; reason: string }> = [];

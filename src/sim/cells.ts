@@ -10,7 +10,7 @@ import { exactRam, planRam, rollRam, type RamPlan } from '../engine/ram.js';
 import { CombatState } from '../engine/state.js';
 import type { DamageSummary } from '../engine/stats.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../engine/usage.js';
-import { fireVolley } from '../engine/volley.js';
+import { fireVolley, skippedText } from '../engine/volley.js';
 import { arcFacing, bestVolley } from '../engine/arcs.js';
 import { Battle } from '../engine/battle/game.js';
 import { UserError } from '../errors.js';
@@ -274,7 +274,7 @@ export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEng
 
   // volley
   const { plan } = bestVolley(rules, attacker, target, cell.range, cell.aspect, cell.aArc, usage);
-  if (plan.attacks.length === 0) fail(cell, v, `no weapon of ${a.name} can fire at ${b.name}: ${plan.skipped.map((s) => `${s.weapon}: ${s.reason}`).join('; ')}`);
+  if (plan.attacks.length === 0) fail(cell, v, `no weapon of ${a.name} can fire at ${b.name}: ${skippedText(plan.skipped)}`);
   noteTargetDamageFields(usage, b);
   return engine(cell, {
     placeholders: usage.list(),

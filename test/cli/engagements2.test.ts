@@ -168,6 +168,17 @@ describe('volley: no weapon able to fire', () => {
       'cannot attack: no weapon of Alexander can fire at Valiant: Particle Cannon: out of range: 100 in > 15 in for AC at Sensors 3; Mass Driver Turret: out of range: 100 in > 15 in for AC at Sensors 3; Missiles: out of range: 100 in > 15 in for AC at Sensors 3',
     );
   });
+
+  it('a reason that already names its weapon does not name it twice', () => {
+    // Rear bonuses the dice kernel cannot roll (an overlay may set them), and a front-arc target for
+    // the broadside missiles: each reason opens with the weapon's name already.
+    const overlay = join(mkdtempSync(join(tmpdir(), 'jwsim-volley-')), 'huge-rear.json');
+    writeFileSync(overlay, JSON.stringify({ format: 'jwsim-overlay/1', tables: { combat: { rearBonus: { base: 6, flex: 6, macro: 6 } } } }));
+    refused(
+      ['volley', '--attacker', 'jovian.alexander', '--target', 'unknown.tengu', '--range', '10', '--aspect', 'rear', '--rules-overlay', overlay],
+      'cannot attack: no weapon of Alexander can fire at Tengu: Particle Cannon: 17 base and Flex dice with Macro 6 exceed the dice kernel (at most 12 and ±6); Mass Driver Turret: 15 base and Flex dice with Macro 6 exceed the dice kernel (at most 12 and ±6); Missiles (arcs P, S) does not bear: the target is in the attacker\'s front arc',
+    );
+  });
 });
 
 describe('duel: refusing duels whose outcome is settled before they start', () => {
