@@ -85,6 +85,23 @@ function checkTables(db: Database.Database): void {
   }
 }
 
+/**
+ * SQLite keeps whatever a hand edit stores, so the columns the trends read are checked for their
+ * kind: a text score would otherwise reach nightly.json and be refused there, after the batch
+ * has run and the run has been recorded.
+ */
+function checkTrendValues(db: Database.Database): void {
+  const bad = db
+    .prepare(
+      `SELECT r.id AS run, u.unit_id AS unit FROM runs r JOIN unit_efficiency u ON u.run_id = r.id
+       WHERE typeof(r.recorded_at) <> 'text' OR typeof(u.variant) <> 'text' OR typeof(u.unit_name) <> 'text'
+          OR typeof(u.score) NOT IN ('integer', 'real') OR typeof(u.score_low) NOT IN ('integer', 'real') OR typeof(u.score_high) NOT IN ('integer', 'real')
+       ORDER BY r.id LIMIT 1`,
+    )
+    .get() as { run: number; unit: string } | undefined;
+  if (bad) throw Object.assign(new Error(`run ${bad.run}, unit ${bad.unit}: recorded_at, variant and unit_name must be text, score, score_low and score_high numbers`), { code: 'JWSIM_BAD_ROW' });
+}
+
 function explain(file: string, err: unknown, waitedMs = HISTORY_BUSY_TIMEOUT_MS): UserError {
   const e = err as { code?: string; message?: string };
   if (e.code === 'SQLITE_BUSY' || e.code === 'SQLITE_LOCKED') {
@@ -92,6 +109,9 @@ function explain(file: string, err: unknown, waitedMs = HISTORY_BUSY_TIMEOUT_MS)
   }
   if (e.code === 'SQLITE_NOTADB' || e.code === 'SQLITE_CORRUPT') {
     return new UserError(`${file}: the history file is corrupted (${e.message}); nothing was written. Move it aside to start a new history, or restore it from a backup`);
+  }
+  if (e.code === 'JWSIM_BAD_ROW') {
+    return new UserError(`${file}: the history holds a damaged row (${e.message}); nothing was written. Move it aside to start a new history, or restore it from a backup`);
   }
   if (e.code === 'JWSIM_NOT_HISTORY') {
     return new UserError(`${file}: not a jwsim nightly history (${e.message}); nothing was written. Give --history a new file name or an existing jwsim history`);
@@ -116,6 +136,7 @@ export class History {
       if (check !== 'ok') throw Object.assign(new Error(String(check)), { code: 'SQLITE_CORRUPT' });
       checkTables(db);
       db.exec(SCHEMA);
+      checkTrendValues(db);
       return new History(db, file, busyTimeoutMs);
     } catch (err) {
       db?.close();

@@ -1,5 +1,5 @@
-// The nightly history: all-or-nothing records, clear errors for corrupted, locked or foreign
-// files, and no corruption when nightly runs write at the same time.
+// The nightly history: all-or-nothing records, clear errors for corrupted, locked, foreign or
+// hand-damaged files, and no corruption when nightly runs write at the same time.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,6 +49,17 @@ describe('history', () => {
     const db = new Database(file, { readonly: true });
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all()).toEqual([{ name: 'runs' }]);
     db.close();
+  });
+
+  it('a hand-edited score that is not a number is refused when the history is opened', () => {
+    const file = join(root, 'edited.sqlite');
+    const h = History.open(file);
+    h.record(record('run-1'));
+    h.close();
+    const db = new Database(file);
+    db.exec("UPDATE unit_efficiency SET score = 'high'");
+    db.close();
+    expect(() => History.open(file)).toThrow(/edited\.sqlite: the history holds a damaged row \(run 1, unit \S+: .*score, score_low and score_high numbers\); nothing was written\./);
   });
 
   it('a file locked by another writer past the timeout is a clear error', async () => {
