@@ -34,7 +34,7 @@ export function compareCommand(): Command {
   return new Command('compare')
     .description("Compare rules versions or house rules on the batch's experiments: paired differences on common random numbers, each engagement stopped once its answer is settled.")
     .argument('<batch>', 'batch file')
-    .option('--rules <versions>', "comma-separated rules versions to compare, e.g. 1.2.1,1.2.2; the first is the baseline (default: the batch's own variants)")
+    .option('--rules <versions>', "comma-separated rules versions to compare, e.g. 1.2.1,1.2.2; the first is the baseline (default: the batch's own variants; --rules and --variant replace them, options and overlays included)")
     .addOption(new Option('--variant <name=overlay>', 'a house-rule variant: NAME=OVERLAY_FILE, run under the first variant\'s rules version, which the overlay\'s "rules" must match if it names one (repeatable; compared with the first variant)').argParser(collectString).default([], 'none'))
     .addOption(threadsOption())
     .addOption(new Option('--out <dir>', 'folder to write (default: reports/compare-<date>-<time> in the jwsim folder, whatever the current folder)').argParser(pathArg))
@@ -127,8 +127,11 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
   // The batch's trials and precision targets are for jwsim run; say so rather than let a
   // trial count in comparison.csv that differs from the batch's pass unexplained.
   const sampled = batch.cells.some((c) => !c.exact);
+  // --rules and --variant replace the batch's variants: say so where those carried house rules of their own.
+  const replaced = opts.rules === undefined && opts.variant.length === 0 ? [] : loaded.variants.filter((v) => v.options.length || v.overlay);
   return [
     `jwsim compare: ${batch.variants.map((v) => v.name).join(' vs ')} on ${batch.cells.length} engagements`,
+    ...(replaced.length ? [`note: --rules and --variant replace the batch's variants; ${replaced.map((v) => `${v.name} (${[...v.options, ...(v.overlay ? [`overlay ${v.overlay.file}`] : [])].join(', ')})`).join('; ')} ${replaced.length > 1 ? 'are' : 'is'} not used: the variants compared are built from --rules and --variant alone`] : []),
     ...(sampled ? [`note: the batch's trials and precision targets are not used: each sampled engagement runs chunks of ${CHUNK_TRIALS} trials per variant, from ${chunks.minChunks * CHUNK_TRIALS} (--min-trials) to at most ${chunks.maxChunks * CHUNK_TRIALS} (--max-trials), stopping once its key metric is settled (--settle ${opts.settle})`] : []),
     `${moved.length} of ${key.length} key metrics moved (the 95% paired interval, ±${fmtZ(z.interval)} se over the repeated looks, excludes 0)`,
     '',

@@ -82,6 +82,18 @@ describe('jwsim compare --variant: the overlay must be written for the baseline 
   });
 });
 
+describe('jwsim compare --rules / --variant replace the batch\'s variants', () => {
+  it('says which of the batch\'s variants carried options or an overlay that are then not used', () => {
+    const exact = [{ id: 'ram', kind: 'ram', rammer: 'jovian.pathfinder', target: 'cega.wyvern' }];
+    const own = batch('own-options', { experiments: exact, variants: [{ name: 'plain', rules: '1.2.1' }, { name: 'house', rules: '1.2.2', overlay: HOUSE, options: { ram_front_bonus: 'RAMMER_ALWAYS' } }] });
+    const r = jwsim('compare', own, '--rules', '1.2.1,1.2.2', '--out', join(root, 'own-options'), ...QUICK);
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n')[1]).toBe(`note: --rules and --variant replace the batch's variants; house (ram_front_bonus=RAMMER_ALWAYS, overlay ${HOUSE}) is not used: the variants compared are built from --rules and --variant alone`);
+    // The batch's own variants: no such note.
+    expect(jwsim('compare', own, '--out', join(root, 'own-options-2'), ...QUICK).stdout).not.toContain('replace the batch');
+  });
+});
+
 describe("jwsim compare: the batch's trials are not used", () => {
   it('says so, and runs its own trial counts', () => {
     const small = batch('trials');
