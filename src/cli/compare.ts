@@ -53,8 +53,8 @@ const VARIANT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 function variantsFrom(opts: CompareOpts, batchVariants: readonly Variant[]): Variant[] {
   const out: Variant[] = [];
-  if (opts.rules !== undefined && opts.rules.trim() === '') throw new UserError('--rules: give a comma-separated list of rules versions, e.g. --rules 1.2.1,1.2.2');
   const versions = opts.rules ? opts.rules.split(',').map((r) => r.trim()).filter(Boolean) : [];
+  if (opts.rules !== undefined && versions.length === 0) throw new UserError('--rules: give a comma-separated list of rules versions, e.g. --rules 1.2.1,1.2.2');
   for (const r of versions) out.push({ name: `v${getRulesVersion(r).id}`, rules: getRulesVersion(r).id, options: [], overlay: null });
   for (const v of opts.variant) {
     const eq = v.indexOf('=');

@@ -1,5 +1,5 @@
 // Reading a finished run folder (results.json + manifest.json) for the report.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { failOnProblems, readJsonFile } from '../io/json.js';
@@ -85,6 +85,7 @@ export interface RunFolder {
 
 export function readRunFolder(dir: string): RunFolder {
   if (!existsSync(dir)) throw new UserError(`${dir}: no such run folder`);
+  if (!statSync(dir).isDirectory()) throw new UserError(`${dir}: a file, not a run folder; give the folder jwsim run, merge or nightly wrote (it holds manifest.json and results.json)`);
   if (existsSync(join(dir, 'comparison.json')) && !existsSync(join(dir, 'results.json'))) {
     throw new UserError(`${dir}: a comparison folder (written by jwsim compare), not a run folder: compare wrote its report already, ${join(dir, 'index.html')}; jwsim report and nightly --baseline take run folders (written by jwsim run, merge or nightly)`);
   }

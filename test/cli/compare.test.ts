@@ -83,6 +83,10 @@ describe('jwsim compare --variant: the overlay must be written for the baseline 
 });
 
 describe('jwsim compare --rules / --variant replace the batch\'s variants', () => {
+  it('an empty --rules list is refused, not read as no --rules', () => {
+    refused(['compare', batch('empty-rules'), '--rules', ',,'], '--rules: give a comma-separated list of rules versions, e.g. --rules 1.2.1,1.2.2');
+  });
+
   it('says which of the batch\'s variants carried options or an overlay that are then not used', () => {
     const exact = [{ id: 'ram', kind: 'ram', rammer: 'jovian.pathfinder', target: 'cega.wyvern' }];
     const own = batch('own-options', { experiments: exact, variants: [{ name: 'plain', rules: '1.2.1' }, { name: 'house', rules: '1.2.2', overlay: HOUSE, options: { ram_front_bonus: 'RAMMER_ALWAYS' } }] });

@@ -281,6 +281,7 @@ describe('jwsim costs and jwsim report: command line', () => {
     ['costs: bad --range', ['costs', '--range', 'far'], /--range/],
     ['costs: --trials below one chunk', ['costs', '--trials', '100'], /--trials.*8192/],
     ['report: a folder that is not a run', ['report', '/nonexistent-folder'], /no such run folder/],
+    ['report: a file instead of a folder', ['report', fileURLToPath(new URL('../../README.md', import.meta.url))], /README\.md: a file, not a run folder; give the folder jwsim run, merge or nightly wrote/],
   ] as Array<[string, string[], RegExp]>) {
     it(`${name}: exit 2`, () => {
       const r = jwsim(...args);
