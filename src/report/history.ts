@@ -77,7 +77,13 @@ function schemaColumns(): Map<string, string[]> {
  * recorded, after the batch has run and written its results.
  */
 function checkTables(db: Database.Database): void {
-  for (const [table, columns] of schemaColumns()) {
+  const ours = schemaColumns();
+  // Another program's database (tables, none of them ours) is not made into a history by adding ours to it.
+  const present = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name);
+  if (present.length && !present.some((t) => ours.has(t))) {
+    throw Object.assign(new Error(`it holds other tables (${present.slice(0, 5).join(', ')}${present.length > 5 ? ', ...' : ''}) and none of a history's`), { code: 'JWSIM_NOT_HISTORY' });
+  }
+  for (const [table, columns] of ours) {
     const have = new Set((db.pragma(`table_info(${table})`) as Array<{ name: string }>).map((c) => c.name));
     if (have.size === 0) continue; // not there yet: SCHEMA creates it
     const missing = columns.filter((c) => !have.has(c));

@@ -51,6 +51,17 @@ describe('history', () => {
     db.close();
   });
 
+  it('another program\'s database with tables of its own only is refused and left untouched', () => {
+    const file = join(root, 'foreign-other.sqlite');
+    const other = new Database(file);
+    other.exec('CREATE TABLE notes (body TEXT); CREATE TABLE tags (name TEXT)');
+    other.close();
+    expect(() => History.open(file)).toThrow(new UserError(`${file}: not a jwsim nightly history (it holds other tables (notes, tags) and none of a history's); nothing was written. Give --history a new file name or an existing jwsim history`));
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()).toEqual([{ name: 'notes' }, { name: 'tags' }]);
+    db.close();
+  });
+
   it('a hand-edited score that is not a number is refused when the history is opened', () => {
     const file = join(root, 'edited.sqlite');
     const h = History.open(file);
