@@ -27,9 +27,6 @@ export interface LoadScenarioOptions {
 /** Smallest table side on which a beacon zone makes sense (four beacons each, 12" apart). */
 export const BEACON_MIN_TABLE_IN = 24;
 
-/** Fleets are built in steps of this many points for unit caps (rules v1.2.3: "per 250 points"). */
-const UNIT_CAP_STEP = 250;
-
 const fmt = (n: number) => String(Math.round(n * 1000) / 1000);
 
 /**
@@ -39,8 +36,8 @@ const fmt = (n: number) => String(Math.round(n * 1000) / 1000);
  * v1.2.2 (game.md §11.2) and v1.2.1 (GM-30: the 1.2.2 percentages): total TV at most the level;
  * squadrons and capital ships each at least 25% of the level (GM-29: of the level, not of the
  * points spent; compared exactly, so 62.5 needs 63 whole points). Static defences do not exist
- * in the unit format, so their 25% cap cannot be broken. Units with a unit cap may appear at
- * most cap times per full 250 points of the level (at least once the cap).
+ * in the unit format, so their 25% cap cannot be broken. A card's unit cap is not checked: Unit
+ * Caps arrive in v1.2.3 (game.md §11.2, §16), so neither version limits copies of a unit.
  */
 export function validateFleet(version: string, points: number, fleet: readonly UnitCard[]): string[] {
   const bare = (version.startsWith('v') ? version.slice(1) : version) as RulesVersionId;
@@ -61,26 +58,16 @@ function percentageRules(points: number, fleet: readonly UnitCard[]): string[] {
   let total = 0;
   let capital = 0;
   let squadrons = 0;
-  const counts = new Map<string, { unit: UnitCard; n: number }>();
   for (const u of fleet) {
     total += u.tv;
     if (u.isCapital) capital += u.tv;
     else squadrons += u.tv;
-    const c = counts.get(u.id);
-    if (c) c.n++;
-    else counts.set(u.id, { unit: u, n: 1 });
   }
   const quarter = points / 4;
   if (total > points) problems.push(`total ${fmt(total)} TV is over the ${points}-point level`);
   // `x * 4 < points` is the exact form of `x < 25% of points`.
   if (squadrons * 4 < points) problems.push(`squadrons total ${fmt(squadrons)} TV, below 25% of the ${points}-point level (${fmt(quarter)}; GM-29)`);
   if (capital * 4 < points) problems.push(`capital ships total ${fmt(capital)} TV, below 25% of the ${points}-point level (${fmt(quarter)}; GM-29)`);
-  const steps = Math.max(1, Math.floor(points / UNIT_CAP_STEP));
-  for (const { unit, n } of counts.values()) {
-    if (unit.unitCap === null) continue;
-    const max = unit.unitCap * steps;
-    if (n > max) problems.push(`${unit.id}: ${n} models, over its unit cap (${fmt(unit.unitCap)} per full ${UNIT_CAP_STEP} points: at most ${fmt(max)} at ${points} points)`);
-  }
   return problems;
 }
 

@@ -102,7 +102,7 @@ const unit = {
     faction: { type: 'string', minLength: 1, maxLength: 40 },
     type: { enum: ['capital_ship', 'exo_armor', 'fighter'], description: 'capital ships use AC ratings against them; exo-armor and fighters are squadrons (AS)' },
     tv: rating('Threat Value: points cost', 1, MAX_TV),
-    unit_cap: rating('Unit Cap: copies allowed per 250 points'),
+    unit_cap: rating('Unit Cap: copies allowed per 250 points (a v1.2.3 rule: recorded, not checked under v1.2.1 or v1.2.2)'),
     skill: rating('Skill: dice for Skill Tests', 0, MAX_POOL - 1),
     speed: rating('Speed in inches'),
     turns: rating('capital ships: 45-degree turns per activation'),
