@@ -318,6 +318,10 @@ export class ScriptedPolicy implements Policy {
           // Bombing runs, assaults and boarding would leave the band or the screen.
           if (action === 'bombing' || action === 'assault' || action === 'board') return false;
           break;
+        case 'objective':
+          // Stay on the marker: every strike that moves the model off it (and the Return to Base after one) is left out.
+          if (action === 'bombing' || action === 'assault' || action === 'board' || action === 'intercept' || action === 'ram') return false;
+          break;
         default:
           break;
       }

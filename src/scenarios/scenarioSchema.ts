@@ -78,7 +78,7 @@ const order = {
     turns: { type: 'string', minLength: 1, description: 'the turns it applies to: "N" or "N-M" (inclusive, within the scenario\'s turns); two orders covering the same models may not share a turn' },
     do: {
       enum: [...ORDER_KINDS],
-      description: 'hold: keep at the `range` band from the nearest enemy and fire; close: move to short range of the `target` and focus it; withdraw: capital ships declare Withdraw once they can reach their own edge, else head for it; objective: move onto the nearest objective marker and stay; screen: squadrons keep within `distance` of the nearest friendly capital ship',
+      description: 'hold: keep at the `range` band from the nearest enemy and fire; close: move to short range of the `target` and focus it; withdraw: the models (capital ships and squadrons) declare Withdraw once they can reach their own edge, else head for it; objective: move onto the nearest objective marker and stay (no strikes that would leave it); screen: squadrons keep within `distance` of the nearest friendly capital ship',
     },
     target: { enum: [...ORDER_TARGETS], description: 'close and hold: the enemy to focus: largest (highest TV), nearest, weakest (least Structure left), capital, squadron (close default: nearest; hold default: the best shot)' },
     range: { enum: [...ORDER_RANGES], default: 'long', description: 'hold: long (the edge of the model\'s own long range) or short (just inside short range)' },

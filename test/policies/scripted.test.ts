@@ -191,6 +191,19 @@ describe('scripted games', () => {
     expect(withdrawn).toBeGreaterThan(0);
   });
 
+  it('objective: squadrons on the order make no strike that would take them off the marker (aggressive ones on the same seeds do)', () => {
+    const depot = { objectives: [{ id: 'depot', x: 24, y: 24, radius: 3, points: 1 }] };
+    const strikes = ['intercept', 'assault', 'bombing', 'board', 'ram'];
+    const count = (policy: Json) => {
+      const s = loadScenario(withPolicyA(policy, depot), V122);
+      let n = 0;
+      for (const { trace } of play(s, 6, 'objective')) for (const a of trace.activations) if (a.model.startsWith('A') && !isCapitalLabel(s, a.model) && strikes.includes(a.action)) n++;
+      return n;
+    };
+    expect(count(scripted([{ turns: '1-7', do: 'objective', units: 'squadron' }]))).toBe(0);
+    expect(count({ name: 'aggressive' })).toBeGreaterThan(5);
+  });
+
   it('close on the largest (turns 3-7): the first attack goes at the largest-TV enemy in reach', () => {
     let checked = 0;
     let atLargest = 0;
