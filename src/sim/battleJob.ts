@@ -10,7 +10,7 @@ import { applyOverlay, loadOverlay } from '../rules/overlay.js';
 import { getRulesVersion } from '../rules/registry.js';
 import { loadScenario } from '../scenarios/scenario.js';
 import { projectRoot } from '../paths.js';
-import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, runBattleChunk } from './battles.js';
+import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, checkDeployment, runBattleChunk } from './battles.js';
 
 /** Everything needed to rebuild the battle in a worker: plain data. */
 export interface BattleJob {
@@ -46,6 +46,7 @@ export function makeBattle(job: BattleJob) {
   const rules = compileRules(version, applyRuleAssignments(job.rule, options));
   const scenario = loadScenario(job.scenarioFile, { rulesVersion: job.rules, allowInvalidFleets: job.allowInvalidFleets, units: job.units });
   const battle = new Battle(rules, scenario);
+  checkDeployment(battle);
   const streams = battleStreams(job.seed, scenario.id);
   return {
     rules,

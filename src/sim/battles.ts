@@ -6,6 +6,7 @@ import type { CompiledRules } from '../rules/compile.js';
 import { TrialStreams } from '../rng/stream.js';
 import type { Scenario } from '../scenarios/scenarioTypes.js';
 import { wilson } from '../stats/intervals.js';
+import { UserError } from '../errors.js';
 
 /** Games per chunk (a mirrored pair counts as one trial of two games). */
 export const BATTLE_CHUNK_TRIALS = 64;
@@ -75,6 +76,33 @@ export function runBattleChunk(battle: Battle, streams: BattleStreams, first: nu
   const c = new Array<number>(battleCountsLength(battle.units.length)).fill(0);
   for (let t = first; t < first + n; t++) playTrial(battle, streams, t, mirror, c);
   return c;
+}
+
+/**
+ * Refuses a scenario whose deployment zones cannot take its fleets: a capital ship that finds no
+ * legal spot stays In Reserve, where it would score as surviving and keep its fleet in the game,
+ * though capital ships may not be held back (game.md §12.2). Two trial games (one mirrored, on
+ * streams of their own) are played up to their ends; caches they fill are pure memos, so the
+ * run's results do not change.
+ */
+export function checkDeployment(battle: Battle): void {
+  const streams = battleStreams('deployment-check', battle.scenario.id);
+  const unplaced = new Set<string>();
+  for (const mirrored of [false, true]) {
+    const trace: Trace = { initiative: '', beacons: [], deployments: [], activations: [], endPhases: [] };
+    battle.play(streams.dice.at(0), streams.policy.at(0), mirrored, trace);
+    for (const d of trace.deployments) {
+      if (Number.isFinite(d.x)) continue;
+      const label = d.model.slice(0, d.model.indexOf(':'));
+      if (battle.scenario.roster.units.get(label.split(' ')[1])?.isCapital) unplaced.add(label.slice(label.indexOf(' ') + 1));
+    }
+  }
+  if (!unplaced.size) return;
+  const s = battle.scenario;
+  const zone = s.zone === 'standard' ? `standard strips ${s.stripDepth} in deep` : s.zone === 'corner' ? `corner quadrants ${s.table.width / 2} x ${s.table.height / 2} in` : 'beacon zones (3 in around each beacon)';
+  throw new UserError(
+    `${s.file}: the deployment zones (${zone}, on a ${s.table.width} x ${s.table.height} in table) cannot take the fleets: ${[...unplaced].join(', ')} found no legal spot in a trial game, and a capital ship may not stay In Reserve (game.md §12.2); use a larger table or zone, or fewer models`,
+  );
 }
 
 /** One game with its full record (jwsim battle --trace). */

@@ -24,7 +24,7 @@ import type { Cell, Variant } from '../scenarios/batch.js';
 import { loadScenario } from '../scenarios/scenario.js';
 import { weaponLine, weaponLines } from '../units/load.js';
 import type { Roster, UnitCard } from '../units/types.js';
-import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, runBattleChunk } from './battles.js';
+import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, checkDeployment, runBattleChunk } from './battles.js';
 import * as C from './counts.js';
 
 /** A variant's compiled rules. Its overlay's version was checked where the variant was made (loadBatch, compare); applyOverlay checks it again. */
@@ -149,6 +149,7 @@ function battleEngine(cell: Cell, v: Variant): CellEngine {
   const rules = compileVariant(v);
   const scenario = loadScenario(cell.scenario, { rulesVersion: v.rules, allowInvalidFleets: cell.allowInvalidFleets === true, units: cell.units });
   const battle = new Battle(rules, scenario);
+  checkDeployment(battle);
   const mirror = cell.mirror !== false;
   const battleUnits: C.BattleUnit[] = battle.units.map((u, i) => {
     const models = battle.models.filter((m) => m.unitIndex === i);

@@ -40,4 +40,24 @@ describe('jwsim battle: a scenario whose ships can never deploy', () => {
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
   }, 60_000);
+
+  it('a table whose zones hold only part of a fleet is refused by battle and by a batch (a capital ship left In Reserve would score as surviving)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jwsim-battle-odd-'));
+    const raw = JSON.parse(readFileSync(STANDARD, 'utf8'));
+    raw.units = [resolve('scenarios/units/sample-roster.json')];
+    raw.table = { width: 12, height: 12 };
+    raw.deployment = { zone: 'corner', type: 'fleet' };
+    const file = join(dir, 'tiny.json');
+    writeFileSync(file, JSON.stringify(raw));
+    const line = `${file}: the deployment zones (corner quadrants 6 x 6 in, on a 12 x 12 in table) cannot take the fleets: jovian.valiant found no legal spot in a trial game, and a capital ship may not stay In Reserve (game.md §12.2); use a larger table or zone, or fewer models`;
+    const r = jwsim('battle', '--scenario', file, '--trials', '3', '--threads', '0');
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`jwsim: error: ${line}\n`);
+    const batch = join(dir, 'batch.json');
+    writeFileSync(batch, JSON.stringify({ format: 'jwsim-batch/1', units: [resolve('scenarios/units/sample-roster.json')], variants: [{ name: 'v', rules: '1.2.2' }], experiments: [{ id: 'tiny', kind: 'battle', scenario: file, trials: 2 }] }));
+    const b = jwsim('run', batch, '--out', join(dir, 'out'), '--threads', '0');
+    expect(b.status).toBe(2);
+    expect(b.stderr).toContain(line);
+  }, 60_000);
 });
