@@ -41,22 +41,29 @@ export const PARAMS: Record<PolicyName, Record<string, ParamSpec>> = {
   },
 };
 
-/** Parameters with defaults filled in; an unknown name or a value out of range is a UserError. */
-export function policyParams(spec: PolicySpec, where: string): Record<string, number> {
+/** Every problem of a side's policy parameters (unknown names, values out of range or not whole), each naming its path. */
+export function paramProblems(spec: PolicySpec, where: string): string[] {
   const specs = PARAMS[spec.name];
-  const out: Record<string, number> = {};
-  for (const [k, s] of Object.entries(specs)) out[k] = s.default;
+  const problems: string[] = [];
   for (const [k, v] of Object.entries(spec.params)) {
     const s = specs[k];
-    if (!s) throw new UserError(`${where}.params.${k}: unknown parameter of policy "${spec.name}"; allowed: ${Object.keys(specs).join(', ')}`);
-    if (!(v >= s.min && v <= s.max)) throw new UserError(`${where}.params.${k}: ${v} is out of range; allowed ${s.min}..${s.max} (${s.summary})`);
-    if (s.integer && !Number.isInteger(v)) {
+    if (!s) problems.push(`${where}.params.${k}: unknown parameter of policy "${spec.name}"; allowed: ${Object.keys(specs).join(', ')}`);
+    else if (!(v >= s.min && v <= s.max)) problems.push(`${where}.params.${k}: ${v} is out of range; allowed ${s.min}..${s.max} (${s.summary})`);
+    else if (s.integer && !Number.isInteger(v)) {
       const allowed = s.min === 0 && s.max === 1 ? '0 or 1' : `a whole number in ${s.min}..${s.max}`;
-      throw new UserError(`${where}.params.${k}: ${v} is not allowed; it must be ${allowed} (${s.summary})`);
+      problems.push(`${where}.params.${k}: ${v} is not allowed; it must be ${allowed} (${s.summary})`);
     }
-    out[k] = v;
   }
-  return out;
+  return problems;
+}
+
+/** Parameters with defaults filled in; any problem (paramProblems) is a UserError, the first as its message. */
+export function policyParams(spec: PolicySpec, where: string): Record<string, number> {
+  const problems = paramProblems(spec, where);
+  if (problems.length) throw new UserError(problems[0], problems.slice(1));
+  const out: Record<string, number> = {};
+  for (const [k, s] of Object.entries(PARAMS[spec.name])) out[k] = s.default;
+  return { ...out, ...spec.params };
 }
 
 

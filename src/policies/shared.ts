@@ -16,7 +16,7 @@ export const commonParams = (deployDepth: number, withdrawAt: number, ram: numbe
   board: { default: strike, min: 0, max: 1, integer: true, summary: '1: capital ships with Marines board an enemy capital ship within 1" when they have more Marines than it; under v1.2.1 Exo-Armor squadrons board ships they can reach' },
   deploy_depth: { default: deployDepth, min: 0, max: 1, summary: 'where in its deployment zone a model is placed: 0 at the back, 1 at the front' },
   withdraw_at: { default: withdrawAt, min: 0, max: 20, integer: true, summary: 'a capital ship declares Withdraw once its Structure is at or below this (0: never)' },
-  ram: { default: ram, min: 0, max: 1, integer: true, summary: '1: a capital ship down to 1 Structure rams an enemy capital ship in its front arc when it can reach one' },
+  ram: { default: ram, min: 0, max: 1, integer: true, summary: '1: a model down to 1 Structure rams when it can reach a target: a capital ship rams an enemy capital ship in its front arc, a squadron any enemy model' },
   concentrate: { default: concentrate, min: 0, max: 1, integer: true, summary: '1: declare Concentrated Fire when the first target is a capital ship and at least two attacks bear on it' },
   evade: { default: 1, min: 0, max: 1, integer: true, summary: '1: declare Evade when the model will not attack this activation and the enemy can reach it' },
   repair: { default: 1, min: 0, max: 1, integer: true, summary: '1: a model with the Repair trait declares Repair when it has a lost box to restore (only with option enable_repair=YES, GM-19)' },

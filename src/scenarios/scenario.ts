@@ -8,6 +8,7 @@ import { UserError } from '../errors.js';
 import { failOnProblems, readJsonFile, schemaProblems } from '../io/json.js';
 import { sampleRosterFiles } from '../paths.js';
 import { getRulesVersion, type RulesVersionId } from '../rules/registry.js';
+import { paramProblems } from '../policies/index.js';
 import { loadRoster, unknownUnitMessage } from '../units/load.js';
 import type { Roster, UnitCard } from '../units/types.js';
 import { FLEET_FILE_SCHEMA, MAX_MODELS_PER_SIDE, SCENARIO_DEFAULTS, SCENARIO_SCHEMA, SCREEN_DEFAULT_IN } from './scenarioSchema.js';
@@ -141,6 +142,7 @@ export function parseOrders(raw: readonly Json[], file: string, path: string, tu
 function loadPolicy(file: string, path: string, policy: Json, turns: number, problems: string[]): PolicySpec {
   const name = policy.name as PolicyName;
   const params = { ...((policy.params as Record<string, number> | undefined) ?? {}) };
+  problems.push(...paramProblems({ name, params }, `${file}: ${path}`));
   const raw = policy.orders as Json[] | undefined;
   if (name !== 'scripted') {
     if (raw !== undefined) problems.push(`${file}: ${path}.orders: only the "scripted" policy reads orders; this side plays "${name}" (set "name": "scripted" or drop "orders")`);

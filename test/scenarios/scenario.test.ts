@@ -31,7 +31,7 @@ function scenarioJson(patch: Json = {}): Json {
     deployment: { zone: 'standard', type: 'fleet' },
     sides: {
       a: { fleet: [{ unit: 'jovian.alexander', count: 3 }, { unit: 'jovian.pathfinder', count: 3 }], policy: { name: 'aggressive' } },
-      b: { fleet: [{ unit: 'unknown.corsair', count: 2 }, { unit: 'cega.wyvern', count: 3 }], policy: { name: 'standoff', params: { range: 12 } } },
+      b: { fleet: [{ unit: 'unknown.corsair', count: 2 }, { unit: 'cega.wyvern', count: 3 }], policy: { name: 'standoff', params: { range_margin: 2 } } },
     },
     ...patch,
   };
@@ -152,6 +152,26 @@ describe('sample scenarios (scenarios/battles)', () => {
   });
 });
 
+describe('loadScenario: policy parameters', () => {
+  it('every bad parameter of both sides is reported with the other problems of the file, each at its path', () => {
+    const data = scenarioJson();
+    const sides = data.sides as Record<'a' | 'b', Json>;
+    sides.a.policy = { name: 'aggressive', params: { agression: 1, focus: 0.5 } };
+    sides.b.policy = { name: 'aggressive', params: { caution: 2 } };
+    (sides.a.fleet as Json[]).push({ unit: 'unknown.poseidon', count: 3 });
+    const file = writeTemp('params.json', data);
+    const lines = allText(() => loadScenario(file, V122)).split('\n');
+    expect(lines[0]).toBe(`${file}: 4 problems`);
+    expect(lines.slice(1).map((l) => l.slice(0, l.indexOf(':', file.length + 2)))).toEqual([
+      `${file}: sides.a.policy.params.agression`,
+      `${file}: sides.a.policy.params.focus`,
+      `${file}: sides.b.policy.params.caution`,
+      `${file}: sides.a.fleet`,
+    ]);
+    expect(lines[2]).toContain('0.5 is not allowed; it must be 0 or 1');
+  });
+});
+
 describe('loadScenario: defaults and options', () => {
   it('fills in every default', () => {
     const s = loadScenario(writeTemp('min.json', scenarioJson()), V122);
@@ -168,7 +188,7 @@ describe('loadScenario: defaults and options', () => {
     });
     expect(s.sides.map((x) => x.name)).toEqual(['A', 'B']);
     expect(s.sides[0].policy).toEqual({ name: 'aggressive', params: {} });
-    expect(s.sides[1].policy).toEqual({ name: 'standoff', params: { range: 12 } });
+    expect(s.sides[1].policy).toEqual({ name: 'standoff', params: { range_margin: 2 } });
     expect(s.sides[0].fleet).toHaveLength(6);
     expect(s.sides[0].fleet.slice(0, 3).every((u) => u.id === 'jovian.alexander')).toBe(true);
     expect(s.sides[0].tv).toBe(3 * 31 + 3 * 29);
