@@ -173,10 +173,10 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
       `turns played: ${s.turns.mean.toFixed(2)}; activations per game: ${s.activations_per_game.toFixed(1)}`,
       '',
       ...formatTable(
-        ['unit', 'TV', 'appearances', 'destroyed', 'crippled', 'withdrawn', 'captured', 'damage / 100 TV'],
-        s.units.map((u) => [u.id, String(u.tv), String(u.appearances), pct(u.destroyed_rate), pct(u.crippled_rate), pct(u.withdrawn_rate), pct(u.captured_rate), u.damage_per_100_tv.toFixed(2)]),
+        ['unit', 'TV', 'sides', 'appearances', 'destroyed', 'crippled', 'withdrawn', 'captured', 'damage / 100 TV'],
+        s.units.map((u) => [u.id, String(u.tv), u.sides.join('+'), String(u.appearances), pct(u.destroyed_rate), pct(u.crippled_rate), pct(u.withdrawn_rate), pct(u.captured_rate), u.damage_per_100_tv.toFixed(2)]),
       ),
-      'appearances: models of that type over all games (a type fielded 3 times counts 3 a game); the rates are per appearance',
+      'sides: the fleets that field the type (a+b: both, pooled); appearances: models of that type over all games (a type fielded 3 times counts 3 a game); the rates are per appearance',
       '',
       ...placeholderLines(placeholders),
     ].join('\n') + '\n'

@@ -142,6 +142,8 @@ export function summarizeBattles(battle: Battle, c: number[]) {
       id: u.id,
       name: u.name,
       tv: u.tv,
+      // The fleets that field it: a type both field is pooled over the two.
+      sides: (['a', 'b'] as const).filter((_, f) => battle.models.some((m) => m.unitIndex === i && m.fleet === f)),
       appearances: k,
       destroyed_rate: mean(c[b + 1], k),
       crippled_rate: mean(c[b + 2], k),

@@ -19,6 +19,9 @@ describe('jwsim battle', () => {
     expect(a.a.win.low).toBeLessThanOrEqual(a.a.win.rate);
     expect(a.a.win.high).toBeGreaterThanOrEqual(a.a.win.rate);
     expect(a.units.length).toBeGreaterThan(3);
+    // Each type names the fleets that field it: the standard engagement shares none between its fleets.
+    expect(a.units.find((u: { id: string }) => u.id === 'jovian.alexander').sides).toEqual(['a']);
+    expect(a.units.find((u: { id: string }) => u.id === 'unknown.corsair').sides).toEqual(['b']);
     for (const u of a.units) {
       expect(u.destroyed_rate + u.crippled_rate + u.withdrawn_rate).toBeLessThanOrEqual(1 + 1e-12);
       expect(u.damage_per_100_tv).toBeGreaterThanOrEqual(0);
