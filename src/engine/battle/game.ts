@@ -45,13 +45,21 @@ export class Battle extends BattleSquadrons {
     if (s.zone === 'beacon') this.placeBeacons(initSide);
     const op: [number, number] = [0, 0];
     let turn = 1;
+    // An end in the last turn's End Phase comes when the game would have ended anyway: not early.
+    let early = false;
     for (; turn <= s.turns; turn++) {
       this.turn = turn;
       this.deploymentPhase(turn, initSide);
       this.activationPhase(initSide);
-      if (this.ended) break;
+      if (this.ended) {
+        early = true;
+        break;
+      }
       this.endPhase(turn, op);
-      if (this.ended) break;
+      if (this.ended) {
+        early = turn < s.turns;
+        break;
+      }
     }
     const turnsPlayed = Math.min(turn, s.turns);
     const vp = this.victoryPoints();
@@ -69,7 +77,8 @@ export class Battle extends BattleSquadrons {
     }
     const surviving: [number, number] = [0, 0];
     for (const m of this.models) if (this.fate(m) === 'intact' || this.fate(m) === 'reserve') surviving[m.fleet] += m.unit.tv;
-    return { op: sideOp, vp: fleetVp, survivingTv: surviving, winner, turns: turnsPlayed, activations: this.activations, initiative: initFleet, endReason: this.ended ?? `${s.turns} turns played`, endedEarly: this.ended !== null };
+    const reason = this.ended as string | null; // set by the phases played above
+    return { op: sideOp, vp: fleetVp, survivingTv: surviving, winner, turns: turnsPlayed, activations: this.activations, initiative: initFleet, endReason: reason === null ? `${s.turns} turns played` : early ? reason : `${s.turns} turns played; at its end ${reason.replace(/ \(turn \d+\)$/, '')}`, endedEarly: early };
   }
 
   fate(m: BattleModel): Fate {

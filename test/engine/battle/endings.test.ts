@@ -58,8 +58,11 @@ describe('early_end.no_capital_ships (v1.2.2, End Phase)', () => {
         expect(g.trace.endPhases.map((e) => e.turn)).toEqual(Array.from({ length: g.result.turns }, (_, i) => i + 1));
         // Nothing is activated after that End Phase.
         expect(Math.max(...g.trace.activations.map((a) => a.turn))).toBe(g.result.turns);
+        expect(g.result.endedEarly).toBe(true);
       } else {
-        expect(g.result.endReason === '7 turns played' || ended !== null).toBe(true);
+        // An end in turn 7's End Phase is the scheduled end: not early, the condition noted.
+        expect(['7 turns played', '7 turns played; at its end a fleet has no capital ship left that can fight']).toContain(g.result.endReason);
+        expect(g.result.endedEarly).toBe(false);
       }
     }
   });
@@ -89,6 +92,17 @@ describe('early_end.op_at_least (v1.2.2, End Phase)', () => {
     earlyEnd: { noCapitalShips: false, opAtLeast: 1 },
   };
   const games = play('1.2.2', s, 6, 'endings-op');
+
+  it('reached in the last turn\'s End Phase, the threshold ends nothing early: the game is reported as played out, the threshold noted', () => {
+    const short = play('1.2.2', { ...s, turns: 2 }, 6, 'endings-op');
+    const atTwo = short.filter((g) => g.trace.endPhases.some((p) => p.turn === 2 && (p.op[0] >= 1 || p.op[1] >= 1)));
+    expect(atTwo.length).toBeGreaterThan(0);
+    for (const g of atTwo) {
+      expect(g.result.turns).toBe(2);
+      expect(g.result.endedEarly).toBe(false);
+      expect(g.result.endReason).toBe('2 turns played; at its end a fleet reached 1 Objective Points');
+    }
+  });
 
   it('nothing scores before from_turn; the game ends in the first End Phase where a fleet reaches 1 OP', () => {
     let atFromTurn = 0;
