@@ -44,7 +44,7 @@ export function battleCommand(): Command {
     .option('--replay <out.svg|out.html>', 'play one game and draw it (zones, tracks, attacks, final bases) as an SVG picture, or an HTML page with the picture and a table of fates; with --trace: the same game')
     .addOption(new Option('--game <n>', 'with --trace or --replay: which game of a `jwsim battle` run to play (0-based, unmirrored, on that run\'s streams; batch runs name their streams after the experiment, and their HTML report draws game 0)').argParser(intInRange(0, MAX_BATTLE_TRIALS)).default(0))
     .option('--allow-invalid-fleets', 'run fleets that break the fleet-building rules (the problems are printed with the results)', false);
-  addUnitsOption(cmd);
+  addUnitsOption(cmd, 'the scenario\'s own "units" list, else the sample roster; given, it replaces that list');
   addRulesOptions(cmd);
   addJsonOption(cmd);
   cmd.addHelpText(

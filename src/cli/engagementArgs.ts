@@ -14,8 +14,8 @@ import { addRulesOptions } from './rulesContext.js';
 export const MAX_RANGE_INCHES = 120;
 export const MAX_ENGAGEMENT_TRIALS = 10_000_000;
 
-export function addUnitsOption(cmd: Command): Command {
-  return cmd.addOption(new Option('--units <files...>', 'unit card files (JSON, schema scenarios/schemas/units.schema.json) (default: the sample roster, scenarios/units/sample-roster.json)'));
+export function addUnitsOption(cmd: Command, defaultText = 'the sample roster, scenarios/units/sample-roster.json'): Command {
+  return cmd.addOption(new Option('--units <files...>', `unit card files (JSON, schema scenarios/schemas/units.schema.json) (default: ${defaultText})`));
 }
 
 export function loadUnits(opts: { units?: string[] }): Roster {

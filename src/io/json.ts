@@ -113,7 +113,7 @@ function describe(e: ErrorObject, data: unknown): string | null {
     case 'minLength':
       return p.limit === 1 ? 'must not be empty' : `${show(value)} must have at least ${p.limit} characters`;
     case 'pattern':
-      return `${show(value)} does not match the pattern ${p.pattern}`;
+      return `${show(value)} ${patternInWords(String(p.pattern)) ?? `does not match the pattern ${p.pattern}`}`;
     case 'uniqueItems':
       return `items ${p.j} and ${p.i} are the same`;
     case 'propertyNames':
@@ -216,4 +216,33 @@ export function failOnProblems(what: string, problems: readonly string[], shown 
   if (problems.length === 1) throw new UserError(problems[0]);
   if (problems.length > shown) throw new UserError(`${what}: ${problems.length} problems (the first ${shown} below)`, problems.slice(0, shown));
   if (problems.length) throw new UserError(`${what}: ${problems.length} problems`, problems);
+}
+
+/**
+ * A character class of a schema pattern in words: "A-Za-z0-9._-" gives "letters, digits, '.',
+ * '_' or '-'"; `one`: for a single character ("a letter or a digit").
+ */
+function classInWords(cls: string, one = false): string {
+  const words: string[] = [];
+  let rest = cls;
+  const take = (ranges: string[], many: string, single: string) => {
+    if (!ranges.every((r) => rest.includes(r))) return;
+    for (const r of ranges) rest = rest.replace(r, '');
+    words.push(one ? single : many);
+  };
+  take(['A-Z', 'a-z'], 'letters', 'a letter');
+  take(['a-z'], 'lower-case letters', 'a lower-case letter');
+  take(['A-Z'], 'capital letters', 'a capital letter');
+  take(['0-9'], 'digits', 'a digit');
+  for (const ch of rest) words.push(`'${ch}'`);
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
+/** The identifier patterns the schemas use, said in words ("must be 1 to 64 ..."); null for any other pattern. */
+export function patternInWords(pattern: string): string | null {
+  const led = /^\^\[([^\]]+)\]\[([^\]]+)\]\{0,(\d+)\}\$$/.exec(pattern);
+  if (led) return `must be 1 to ${Number(led[3]) + 1} characters (${classInWords(led[2])}), starting with ${classInWords(led[1], true)}`;
+  const plain = /^\^\[([^\]]+)\]\{1,(\d+)\}\$$/.exec(pattern);
+  if (plain) return `must be 1 to ${plain[2]} characters (${classInWords(plain[1])})`;
+  return null;
 }

@@ -102,7 +102,7 @@ export function parseOrders(raw: readonly Json[], file: string, path: string, tu
       ok = false;
     }
     const misplaced = (field: string, readers: string) => {
-      if (o[field] !== undefined) problems.push(`${at}.${field}: only ${readers} orders read "${field}"; this is a "${kind}" order (drop the field)`);
+      if (o[field] !== undefined) problems.push(`${at}.${field}: only ${readers} orders read "${field}"; this is ${/^[aeiou]/.test(kind) ? 'an' : 'a'} "${kind}" order (drop the field)`);
     };
     if (kind !== 'hold') misplaced('range', '"hold"');
     if (kind !== 'close' && kind !== 'hold') misplaced('target', '"close" and "hold"');

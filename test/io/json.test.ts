@@ -1,6 +1,6 @@
 // Schema problems as designers read them: one line per problem, naming the field and what is allowed.
 import { describe, expect, it } from 'vitest';
-import { MAX_INPUT_BYTES, failOnProblems, readJsonFile, schemaProblems } from '../../src/io/json.js';
+import { MAX_INPUT_BYTES, failOnProblems, patternInWords, readJsonFile, schemaProblems } from '../../src/io/json.js';
 import { UserError } from '../../src/errors.js';
 import { findJsonError } from '../../src/io/jsonSyntax.js';
 
@@ -40,6 +40,20 @@ describe('schemaProblems', () => {
     expect(out.length).toBe(6000);
     expect(out.slice(0, 2)).toEqual(['f.json: [0].op_at_least: "x" must be integer or null', 'f.json: [0].params: the field name "1a" is not allowed']);
     expect(new Set(out).size).toBe(out.length);
+  });
+});
+
+describe('patternInWords: the id patterns of the schemas in words', () => {
+  it('says the length, the characters allowed and the first character', () => {
+    expect(patternInWords('^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$')).toBe("must be 1 to 64 characters (letters, digits, '.', '_' or '-'), starting with a letter or a digit");
+    expect(patternInWords('^[A-Za-z][A-Za-z0-9_]{0,63}$')).toBe("must be 1 to 64 characters (letters, digits or '_'), starting with a letter");
+    expect(patternInWords('^[a-z0-9][a-z0-9._-]{0,63}$')).toBe("must be 1 to 64 characters (lower-case letters, digits, '.', '_' or '-'), starting with a lower-case letter or a digit");
+    expect(patternInWords('^[A-Za-z0-9._-]{1,64}$')).toBe("must be 1 to 64 characters (letters, digits, '.', '_' or '-')");
+    expect(patternInWords('^x+$')).toBeNull();
+  });
+  it('a schema problem uses the words', () => {
+    const problems = schemaProblems({ type: 'object', properties: { id: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$' } } }, { id: 'my scenario' }, 'f.json');
+    expect(problems).toEqual([`f.json: id: "my scenario" must be 1 to 64 characters (letters, digits, '.', '_' or '-'), starting with a letter or a digit`]);
   });
 });
 

@@ -95,8 +95,9 @@ describe('scripted orders in scenario files', () => {
   });
 
   it('fields an order does not read, orders on another policy, and a scripted side without orders are errors', () => {
-    const f = withPolicyA(scripted([{ turns: '1', do: 'close', range: 'short' }, { turns: '2', do: 'withdraw', target: 'largest' }, { turns: '3', do: 'screen', units: 'capital' }]));
+    const f = withPolicyA(scripted([{ turns: '1', do: 'close', range: 'short' }, { turns: '2', do: 'withdraw', target: 'largest' }, { turns: '3', do: 'screen', units: 'capital' }, { turns: '4', do: 'objective', range: 'long' }]));
     const msg = loadError(f);
+    expect(msg).toMatch(/orders\[3\]\.range: only "hold" orders read "range"; this is an "objective" order/);
     expect(msg).toMatch(/orders\[0\]\.range: only "hold" orders read "range"; this is a "close" order/);
     expect(msg).toMatch(/orders\[1\]\.target: only "close" and "hold" orders read "target"; this is a "withdraw" order/);
     expect(msg).toMatch(/orders\[2\]\.units: a "screen" order moves squadrons/);
