@@ -1,6 +1,6 @@
 // jwsim battle --scenario FILE: whole games between two fleets played by AI policies.
 import { existsSync, statSync } from 'node:fs';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { UserError } from '../errors.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { makeBattle, runBattleJob, type BattleJob } from '../sim/battleJob.js';
@@ -25,6 +25,8 @@ interface BattleOpts extends RulesOpts {
   trace?: string;
   replay?: string;
   game: number;
+  /** Name of the random streams (default: the scenario id). */
+  streams?: string;
   allowInvalidFleets: boolean;
   units?: string[];
   json: boolean;
@@ -42,7 +44,8 @@ export function battleCommand(): Command {
     .option('--mirror', 'play every game twice with the fleets swapped on the same dice, so first-player and deployment advantages cancel (off unless given here; battle experiments in a batch mirror unless "mirror": false)', false)
     .option('--trace <out.json>', 'play one game and write every activation (positions, actions, attacks with dice, damage, states) to this file')
     .option('--replay <out.svg|out.html>', 'play one game and draw it (zones, tracks, attacks, final bases) as an SVG picture, or an HTML page with the picture and a table of fates; with --trace: the same game')
-    .addOption(new Option('--game <n>', 'with --trace or --replay: which game of a `jwsim battle` run to play (0-based, unmirrored, on that run\'s streams; batch runs name their streams after the experiment, and their HTML report draws game 0)').argParser(intInRange(0, MAX_BATTLE_TRIALS)).default(0))
+    .addOption(new Option('--streams <name>', "name of the random streams the games play on (default: the scenario's id); a batch names a battle experiment's streams after its engagement id, so --seed SEED --streams ID plays that run's games (its report names both)").argParser(streamsName))
+    .addOption(new Option('--game <n>', 'with --trace or --replay: which game of a `jwsim battle` run to play (0-based, unmirrored, on that run\'s streams; batch runs name their streams after the experiment, see --streams, and their HTML report draws game 0)').argParser(intInRange(0, MAX_BATTLE_TRIALS)).default(0))
     .option('--allow-invalid-fleets', 'run fleets that break the fleet-building rules (the problems are printed with the results)', false);
   addUnitsOption(cmd, 'the scenario\'s own "units" list, else the sample roster; given, it replaces that list');
   addRulesOptions(cmd);
@@ -54,6 +57,12 @@ export function battleCommand(): Command {
   return cmd.action(async (opts: BattleOpts, command: Command) => {
     process.stdout.write(await runBattleCommand({ ...opts, given: optionsGiven(command) }));
   });
+}
+
+/** --streams: an engagement id as batches write them (an experiment id, maybe with "/" parts). */
+function streamsName(v: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/.test(v)) throw new InvalidArgumentError(`"${v}" is not a stream name: 1 to 200 letters, digits, '.', '_', '-' or '/', starting with a letter or digit (a batch engagement id, as its report prints it)`);
+  return v;
 }
 
 export async function runBattleCommand(opts: BattleOpts): Promise<string> {
@@ -82,6 +91,7 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
     allowInvalidFleets: opts.allowInvalidFleets,
     seed: opts.seed,
     mirror: opts.mirror,
+    ...(opts.streams !== undefined ? { streams: opts.streams } : {}),
   };
   const local = makeBattle(job);
   const { scenario, battle } = local;
@@ -91,7 +101,7 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
     if (opts.trace !== undefined) outputs.push({ flag: '--trace', path: opts.trace });
     if (opts.replay !== undefined) outputs.push({ flag: '--replay', path: opts.replay });
     checkOutputs(outputs, inputFiles(scenario, opts.rulesOverlay));
-    const g = traceGame(local.rules, scenario, opts.seed, opts.game, false);
+    const g = traceGame(local.rules, scenario, opts.seed, opts.game, false, opts.streams);
     const files: Array<OutputFile & { text: string }> = [];
     const written: string[] = [];
     if (opts.trace !== undefined) {
@@ -99,6 +109,7 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
         ...rulesJson(ctx),
         scenario: { id: scenario.id, file: scenario.file, sha256: scenario.sha256 },
         seed: opts.seed,
+        streams: opts.streams ?? scenario.id,
         game: opts.game,
         fleets: { a: scenario.sides[0].name, b: scenario.sides[1].name },
         result: g.result,
@@ -138,6 +149,7 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
           method: 'monte-carlo',
           scenario: { id: scenario.id, file: scenario.file, sha256: scenario.sha256, zone: scenario.zone, deployment: scenario.deployment, turns: scenario.turns },
           seed: opts.seed,
+          streams: opts.streams ?? scenario.id,
           trials: opts.trials,
           mirror: opts.mirror,
           ...s,
@@ -157,7 +169,7 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
       ...rulesHeader(ctx),
       `scenario: ${scenario.zone} zone, ${scenario.deployment} deployment, ${scenario.turns} turns, table ${scenario.table.width}x${scenario.table.height} in, ${scenario.objectives.length} objective marker(s)`,
       `A: ${s.a.name}, ${s.a.tv} TV, policy ${s.a.policy}   B: ${s.b.name}, ${s.b.tv} TV, policy ${s.b.policy}`,
-      `method: Monte Carlo, ${s.games} games${opts.mirror ? ` (${opts.trials} mirrored pairs)` : ''}, seed ${opts.seed}, ${opts.threads === 0 ? 'no worker threads' : `${opts.threads} worker thread${opts.threads === 1 ? '' : 's'}`}, ${seconds.toFixed(1)} s`,
+      `method: Monte Carlo, ${s.games} games${opts.mirror ? ` (${opts.trials} mirrored pairs)` : ''}, seed ${opts.seed}${opts.streams !== undefined ? `, streams ${opts.streams}` : ''}, ${opts.threads === 0 ? 'no worker threads' : `${opts.threads} worker thread${opts.threads === 1 ? '' : 's'}`}, ${seconds.toFixed(1)} s`,
       ...warnings,
       '',
       ...formatTable(['outcome', 'rate', '95% interval'], [side(s.a, 'A'), side(s.b, 'B'), ['draw', pct(s.draw.rate), `${pct(s.draw.low)} .. ${pct(s.draw.high)}`]]),

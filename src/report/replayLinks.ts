@@ -11,13 +11,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Battle, type GameResult, type Trace } from '../engine/battle/game.js';
+import type { GameResult } from '../engine/battle/game.js';
 import { UserError } from '../errors.js';
 import { sampleRosterFiles } from '../paths.js';
 import { loadOverlay } from '../rules/overlay.js';
 import type { Variant } from '../scenarios/batch.js';
 import { loadScenario } from '../scenarios/scenario.js';
-import { battleStreams } from '../sim/battles.js';
+import { traceGame } from '../sim/battles.js';
 import { compileVariant } from '../sim/cells.js';
 import { renderReplayHtml, renderReplaySvg, replayModels, type ReplayInput } from './replay.js';
 import type { Engagement, RunFolder } from './runFolder.js';
@@ -98,11 +98,7 @@ export function replayBattle(run: Pick<RunFolder, 'results' | 'manifest'>, e: En
     const then = recorded.get(resolve(file));
     if (then !== undefined && existsSync(file) && sha256(file) !== then) notes.push(`${file} changed since the run`);
   }
-  const battle = new Battle(rules, scenario);
-  const streams = battleStreams(run.results.seed, e.engagement);
-  const trace: Trace = { initiative: '', beacons: [], deployments: [], activations: [], endPhases: [] };
-  const result = battle.play(streams.dice.at(REPLAY_GAME), streams.policy.at(REPLAY_GAME), false, trace);
-  const fates = battle.models.map((m) => ({ model: m.label, fleet: m.fleet === 0 ? 'a' : 'b', tv: m.unit.tv, fate: battle.fate(m), structure: m.state.structure, damage_dealt: m.damageDealt }));
+  const { battle, trace, result, fates } = traceGame(rules, scenario, run.results.seed, REPLAY_GAME, false, e.engagement);
   const input: ReplayInput = { scenario, seed: run.results.seed, game: REPLAY_GAME, models: replayModels(battle), trace, result, fates };
   return { input, result, notes };
 }
@@ -149,7 +145,7 @@ export function writeReplays(dir: string, run: Pick<RunFolder, 'results' | 'mani
       html: `replays/${stem}.html`,
       width: size ? Number(size[1]) : 800,
       height: size ? Number(size[2]) : 600,
-      caption: `Game ${REPLAY_GAME} of this run (fleets in their scenario places, seed ${run.results.seed}, streams of ${e.engagement}): ${outcome}, ${r.endedEarly ? `ended early: ${r.endReason}` : r.endReason}. Click for the full picture and every model's fate.`,
+      caption: `Game ${REPLAY_GAME} of this run (fleets in their scenario places, seed ${run.results.seed}, streams of ${e.engagement}): ${outcome}, ${r.endedEarly ? `ended early: ${r.endReason}` : r.endReason}. Click for the full picture and every model's fate; jwsim battle --scenario ${e.scenario} --seed ${run.results.seed} --streams ${e.engagement} --game N --trace game.json (with the variant's rules) traces game N of the run.`,
       notes: game.notes.map((n) => `This picture may not be the run's game: ${n}.`),
     });
   }

@@ -22,6 +22,8 @@ export interface BattleJob {
   allowInvalidFleets: boolean;
   seed: string;
   mirror: boolean;
+  /** Name of the random streams (default: the scenario id). */
+  streams?: string;
 }
 
 export interface BattleTask {
@@ -47,7 +49,7 @@ export function makeBattle(job: BattleJob) {
   const scenario = loadScenario(job.scenarioFile, { rulesVersion: job.rules, allowInvalidFleets: job.allowInvalidFleets, units: job.units });
   const battle = new Battle(rules, scenario);
   checkDeployment(battle);
-  const streams = battleStreams(job.seed, scenario.id);
+  const streams = battleStreams(job.seed, job.streams ?? scenario.id);
   return {
     rules,
     scenario,

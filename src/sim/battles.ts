@@ -105,10 +105,10 @@ export function checkDeployment(battle: Battle): void {
   );
 }
 
-/** One game with its full record (jwsim battle --trace). */
-export function traceGame(rules: CompiledRules, scenario: Scenario, seed: string, game: number, mirrored: boolean) {
+/** One game with its full record (jwsim battle --trace, a report's sample game), on the streams named `streamsName`. */
+export function traceGame(rules: CompiledRules, scenario: Scenario, seed: string, game: number, mirrored: boolean, streamsName = scenario.id) {
   const battle = new Battle(rules, scenario);
-  const streams = battleStreams(seed, scenario.id);
+  const streams = battleStreams(seed, streamsName);
   const trace: Trace = { initiative: '', beacons: [], deployments: [], activations: [], endPhases: [] };
   const result = battle.play(streams.dice.at(game), streams.policy.at(game), mirrored, trace);
   const fates = battle.models.map((m) => ({ model: m.label, fleet: m.fleet === 0 ? 'a' : 'b', tv: m.unit.tv, fate: battle.fate(m), structure: m.state.structure, damage_dealt: m.damageDealt }));

@@ -143,3 +143,34 @@ describe('jwsim battle', () => {
     expect(readFileSync(join(out, 'g.html'), 'utf8')).toContain('<svg');
   }, 60_000);
 });
+
+describe('jwsim battle --streams: the games of a batch run', () => {
+  it('with the batch seed and the engagement id, battle plays the same games as the batch experiment', () => {
+    const batch = join(dir, 'streams-batch.json');
+    writeFileSync(batch, JSON.stringify({
+      format: 'jwsim-batch/1', units: [join(process.cwd(), 'scenarios/units/sample-roster.json')], seed: 'bs', variants: [{ name: 'v', rules: '1.2.2' }],
+      experiments: [{ id: 'std', kind: 'battle', scenario: join(process.cwd(), STANDARD), trials: 6, mirror: false }],
+    }));
+    const out = join(dir, 'streams-run');
+    expect(jwsim('run', batch, '--out', out, '--threads', '0', '--no-report').status).toBe(0);
+    const e = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).experiments[0];
+    expect(e.engagement).toBe('std/standard-engagement');
+    const r = jwsim('battle', '--scenario', STANDARD, '--seed', 'bs', '--streams', e.engagement, '--trials', '6', '--threads', '0', '--json');
+    expect(r.status).toBe(0);
+    const b = JSON.parse(r.stdout);
+    expect(b.streams).toBe('std/standard-engagement');
+    expect(b.a.win.rate).toBeCloseTo(e.metrics.a_win_rate.value, 5);
+    expect(b.a.vp.mean).toBeCloseTo(e.metrics.mean_vp_a.value, 5);
+    expect(b.b.op.mean).toBeCloseTo(e.metrics.mean_op_b.value, 5);
+    // The scenario's own streams are other games.
+    const own = JSON.parse(jwsim('battle', '--scenario', STANDARD, '--seed', 'bs', '--trials', '6', '--threads', '0', '--json').stdout);
+    expect(own.streams).toBe('standard-engagement');
+    expect([own.a.win.rate, own.a.vp.mean]).not.toEqual([b.a.win.rate, b.a.vp.mean]);
+  }, 60_000);
+
+  it('a name that no batch could write is refused', () => {
+    const r = jwsim('battle', '--scenario', STANDARD, '--streams', 'two words');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`"two words" is not a stream name`);
+  });
+});
