@@ -301,16 +301,22 @@ export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEng
 export function buildEngines(batch: { file: string; cells: readonly Cell[]; variants: readonly Variant[]; roster: Roster }): CellEngine[] {
   const engines: CellEngine[] = [];
   const problems: string[] = [];
-  batch.cells.forEach((cell) =>
+  batch.cells.forEach((cell) => {
+    const failed: Array<{ variant: string; message: string }> = [];
     batch.variants.forEach((v) => {
       try {
         engines.push(buildCellEngine(cell, v, batch.roster));
       } catch (e) {
         if (!(e instanceof UserError)) throw e;
-        if (!problems.includes(e.message)) problems.push(e.message);
+        failed.push({ variant: v.name, message: e.message });
       }
-    }),
-  );
+    });
+    // An engagement that runs under some variants only: every experiment runs under every variant, so say what to do.
+    const hint = failed.length && failed.length < batch.variants.length
+      ? ` (every experiment runs under every variant of a batch; this one runs under ${batch.variants.filter((v) => !failed.some((f) => f.variant === v.name)).map((v) => v.name).join(', ')}: put it in a batch of its own without ${failed.map((f) => f.variant).join(', ')})`
+      : '';
+    for (const f of failed) if (!problems.includes(f.message + hint)) problems.push(f.message + hint);
+  });
   if (problems.length === 1) throw new UserError(`${batch.file}: ${problems[0]}`);
   if (problems.length) throw new UserError(`${batch.file}: ${problems.length} engagements cannot run`, problems);
   return engines;

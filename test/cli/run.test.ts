@@ -443,4 +443,20 @@ describe('review fixes', () => {
     expect(manifest.variants[1].options_without_effect.map((x: { option: string }) => x.option)).toEqual(['reroll_policy=BELOW_T']);
     expect(manifest.warnings).toHaveLength(2);
   });
+  it('an engagement that only some variants can run names them and says what to do', () => {
+    const dir = join(root, 'some-variants');
+    mkdirSync(dir);
+    const file = join(dir, 'batch.json');
+    const scenario = fileURLToPath(new URL('../../scenarios/battles/corner-escalation.json', import.meta.url));
+    writeFileSync(file, JSON.stringify({
+      format: 'jwsim-batch/1', units: [fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url))], seed: 'x',
+      variants: [{ name: 'old', rules: '1.2.1' }, { name: 'new', rules: '1.2.2' }],
+      experiments: [{ id: 'esc', kind: 'battle', scenario, trials: 2 }],
+    }));
+    const r = jwsim('run', file, '--out', join(dir, 'out'));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('Escalating Deployment is not in Jovian Wars rules v1.2.1');
+    expect(r.stderr).toContain('(every experiment runs under every variant of a batch; this one runs under new: put it in a batch of its own without old)\n');
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
 });
