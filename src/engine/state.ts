@@ -50,6 +50,24 @@ export class CombatState {
   }
 
   /**
+   * The state in words for traces: "destroyed", "crippled", or the Structure left, followed by
+   * every rating below its printed value and every System knocked out
+   * ("structure 4; Defense 1 of 3, Thrusters 0 of 1; knocked out: Cloak").
+   */
+  describe(): string {
+    if (this.destroyed) return 'destroyed';
+    if (this.crippled) return 'crippled';
+    const u = this.unit;
+    const lost: string[] = [];
+    if (this.defense < u.defense) lost.push(`Defense ${this.defense} of ${u.defense}`);
+    if (this.sensors < u.sensors) lost.push(`Sensors ${this.sensors} of ${u.sensors}`);
+    if (this.thrusters < u.thrusters) lost.push(`Thrusters ${this.thrusters} of ${u.thrusters}`);
+    if (this.fireControlLost > 0) lost.push(`Fire Control ${Math.max(0, u.fireControl - this.fireControlLost)} of ${u.fireControl}`);
+    const out = SYSTEM_TRAITS.filter((_, i) => (this.disabledSystems & (1 << i)) !== 0);
+    return `structure ${this.structure}${lost.length ? `; ${lost.join(', ')}` : ''}${out.length ? `; knocked out: ${out.join(', ')}` : ''}`;
+  }
+
+  /**
    * Fire Control now: a Crippled model fires once (v1.2.1 crippled squadrons; a crippled
    * capital ship that fights on, game.md GM-21 alternative).
    */

@@ -390,7 +390,7 @@ export abstract class BattleState implements PolicyView {
   }
 
   protected stateText(m: BattleModel): string {
-    return m.state.destroyed ? 'destroyed' : m.state.crippled ? 'crippled' : `structure ${m.state.structure}`;
+    return m.state.describe();
   }
 
   /** Squadrons aboard a carrier now. */

@@ -291,7 +291,7 @@ export class Gunnery {
             aspect: asp,
             results: outcomeName(code),
             structureDamage: dealt,
-            targetAfter: tgt.state.destroyed ? 'destroyed' : tgt.state.crippled ? 'crippled' : `structure ${tgt.state.structure}`,
+            targetAfter: tgt.state.describe(),
           });
         }
         if (onDamage(tgt)) return fc;
