@@ -229,7 +229,7 @@ export abstract class BattleDeployment extends BattleState {
       m.carrier = carrier;
       m.deployedTurn = turn;
       this.epoch++;
-      this.trace?.deployments.push({ turn, model: `${m.label} (Embarked on ${carrier.label})`, x: carrier.base.x, y: carrier.base.y, heading: 0 });
+      this.trace?.deployments.push({ turn, model: `${m.label} (Embarked on ${carrier.label})`, ...poseOf(carrier.base) });
       return true;
     }
     const cands = this.deployCandidates(m, m.side, coverBeacons);

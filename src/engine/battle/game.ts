@@ -126,7 +126,7 @@ export class Battle extends BattleSquadrons {
     this.gunnery.startActivation();
     let policy = this.policyOfSide(m.side);
     const rec: TraceActivation | null = this.trace
-      ? { turn: this.turn, model: m.label, action: 'none', before: poseOf(m.base), after: poseOf(m.base), fired: 'none', attacks: [], notes: [] }
+      ? { turn: this.turn, model: m.label, action: 'none', before: poseOf(m.where === 'embarked' && m.carrier ? m.carrier.base : m.base), after: poseOf(m.base), fired: 'none', attacks: [], notes: [] }
       : null;
     this.currentRec = rec;
     const side = m.side;

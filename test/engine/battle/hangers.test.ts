@@ -88,6 +88,20 @@ describe('hangers', () => {
       if (firstHit >= 0) expect(launch).toBeGreaterThanOrEqual(0);
       if (firstHit >= 0) expect(firstHit).toBeGreaterThanOrEqual(launch);
     }
+    // The trace puts an Embarked squadron where its carrier is: at deployment and, in the
+    // activation it launches in, as its position before (not a stale spot of its base).
+    const carrierAt = trace.deployments.find((d) => d.model.startsWith('A1 '))!;
+    for (const e of embarked) expect([e.x, e.y]).toEqual([carrierAt.x, carrierAt.y]);
+    let launches = 0;
+    for (const a of trace.activations) {
+      const note = a.notes.find((n) => n.startsWith(`${a.model} launches from A1`));
+      if (!note) continue;
+      launches++;
+      const carrierBefore = [...trace.activations.slice(0, trace.activations.indexOf(a))].reverse().find((x) => x.model.startsWith('A1 '));
+      const at = carrierBefore ? carrierBefore.after : carrierAt;
+      expect([a.before.x, a.before.y]).toEqual([at.x, at.y]);
+    }
+    expect(launches).toBeGreaterThan(0);
   });
 });
 
