@@ -71,6 +71,7 @@ export function replayModels(battle: Battle): ReplayModel[] {
 /** Pixels per inch. */
 const PX = 12;
 const MARGIN_X = 90;
+const LEGEND_NOTE = 'Lines: model tracks (numbers: turn). Shapes: final bases (dashed: crippled). X: destroyed. Square on an edge: withdrawn.';
 const TOP = 86;
 const BOTTOM = 96;
 const FLEET_COLOUR = ['#2563c9', '#c9362b'] as const;
@@ -188,23 +189,30 @@ export function renderReplaySvg(input: ReplayInput): string {
   const H = input.scenario.table.height;
   const tableW = W * PX;
   const tableH = H * PX;
-  const width = tableW + 2 * MARGIN_X;
+  const r = input.result;
+  const title = `${input.scenario.id}: seed ${input.seed}, game ${input.game}: ${winnerText(input)}`;
+  const score = `OP A ${r.op[0]} : B ${r.op[1]}; VP A ${r.vp[0]} : B ${r.vp[1]}; ${r.activations} activations; ${r.endedEarly ? `ended early: ${r.endReason}` : r.endReason}`;
+  const fleets = `A: ${input.scenario.sides[0].name}    B: ${input.scenario.sides[1].name}    Initiative: ${input.trace.initiative}`;
+  const legend = `Table ${W}" x ${H}", ${PX} px per inch, grid every 6"; y = 0 is the bottom edge (the Initiative fleet's side); heading 0 points up, clockwise.`;
+  // A narrow table must not clip the lines above and below it: the canvas is at least as wide as
+  // the longest of them (widths estimated per character at each line's font size).
+  const textWidth = Math.max(title.length * 8.5, score.length * 6.2, fleets.length * 6.2, (legend.length + 4) * 5.6, LEGEND_NOTE.length * 5.6);
+  const width = Math.max(tableW + 2 * MARGIN_X, MARGIN_X + textWidth + 20);
   const height = TOP + tableH + BOTTOM;
   const X = (x: number) => n(MARGIN_X + x * PX);
   const Y = (y: number) => n(TOP + (H - y) * PX);
   const { tracks, at, attacks, rams } = walk(input);
   const fateOf = new Map(input.fates.map((f) => [f.model, f.fate]));
   const out: string[] = [];
-  const r = input.result;
 
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" ${FONT} font-size="11">`);
   out.push(`<title>${esc(`jwsim replay: ${input.scenario.id}, seed ${input.seed}, game ${input.game}`)}</title>`);
   out.push(`<rect class="background" x="0" y="0" width="${n(width)}" height="${n(height)}" fill="#ffffff"/>`);
 
   // Title and score line.
-  out.push(`<text class="title" x="${n(MARGIN_X)}" y="20" font-size="15" font-weight="bold">${esc(`${input.scenario.id}: seed ${input.seed}, game ${input.game}: ${winnerText(input)}`)}</text>`);
+  out.push(`<text class="title" x="${n(MARGIN_X)}" y="20" font-size="15" font-weight="bold">${esc(title)}</text>`);
   out.push(
-    `<text class="score" x="${n(MARGIN_X)}" y="38">${esc(`OP A ${r.op[0]} : B ${r.op[1]}; VP A ${r.vp[0]} : B ${r.vp[1]}; ${r.activations} activations; ${r.endedEarly ? `ended early: ${r.endReason}` : r.endReason}`)}</text>`,
+    `<text class="score" x="${n(MARGIN_X)}" y="38">${esc(score)}</text>`,
   );
   out.push(`<text class="fleets" x="${n(MARGIN_X)}" y="54"><tspan fill="${FLEET_COLOUR[0]}">${esc(`A: ${input.scenario.sides[0].name}`)}</tspan><tspan dx="16" fill="${FLEET_COLOUR[1]}">${esc(`B: ${input.scenario.sides[1].name}`)}</tspan><tspan dx="16">${esc(`Initiative: ${input.trace.initiative}`)}</tspan></text>`);
 
@@ -348,7 +356,7 @@ export function renderReplaySvg(input: ReplayInput): string {
   const ly = TOP + tableH + 24;
   const lx = MARGIN_X;
   out.push(`<g class="legend" font-size="10">`);
-  out.push(`<text x="${n(lx)}" y="${n(ly)}">${esc(`Table ${W}" x ${H}", ${PX} px per inch, grid every 6"; y = 0 is the bottom edge (the Initiative fleet's side); heading 0 points up, clockwise.`)}</text>`);
+  out.push(`<text x="${n(lx)}" y="${n(ly)}">${esc(legend)}</text>`);
   const key: Array<[string, string]> = [
     [ATTACK_COLOUR.miss, 'attack, no damage'],
     [ATTACK_COLOUR.damage, 'attack, damage'],
@@ -359,7 +367,7 @@ export function renderReplaySvg(input: ReplayInput): string {
     out.push(`<line x1="${n(kx)}" y1="${n(ly + 16)}" x2="${n(kx + 18)}" y2="${n(ly + 16)}" stroke="${c}" stroke-width="2"/><text x="${n(kx + 22)}" y="${n(ly + 20)}">${esc(t)}</text>`);
     kx += 40 + t.length * 5.5;
   }
-  out.push(`<text x="${n(lx)}" y="${n(ly + 38)}">${esc('Lines: model tracks (numbers: turn). Shapes: final bases (dashed: crippled). X: destroyed. Square on an edge: withdrawn.')}</text>`);
+  out.push(`<text x="${n(lx)}" y="${n(ly + 38)}">${esc(LEGEND_NOTE)}</text>`);
   out.push(`</g>`);
   out.push(`</svg>`);
   return out.join('\n') + '\n';

@@ -31,6 +31,18 @@ describe('renderReplaySvg', () => {
   const { input, trace } = standardGame();
   const svg = renderReplaySvg(input);
 
+  it('a narrow table does not clip the text above and below it: the canvas is as wide as its longest line needs', () => {
+    const narrow = { ...input, scenario: { ...input.scenario, table: { width: 20, height: 54 } } };
+    const out = renderReplaySvg(narrow);
+    const width = Number(/^<svg [^>]*width="([\d.]+)"/.exec(out)![1]);
+    expect(20 * 12 + 2 * 90).toBeLessThan(500); // what the table alone would give
+    const legend = /<g class="legend"[^>]*>\n<text[^>]*>([^<]*)<\/text>/.exec(out)![1];
+    expect(width).toBeGreaterThanOrEqual(90 + legend.replace(/&[a-z#0-9]+;/g, 'x').length * 5.6);
+    // A wide table keeps its own width.
+    const wide = renderReplaySvg({ ...input, scenario: { ...input.scenario, table: { width: 96, height: 48 } } });
+    expect(Number(/^<svg [^>]*width="([\d.]+)"/.exec(wide)![1])).toBe(96 * 12 + 2 * 90);
+  });
+
   it('is well-formed XML with a single <svg> root', () => {
     expect(checkXml(svg)).toEqual([]);
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
