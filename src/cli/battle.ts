@@ -12,6 +12,9 @@ import { formatTable, pct } from './format.js';
 import { checkOutputs, writeOutputs, type OutputFile } from './outputs.js';
 import { addRulesOptions, rulesContext, rulesHeader, rulesJson, type RulesOpts } from './rulesContext.js';
 import type { Scenario } from '../scenarios/scenarioTypes.js';
+import { whyCrippledChangesNothing, type CrippledIrrelevance } from '../engine/duel.js';
+import type { CompiledRules } from '../rules/compile.js';
+import type { UnitCard } from '../units/types.js';
 
 export const DEFAULT_BATTLE_TRIALS = 1000;
 export const MAX_BATTLE_TRIALS = 10_000_000;
@@ -189,10 +192,24 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
         s.units.map((u) => [u.id, String(u.tv), u.sides.join('+'), String(u.appearances), pct(u.destroyed_rate), pct(u.crippled_rate), pct(u.withdrawn_rate), pct(u.captured_rate), u.damage_per_100_tv.toFixed(2)]),
       ),
       'sides: the fleets that field the type (a+b: both, pooled); appearances: models of that type over all games (a type fielded 3 times counts 3 a game); the rates are per appearance',
+      ...neverCrippled(local.rules, battle.units),
       '',
       ...placeholderLines(placeholders),
     ].join('\n') + '\n'
   );
+}
+
+const NEVER_CRIPPLED: Partial<Record<CrippledIrrelevance, string>> = {
+  'capital-never': 'a capital ship at 0 Structure is Destroyed (Catastrophic Damage Table)',
+  'squadron-never': 'squadrons have no Crippled state (crippled_squadrons)',
+  'no-small-boxes': 'a squadron without small damage boxes is Destroyed, never Crippled',
+};
+
+/** A note when no unit type of the battle can ever be Crippled, so that the crippled column's zeros are not read as a finding. */
+function neverCrippled(rules: CompiledRules, units: readonly UnitCard[]): string[] {
+  const why = units.map((u) => whyCrippledChangesNothing(rules, u));
+  if (why.some((w) => w === null || !NEVER_CRIPPLED[w])) return [];
+  return [`crippled: no type here can be Crippled under these rules: ${[...new Set(why.map((w) => NEVER_CRIPPLED[w!]))].join('; ')}`];
 }
 
 /** The files a battle reads (scenario, fleet files, unit files, rules overlay): no output may replace one. */

@@ -174,3 +174,13 @@ describe('jwsim battle --streams: the games of a batch run', () => {
     expect(r.stderr).toContain(`"two words" is not a stream name`);
   });
 });
+
+describe('jwsim battle: the crippled column', () => {
+  it('says when no type can be Crippled under the rules (v1.2.2 defaults), and not when some can (v1.2.1)', () => {
+    const v122 = jwsim('battle', '--scenario', STANDARD, '--trials', '4', '--threads', '0');
+    expect(v122.stdout).toContain('crippled: no type here can be Crippled under these rules: a capital ship at 0 Structure is Destroyed (Catastrophic Damage Table); squadrons have no Crippled state (crippled_squadrons)\n');
+    const v121 = jwsim('battle', '--scenario', STANDARD, '--trials', '4', '--threads', '0', '--rules', '1.2.1');
+    expect(v121.status).toBe(0);
+    expect(v121.stdout).not.toContain('no type here can be Crippled');
+  }, 60_000);
+});
