@@ -10,6 +10,16 @@ import { checkpointHas, jwsim, jwsimInterrupted } from '../helpers/cli.js';
 const SMALL = fileURLToPath(new URL('../fixtures/batches/small.json', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'jwsim-cli-run-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+const ROSTER = fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url));
+
+/** A batch file on the sample roster, seeded with its name, in a new folder under the test root. */
+function batchIn(name: string, body: Record<string, unknown>): { dir: string; file: string } {
+  const dir = join(root, name);
+  mkdirSync(dir);
+  const file = join(dir, 'batch.json');
+  writeFileSync(file, JSON.stringify({ format: 'jwsim-batch/1', units: [ROSTER], seed: name, ...body }));
+  return { dir, file };
+}
 
 describe('jwsim run / merge', () => {
   it('writes results.csv, results.json and manifest.json; shards merged give the same result files', () => {
@@ -397,15 +407,10 @@ describe('review fixes', () => {
     expect(existsSync(join(root, 'not-run'))).toBe(false);
   }, 60_000);
   it('a duel in which neither side can fire runs (a matrix may hold such pairs) but is said, on stderr and in the results', () => {
-    const dir = join(root, 'silent');
-    mkdirSync(dir);
-    const file = join(dir, 'batch.json');
-    const roster = fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url));
-    writeFileSync(file, JSON.stringify({
-      format: 'jwsim-batch/1', units: [roster], seed: 'silent',
+    const { dir, file } = batchIn('silent', {
       variants: [{ name: 'old', rules: '1.2.1' }, { name: 'new', rules: '1.2.2' }],
       experiments: [{ id: 'm', kind: 'duel', units: ['jovian.alexander', 'unknown.poseidon', 'cega.wyvern'], pairs: 'ordered', range: 16, trials: 200 }],
-    }));
+    });
     const r = jwsim('run', file, '--out', join(dir, 'out'), '--threads', '1', '--no-report');
     expect(r.status).toBe(0);
     const lines = r.stderr.trim().split('\n');
@@ -422,16 +427,12 @@ describe('review fixes', () => {
     expect(manifest.warnings).toHaveLength(4);
   });
   it('options that cannot change a batch (an overlay\'s for other kinds, or idle under the variant\'s rules) are named, not silently recorded', () => {
-    const dir = join(root, 'idle-options');
-    mkdirSync(dir);
-    const roster = fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url));
-    writeFileSync(join(dir, 'house.json'), JSON.stringify({ format: 'jwsim-overlay/1', rules: '1.2.1', options: { crippled_counts_as_lost: 'YES', negative_macro_mode: 'COUNT' } }));
-    writeFileSync(join(dir, 'batch.json'), JSON.stringify({
-      format: 'jwsim-batch/1', units: [roster], seed: 'idle',
+    const { dir, file } = batchIn('idle-options', {
       variants: [{ name: 'house', rules: '1.2.1', overlay: 'house.json' }, { name: 'reroll', rules: '1.2.1', options: { reroll_policy: 'BELOW_T' } }],
       experiments: [{ id: 'd', kind: 'duel', units: ['cega.wyvern', 'cega.fury'], range: 3, trials: 100 }],
-    }));
-    const r = jwsim('run', join(dir, 'batch.json'), '--out', join(dir, 'out'), '--threads', '0', '--no-report');
+    });
+    writeFileSync(join(dir, 'house.json'), JSON.stringify({ format: 'jwsim-overlay/1', rules: '1.2.1', options: { crippled_counts_as_lost: 'YES', negative_macro_mode: 'COUNT' } }));
+    const r = jwsim('run', file, '--out', join(dir, 'out'), '--threads', '0', '--no-report');
     expect(r.status).toBe(0);
     expect(r.stderr.trim().split('\n')).toEqual([
       'jwsim: warning: variant house: crippled_counts_as_lost=YES is without effect: not read by any experiment of this batch, all of kind duel',
@@ -444,15 +445,11 @@ describe('review fixes', () => {
     expect(manifest.warnings).toHaveLength(2);
   });
   it('an engagement that only some variants can run names them and says what to do', () => {
-    const dir = join(root, 'some-variants');
-    mkdirSync(dir);
-    const file = join(dir, 'batch.json');
     const scenario = fileURLToPath(new URL('../../scenarios/battles/corner-escalation.json', import.meta.url));
-    writeFileSync(file, JSON.stringify({
-      format: 'jwsim-batch/1', units: [fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url))], seed: 'x',
+    const { dir, file } = batchIn('some-variants', {
       variants: [{ name: 'old', rules: '1.2.1' }, { name: 'new', rules: '1.2.2' }],
       experiments: [{ id: 'esc', kind: 'battle', scenario, trials: 2 }],
-    }));
+    });
     const r = jwsim('run', file, '--out', join(dir, 'out'));
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('Escalating Deployment is not in Jovian Wars rules v1.2.1');
