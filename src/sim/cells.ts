@@ -27,7 +27,6 @@ import type { Roster, UnitCard } from '../units/types.js';
 import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, checkDeployment, runBattleChunk } from './battles.js';
 import * as C from './counts.js';
 
-/** A variant's compiled rules. Its overlay's version was checked where the variant was made (loadBatch, compare); applyOverlay checks it again. */
 /** A variant's rules version (its overlay applied) and interpretation options (the overlay's, then its own). */
 function variantRules(v: Variant): { version: RulesVersion; options: InterpretationOptions } {
   let version = getRulesVersion(v.rules);
@@ -39,6 +38,7 @@ function variantRules(v: Variant): { version: RulesVersion; options: Interpretat
   return { version, options: applyRuleAssignments(v.options, options, `variant ${v.name}: options`) };
 }
 
+/** A variant's compiled rules. Its overlay's version was checked where the variant was made (loadBatch, compare); applyOverlay checks it again. */
 export function compileVariant(v: Variant): CompiledRules {
   const { version, options } = variantRules(v);
   return compileRules(version, options);
