@@ -2,6 +2,7 @@
 // src/report/render.ts's job; the specs are also saved as .vl.json for designers to edit.
 import type { UnitEfficiency } from './efficiency.js';
 import type { Engagement, RunResults } from './runFolder.js';
+import { Z95 } from '../stats/intervals.js';
 
 export type VegaLiteSpec = Record<string, unknown>;
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
@@ -11,15 +12,24 @@ const config = { font: 'DejaVu Sans', axis: FONT, legend: FONT, header: FONT, ti
 const base = (title: string, description: string): VegaLiteSpec => ({ $schema: SCHEMA, title, description, config, background: 'white', padding: 8 });
 const name = (results: RunResults, id: string) => results.units[id]?.name ?? id;
 
-/** Duel win rate of the row unit (A) against the column unit (B), diverging around 50%. */
+/**
+ * Duel score of the row unit (A) against the column unit (B): wins plus half the draws,
+ * diverging around 50%. A win rate alone would read a pair that mostly draws (A never loses)
+ * as A losing. The interval is a normal one from the per-duel score variance.
+ */
 export function matchupMatrix(results: RunResults, variant: string): VegaLiteSpec | null {
   const rows = results.experiments
     .filter((e) => e.kind === 'duel' && e.variant === variant)
-    .map((e) => ({ row: name(results, e.a), column: name(results, e.b), rate: e.metrics.a_win_rate.value, low: e.metrics.a_win_rate.low, high: e.metrics.a_win_rate.high, trials: e.trials }));
+    .map((e) => {
+      const win = e.metrics.a_win_rate.value, draw = e.metrics.draw_rate.value, n = e.trials ?? 0;
+      const score = win + draw / 2;
+      const half = n > 0 ? Z95 * Math.sqrt(Math.max(0, win + draw / 4 - score * score) / n) : 0;
+      return { row: name(results, e.a), column: name(results, e.b), score, low: Math.max(0, score - half), high: Math.min(1, score + half), win, draw, loss: e.metrics.b_win_rate.value, trials: e.trials };
+    });
   if (rows.length === 0) return null;
   const size = Math.max(220, Math.min(900, 28 * new Set(rows.map((r) => r.row)).size));
   return {
-    ...base(`Duel win rate, row unit vs column unit (${variant})`, 'Rate at which the row unit (A) destroys the column unit (B); 50% is even.'),
+    ...base(`Duel score, row unit vs column unit (${variant})`, 'Score of the row unit (A) against the column unit (B): its wins plus half its draws; 50% is even.'),
     data: { values: rows },
     width: size,
     height: size,
@@ -31,18 +41,21 @@ export function matchupMatrix(results: RunResults, variant: string): VegaLiteSpe
       {
         mark: 'rect',
         encoding: {
-          color: { field: 'rate', type: 'quantitative', title: 'A wins', scale: { scheme: 'redblue', domain: [0, 1], domainMid: 0.5 }, legend: { format: '.0%' } },
+          color: { field: 'score', type: 'quantitative', title: 'A score (win + draw/2)', scale: { scheme: 'redblue', domain: [0, 1], domainMid: 0.5 }, legend: { format: '.0%' } },
           tooltip: [
             { field: 'row', title: 'A' },
             { field: 'column', title: 'B' },
-            { field: 'rate', title: 'A wins', format: '.1%' },
+            { field: 'score', title: 'A score', format: '.1%' },
             { field: 'low', title: '95% low', format: '.1%' },
             { field: 'high', title: '95% high', format: '.1%' },
+            { field: 'win', title: 'A wins', format: '.1%' },
+            { field: 'draw', title: 'draws', format: '.1%' },
+            { field: 'loss', title: 'B wins', format: '.1%' },
             { field: 'trials', title: 'duels' },
           ],
         },
       },
-      { mark: { type: 'text', fontSize: 8 }, encoding: { text: { field: 'rate', type: 'quantitative', format: '.0%' }, color: { value: 'black' } } },
+      { mark: { type: 'text', fontSize: 8 }, encoding: { text: { field: 'score', type: 'quantitative', format: '.0%' }, color: { value: 'black' } } },
     ],
   };
 }

@@ -200,7 +200,7 @@ async function buildReport(run: RunFolder, out: string, nightly?: NightlyExtras)
     const units = unitEfficiency(results, v.name);
     eff.set(v.name, units);
     const vslug = slug(v.name);
-    await chart(`matchups-${vslug}`, `Duel matrix, ${v.name}`, 'Row unit against column unit; hover a cell for its interval and number of duels.', matchupMatrix(results, v.name));
+    await chart(`matchups-${vslug}`, `Duel matrix, ${v.name}`, 'The row unit\'s score against the column unit: its wins plus half its draws (many duels end in draws); hover a cell for wins, draws, losses, the interval and the number of duels.', matchupMatrix(results, v.name));
     // Battle-based figures join the table when the variant's battles field the unit.
     const inBattles = battleEfficiency(results, v.name);
     const battleColumns = units.some((u) => inBattles.has(u.id));

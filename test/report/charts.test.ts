@@ -40,6 +40,21 @@ describe('chart builders', () => {
     expect(new Set(rows.map((r) => r.mark)).size).toBeGreaterThan(1);
   });
 
+  it('the duel matrix colours each cell by the row unit\'s score (wins + half the draws), not its win rate alone', () => {
+    const rows = (specs.matchups as { data: { values: Array<{ row: string; column: string; score: number; win: number; draw: number; loss: number; low: number; high: number }> } }).data.values;
+    const duels = results.experiments.filter((e) => e.kind === 'duel' && e.variant === 'v1.2.2');
+    expect(rows).toHaveLength(duels.length);
+    for (const [i, e] of duels.entries()) {
+      const r = rows[i];
+      expect(r.score).toBeCloseTo(e.metrics.a_win_rate.value + e.metrics.draw_rate.value / 2, 12);
+      expect([r.win, r.draw, r.loss]).toEqual([e.metrics.a_win_rate.value, e.metrics.draw_rate.value, e.metrics.b_win_rate.value]);
+      expect(r.low).toBeLessThanOrEqual(r.score);
+      expect(r.high).toBeGreaterThanOrEqual(r.score);
+    }
+    const layer = (specs.matchups as { layer: Array<{ encoding: { color?: { field: string } } }> }).layer[0];
+    expect(layer.encoding.color!.field).toBe('score');
+  });
+
   it('no data, no chart', () => {
     const empty = { ...results, experiments: [] };
     expect(matchupMatrix(empty, 'v1.2.2')).toBeNull();
