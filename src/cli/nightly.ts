@@ -5,7 +5,7 @@ import { Command, Option } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { unitEfficiency } from '../report/efficiency.js';
-import { DEFAULT_MAX_SHIFT, gate } from '../report/gate.js';
+import { DEFAULT_MAX_SHIFT, byExcess, gate } from '../report/gate.js';
 import { History } from '../report/history.js';
 import { NIGHTLY_FILE, nightlyJson } from '../report/nightlyRecord.js';
 import { renderReport } from '../report/report.js';
@@ -122,7 +122,7 @@ export async function runNightly(file: string, opts: NightlyOpts): Promise<numbe
     return 0;
   }
   process.stderr.write(`nightly gate FAILED: ${result.failures.length} of ${result.checked} metrics shifted significantly by more than ${opts.maxShift}:\n`);
-  for (const f of result.failures.slice(0, 50)) {
+  for (const f of byExcess(result.failures, opts.maxShift).slice(0, 50)) {
     process.stderr.write(`  ${f.engagement} (${f.variant}) ${f.metric}: ${f.baseline.toFixed(4)} -> ${f.current.toFixed(4)} (shift ${f.shift.toFixed(4)}, simultaneous 95% ${f.low.toFixed(4)} .. ${f.high.toFixed(4)})\n`);
   }
   if (result.failures.length > 50) process.stderr.write(`  ... and ${result.failures.length - 50} more (see the report)\n`);

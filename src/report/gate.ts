@@ -42,6 +42,17 @@ export interface GateResult {
 }
 
 const isRate = (metric: string) => metric.startsWith('p_') || metric.endsWith('_rate');
+
+/** The shift a metric may make before it fails: maxShift for rates; for means maxShift times the baseline value, at least 1. */
+export function gateThreshold(metric: string, baseline: number, maxShift: number): number {
+  return isRate(metric) ? maxShift : maxShift * Math.max(1, Math.abs(baseline));
+}
+
+/** Shifts in the order a reader needs them: failures first, then by size relative to their own threshold (a rate and a mean in rounds are not comparable raw). */
+export function byExcess(shifts: readonly GateShift[], maxShift: number): GateShift[] {
+  const excess = (x: GateShift) => Math.abs(x.shift) / gateThreshold(x.metric, x.baseline, maxShift);
+  return [...shifts].sort((a, b) => Number(b.fails) - Number(a.fails) || excess(b) - excess(a));
+}
 const se = (m: { low: number; high: number }) => (m.high - m.low) / (2 * Z95);
 
 export function gate(current: RunResults, baseline: RunResults, maxShift = DEFAULT_MAX_SHIFT): GateResult {
@@ -72,7 +83,7 @@ export function gate(current: RunResults, baseline: RunResults, maxShift = DEFAU
     const shift = m.value - bm.value;
     const half = z * sd(p);
     const significant = shift !== 0 && (half === 0 || Math.abs(shift) > half);
-    const threshold = isRate(metric) ? maxShift : maxShift * Math.max(1, Math.abs(bm.value));
+    const threshold = gateThreshold(metric, bm.value, maxShift);
     return { engagement: e.engagement, variant: e.variant, metric, baseline: bm.value, current: m.value, shift, low: shift - half, high: shift + half, significant, fails: significant && Math.abs(shift) > threshold };
   });
   for (const key of base.keys()) if (!seen.has(key)) unmatched.push(`${key.replace('\u0000', ' (')}): only in the baseline`);

@@ -1,6 +1,6 @@
 // The nightly gate's significance over many metrics: simultaneous (Bonferroni) intervals.
 import { describe, expect, it } from 'vitest';
-import { gate } from '../../src/report/gate.js';
+import { byExcess, gate, gateThreshold, type GateShift } from '../../src/report/gate.js';
 import type { Engagement, RunResults } from '../../src/report/runFolder.js';
 import { Z95 } from '../../src/stats/intervals.js';
 
@@ -52,5 +52,15 @@ describe('nightly gate', () => {
     const noisy = gate(run([0.625, ...new Array(999).fill(0.5625)], se), run(new Array(1000).fill(0.5), se));
     expect(noisy.tested).toBe(1000);
     expect(noisy.failures.map((f) => f.engagement)).toEqual(['x/0']);
+  });
+
+  it('thresholds: absolute for rates, relative to the baseline (at least 1) for means; shifts ranked by size over their threshold', () => {
+    expect(gateThreshold('a_win_rate', 0.5, 0.05)).toBe(0.05);
+    expect(gateThreshold('mean_rounds', 4, 0.05)).toBeCloseTo(0.2, 12);
+    expect(gateThreshold('mean_structure_damage', 0.2, 0.05)).toBe(0.05);
+    const shift = (metric: string, baseline: number, d: number, fails: boolean): GateShift => ({ engagement: metric, variant: 'v', metric, baseline, current: baseline + d, shift: d, low: d, high: d, significant: true, fails });
+    // +3.9 rounds from 10 is 7.8 thresholds; a win-rate shift of 0.47 is 9.4: the win rate comes first.
+    const order = byExcess([shift('mean_rounds', 10, 3.9, true), shift('a_win_rate', 0.5, -0.47, true), shift('b_win_rate', 0.2, 0.9, false)], 0.05);
+    expect(order.map((x) => x.metric)).toEqual(['a_win_rate', 'mean_rounds', 'b_win_rate']);
   });
 });
