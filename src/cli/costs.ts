@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import { UserError } from '../errors.js';
 import { STAT_RATINGS, placeholdersUsed, statValues, suggestedTvs, withPlusOne } from '../report/costs.js';
+import { modelFitNote } from '../report/efficiency.js';
 import { resultsJson } from '../report/runOutput.js';
 import type { RunResults } from '../report/runFolder.js';
 import { duelCell, generatedBatch, type Variant } from '../scenarios/batch.js';
@@ -125,12 +126,13 @@ export async function runCosts(opts: CostsOpts): Promise<string> {
     ...rulesHeader(ctx),
     '',
     ...formatTable(
-      ['unit', 'TV', 'suggested', '95% interval', 'change', 'verdict'],
-      suggested.map((s) => [s.id, String(s.tv), num(s.suggested.value), Number.isFinite(s.suggested.value) ? `${num(s.suggested.low)} .. ${num(s.suggested.high)}` : '-', Number.isFinite(s.change) ? signedPercent(s.change) : '-', s.verdict]),
+      ['unit', 'TV', 'suggested', '95% interval', 'change', 'verdict', 'misfit'],
+      suggested.map((s) => [s.id, String(s.tv), num(s.suggested.value), Number.isFinite(s.suggested.value) ? `${num(s.suggested.low)} .. ${num(s.suggested.high)}` : '-', Number.isFinite(s.change) ? signedPercent(s.change) : '-', s.verdict, s.misfit.toFixed(3)]),
     ),
     '',
+    ...(suggested.some((s) => Number.isFinite(s.suggested.value)) ? [modelFitNote(suggested)!, ''] : []),
     ...(suggested.every((s) => !Number.isFinite(s.suggested.value)) ? ['No price curve: strength does not grow with TV across this roster at this range, so no fair TV can be read (verdict unknown).', ''] : []),
     ...placeholderLines(used),
-    'Suggested TV = the TV at which the unit would sit on the roster\'s price curve (README, "Points efficiency"); the interval is Monte Carlo noise only.',
+    'Suggested TV = the TV at which the unit would sit on the roster\'s price curve (README, "Points efficiency"); the interval is Monte Carlo noise only; misfit = the mean gap between the unit\'s duel scores and those the fitted strengths predict.',
   ].join('\n') + '\n';
 }

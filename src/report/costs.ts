@@ -18,6 +18,9 @@ export interface SuggestedTv {
   change: number;
   verdict: UnitEfficiency['verdict'];
   scoreVsField: number;
+  /** UnitEfficiency.misfit: model error of the strengths behind the suggestion. */
+  misfit: number;
+  pairNoise: number;
 }
 
 /** Placeholder values the duels behind a cost estimate used. */
@@ -34,6 +37,8 @@ export function suggestedTvs(results: RunResults, variant: string, curveIds?: Re
     change: u.fairTv.value / u.tv - 1,
     verdict: u.verdict,
     scoreVsField: u.score.value,
+    misfit: u.misfit,
+    pairNoise: u.pairNoise,
   }));
 }
 

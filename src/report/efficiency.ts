@@ -33,6 +33,14 @@ export interface UnitEfficiency {
   verdict: 'under-costed' | 'over-costed' | 'fair' | 'unknown';
   /** Fair TV in each bootstrap replicate (aligned across units, for differences). */
   fairTvReplicates: number[];
+  /**
+   * How far the strength model is from this unit's duels: the mean, over its opponents, of
+   * |observed score - the score the fitted strengths predict|. Model error, which the fair-TV
+   * interval (Monte Carlo only) does not show.
+   */
+  misfit: number;
+  /** The Monte Carlo standard error of one of its pair scores, mean over its opponents: what misfit is to be compared with. */
+  pairNoise: number;
 }
 
 export const BOOTSTRAP_REPLICATES = 200;
@@ -186,7 +194,8 @@ export function unitEfficiency(results: RunResults, variant: string, curveIds?: 
   }
   const tvs = ids.map((id) => results.units[id].tv);
   const onCurve = ids.map((id) => !curveIds || curveIds.has(id));
-  const fair = fairTvs(curveStrengths(wins, games, onCurve), tvs, onCurve);
+  const strength = curveStrengths(wins, games, onCurve);
+  const fair = fairTvs(strength, tvs, onCurve);
   // Parametric bootstrap: redraw every pair's score total from a normal approximation with its
   // observed variance (wins, draws and losses), refit.
   const rng = openStream({ seed: results.seed, experiment: `report/${variant}`, purpose: 'bootstrap', chunk: 0 });
@@ -216,6 +225,8 @@ export function unitEfficiency(results: RunResults, variant: string, curveIds?: 
     const tv = tvs[i];
     const damage = list.reduce((a, o) => a + o.damage, 0) / m;
     const damageSe = Math.sqrt(list.reduce((a, o) => a + o.damageSe ** 2, 0)) / m;
+    const misfit = list.reduce((a, o) => a + Math.abs(o.score - strength[i] / (strength[i] + strength[index.get(o.opponent)!])), 0) / m;
+    const pairNoise = list.reduce((a, o) => a + Math.sqrt(o.variance / o.n), 0) / m;
     const boot = reps.map((r) => r[i]).filter(Number.isFinite).sort((a, b) => a - b);
     const fairTv = boot.length ? { value: fair[i], low: quantile(boot, 0.025), high: quantile(boot, 0.975) } : { value: NaN, low: NaN, high: NaN };
     return {
@@ -229,6 +240,8 @@ export function unitEfficiency(results: RunResults, variant: string, curveIds?: 
       fairTv,
       verdict: !Number.isFinite(fairTv.value) ? 'unknown' : fairTv.low > tv * (1 + FAIR_TV_TOLERANCE) ? 'under-costed' : fairTv.high < tv * (1 - FAIR_TV_TOLERANCE) ? 'over-costed' : 'fair',
       fairTvReplicates: reps.map((r) => r[i]),
+      misfit,
+      pairNoise,
     };
   });
 }
@@ -253,4 +266,20 @@ export function battleEfficiency(results: RunResults, variant: string): Map<stri
     }
   }
   return new Map([...acc].map(([id, a]) => [id, { ...est(a.sum / a.w, Math.sqrt(a.varSum) / a.w), appearances: a.w }]));
+}
+
+/**
+ * One line on how well the strength model fits the duels, for outputs that show fair TVs:
+ * the median unit misfit against the median Monte Carlo noise of a pair score. Null for no units.
+ */
+export function modelFitNote(units: ReadonlyArray<Pick<UnitEfficiency, 'name' | 'misfit' | 'pairNoise'>>): string | null {
+  if (units.length === 0) return null;
+  const med = (xs: number[]) => {
+    const v = [...xs].sort((a, b) => a - b);
+    return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  };
+  const misfit = med(units.map((u) => u.misfit));
+  const noise = med(units.map((u) => u.pairNoise));
+  const worst = units.reduce((a, u) => (u.misfit > a.misfit ? u : a));
+  return `Model fit: a unit's duel scores differ from what the fitted strengths predict by ${misfit.toFixed(3)} (the median over units of each one's mean gap; worst ${worst.name}, ${worst.misfit.toFixed(3)}), against Monte Carlo noise of ${noise.toFixed(3)} per pair score. The fair-TV intervals show the noise only, not this model error: read a verdict near the ${Math.round(FAIR_TV_TOLERANCE * 100)}% line, or a unit with a large misfit, as uncertain.`;
 }
