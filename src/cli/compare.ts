@@ -12,7 +12,7 @@ import { writeAtomically } from '../report/runOutput.js';
 import { loadOverlay, overlayVersionProblem } from '../rules/overlay.js';
 import { DEFAULT_RULES_VERSION, getRulesVersion } from '../rules/registry.js';
 import { loadBatch, type Variant } from '../scenarios/batch.js';
-import { compareBatch, compareZ } from '../sim/compare.js';
+import { compareBatch, compareZ, drawRates } from '../sim/compare.js';
 import { CHUNK_TRIALS } from '../sim/slots.js';
 import { formatTable } from './format.js';
 import { placeholderLines } from './engagementArgs.js';
@@ -123,6 +123,7 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
   if (opts.json) return files.find(([n]) => n === 'comparison.json')![1] as string;
   const key = diffs.filter((d) => d.metric === (d.cell.kind === 'duel' ? 'a_win_rate' : 'mean_structure_damage'));
   const moved = key.filter((d) => d.distinguishable);
+  const drawsOf = drawRates(diffs);
   const top = [...moved].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)).slice(0, 15);
   // The batch's trials and precision targets are for jwsim run; say so rather than let a
   // trial count in comparison.csv that differs from the batch's pass unexplained.
@@ -136,9 +137,13 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
     `${moved.length} of ${key.length} key metrics moved (the 95% paired interval, ±${fmtZ(z.interval)} se over the repeated looks, excludes 0)`,
     '',
     ...formatTable(
-      ['engagement', 'metric', 'from', 'to', 'difference', '95% interval'],
-      top.map((d) => [d.cell.id, d.metric, batch.variants[d.from].name, batch.variants[d.to].name, d.difference.toFixed(4), `${d.low.toFixed(4)} .. ${d.high.toFixed(4)}`]),
+      ['engagement', 'metric', 'from', 'to', 'value', 'difference', '95% interval', 'draws'],
+      top.map((d) => {
+        const drawn = drawsOf(d);
+        return [d.cell.id, d.metric, batch.variants[d.from].name, batch.variants[d.to].name, `${d.valueFrom.toFixed(3)} -> ${d.valueTo.toFixed(3)}`, d.difference.toFixed(4), `${d.low.toFixed(4)} .. ${d.high.toFixed(4)}`, drawn ? `${drawn.valueFrom.toFixed(3)} -> ${drawn.valueTo.toFixed(3)}` : ''];
+      }),
     ),
+    ...(top.some((d) => drawsOf(d)) ? ['value: the key metric in each variant; draws: the duel\'s draw rate in each (a win rate can fall because wins became draws, not losses)'] : []),
     '',
     ...placeholderLines([...new Set(diffs.flatMap((d) => d.placeholders))].sort()),
     `seed: ${batch.seed}`,

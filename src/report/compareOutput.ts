@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { getRulesVersion } from '../rules/registry.js';
 import type { Batch } from '../scenarios/batch.js';
-import type { Difference } from '../sim/compare.js';
+import { drawRates, type Difference } from '../sim/compare.js';
 import { KEY_METRIC, versionComparison } from './charts.js';
 import { page, type Section } from './html.js';
 import { render } from './render.js';
@@ -99,6 +99,7 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
   ) + '\n';
   const sections: Section[] = [];
   const chartsDir = join(facts.dir, 'charts');
+  const drawsOf = drawRates(diffs);
   mkdirSync(chartsDir, { recursive: true });
   for (let to = 1; to < batch.variants.length; to++) {
     const key = diffs.filter((d) => d.to === to && d.metric === KEY_METRIC[d.cell.kind]);
@@ -119,8 +120,12 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
       svg,
       files: [`charts/${id}.vl.json`, `charts/${id}.svg`, `charts/${id}.png`],
       table: {
-        columns: ['engagement', 'metric', 'difference', 'paired low', 'paired high', 'unpaired low', 'unpaired high', 'moved', 'trials'],
-        rows: key.map((d) => [d.cell.id, d.metric, fmt(d.difference), fmt(d.low), fmt(d.high), fmt(d.unpairedLow), fmt(d.unpairedHigh), d.distinguishable ? 'yes' : 'no', d.trials ?? 'exact']),
+        // A duel's win rate can fall because wins became draws, not losses: the draw rates stand beside it.
+        columns: ['engagement', 'metric', name(0), name(to), 'difference', 'paired low', 'paired high', 'unpaired low', 'unpaired high', 'moved', `draws ${name(0)}`, `draws ${name(to)}`, 'trials'],
+        rows: key.map((d) => {
+          const drawn = drawsOf(d);
+          return [d.cell.id, d.metric, fmt(d.valueFrom), fmt(d.valueTo), fmt(d.difference), fmt(d.low), fmt(d.high), fmt(d.unpairedLow), fmt(d.unpairedHigh), d.distinguishable ? 'yes' : 'no', drawn ? fmt(drawn.valueFrom) : '', drawn ? fmt(drawn.valueTo) : '', d.trials ?? 'exact'];
+        }),
       },
     });
   }

@@ -41,6 +41,15 @@ export interface CompareOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * For a difference, the draw-rate difference of the same duel engagement and variants (undefined
+ * for other kinds): a duel's win rate can fall because wins became draws, not losses.
+ */
+export function drawRates(diffs: readonly Difference[]): (d: Difference) => Difference | undefined {
+  const draws = new Map(diffs.filter((x) => x.metric === 'draw_rate').map((x) => [`${x.cell.id}\u0000${x.from}\u0000${x.to}`, x]));
+  return (d) => draws.get(`${d.cell.id}\u0000${d.from}\u0000${d.to}`);
+}
+
 export interface Difference {
   cell: Cell;
   /** Placeholder values the engagement used (any variant). */

@@ -98,6 +98,26 @@ describe('jwsim compare --rules / --variant replace the batch\'s variants', () =
   });
 });
 
+describe('jwsim compare: duel rows show the values and the draw rates', () => {
+  it('a win rate that moves is shown with its value in each variant and the duel\'s draw rates, on stdout and in the report table', () => {
+    const duels = batch('draws', { experiments: [{ id: 'd', kind: 'duel', matchups: [['cega.fury', 'cega.wyvern']], range: 3, trials: 8192 }] });
+    const out = join(root, 'draws');
+    const r = jwsim('compare', duels, '--out', out, ...QUICK);
+    expect(r.status).toBe(0);
+    const csv = readFileSync(join(out, 'comparison.csv'), 'utf8');
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(html).toContain('<th>draws v1.2.1</th>');
+    expect(html).toContain('<th>draws v1.2.2</th>');
+    const lines = r.stdout.split('\n');
+    // The Fury and the Wyvern trade differently under the two versions (their win rates move), so the row is there.
+    const header = lines.find((l) => l.startsWith('engagement'))!;
+    expect(header).toMatch(/value\s+difference\s+95% interval\s+draws$/);
+    const row = lines[lines.indexOf(header) + 2];
+    expect(row).toMatch(/^d\/cega\.fury\/cega\.wyvern .*\d\.\d{3} -> \d\.\d{3}\s+-?\d\.\d{4}.*\d\.\d{3} -> \d\.\d{3}$/);
+    expect(csv.split('\n')[0]).toContain('value_from');
+  });
+});
+
 describe("jwsim compare: the batch's trials are not used", () => {
   it('says so, and runs its own trial counts', () => {
     const small = batch('trials');
