@@ -19,7 +19,7 @@ import { pathArg, positiveNumber, seedOption, threadsOption } from './args.js';
 import { RESUME_HELP, RUN_OUT_HELP, runOutFolder, runRun, shellLine } from './run.js';
 
 interface NightlyOpts {
-  baseline: string;
+  baseline?: string;
   history?: string;
   maxShift: number;
   threads: number;
@@ -31,9 +31,9 @@ interface NightlyOpts {
 
 export function nightlyCommand(): Command {
   return new Command('nightly')
-    .description('Run a batch and gate it against a baseline run: exit 1 when any metric shifted significantly by more than --max-shift; record the run in the history.')
+    .description('Run a batch and gate it against a baseline run: exit 1 when any metric shifted significantly by more than --max-shift; record the run in the history. The first night, without --baseline, runs and records the batch without a gate.')
     .argument('<batch>', 'batch file')
-    .requiredOption('--baseline <dir>', 'finished run folder to compare with (e.g. last night\'s)')
+    .option('--baseline <dir>', 'finished run folder to compare with (e.g. last night\'s); leave it out on the first night: the run is recorded with no gate (exit 0)')
     .addOption(new Option('--history <file>', 'SQLite history file (default: reports/history.sqlite in the jwsim folder, whatever the current folder)'))
     .addOption(new Option('--max-shift <x>', 'largest tolerated shift, a positive number below 1000: absolute for rates, relative to the baseline value for means').argParser(positiveNumber(1000, '0.05')).default(DEFAULT_MAX_SHIFT))
     .addOption(threadsOption())
@@ -74,17 +74,17 @@ export async function runNightly(file: string, opts: NightlyOpts): Promise<numbe
   const out = runOutFolder(opts.out, opts.resume);
   // The baseline gets the report's checks: a damaged or hand-edited results.json is refused
   // (exit 2) rather than crashing the gate or passing it silently.
-  const baseline = readBaseline(resolve(opts.baseline));
+  const baseline = opts.baseline === undefined ? null : readBaseline(resolve(opts.baseline));
   const batch = loadBatch(file, opts.seed);
   const planned = new Set(batch.cells.flatMap((c) => batch.variants.map((v) => `${c.id}\u0000${v.name}`)));
-  if (!baseline.results.experiments.some((e) => planned.has(`${e.engagement}\u0000${e.variant}`))) {
+  if (baseline && !baseline.results.experiments.some((e) => planned.has(`${e.engagement}\u0000${e.variant}`))) {
     throw new UserError(`--baseline: ${baseline.dir} shares no engagement and variant with ${file}; nothing could be compared (is it a run of another batch?)`);
   }
   const historyFile = resolve(opts.history ?? join(projectRoot(), 'reports', 'history.sqlite'));
   checkHistory(historyFile);
   // After an interrupt, this same nightly continues the run, then gates and records it.
   const resumeCommand = shellLine([
-    'jwsim', 'nightly', file, '--baseline', baseline.dir, '--out', out, '--resume',
+    'jwsim', 'nightly', file, ...(baseline ? ['--baseline', baseline.dir] : []), '--out', out, '--resume',
     ...(opts.history !== undefined ? ['--history', historyFile] : []),
     ...(opts.maxShift !== DEFAULT_MAX_SHIFT ? ['--max-shift', String(opts.maxShift)] : []),
     ...(opts.seed ? ['--seed', opts.seed] : []),
@@ -93,7 +93,7 @@ export async function runNightly(file: string, opts: NightlyOpts): Promise<numbe
   if (code !== 0) return code;
   interruptNote(`the results are written in ${out}; the gate, the history record and the report are not (run the nightly again with a new --out)`);
   const current = readRunFolder(out);
-  const result = gate(current.results, baseline.results, opts.maxShift);
+  const result = baseline ? gate(current.results, baseline.results, opts.maxShift) : null;
   const efficiency = new Map(current.results.variants.map((v) => [v.name, unitEfficiency(current.results, v.name)]));
   const history = History.open(historyFile);
   try {
@@ -102,17 +102,21 @@ export async function runNightly(file: string, opts: NightlyOpts): Promise<numbe
       batchSha256: (current.manifest.batch as { sha256: string }).sha256,
       seed: current.results.seed,
       gitCommit: (current.manifest.git_commit as string | null) ?? null,
-      baselineDir: baseline.dir,
-      gateFailures: result.failures.length,
-      shiftsChecked: result.checked,
+      baselineDir: baseline?.dir ?? null,
+      gateFailures: result?.failures.length ?? 0,
+      shiftsChecked: result?.checked ?? 0,
       efficiency,
     });
     const trends = history.trends((current.manifest.batch as { sha256: string }).sha256);
     // Kept in the run folder, so that the report (now, and jwsim report DIR later) shows them.
-    writeAtomically(out, [[NIGHTLY_FILE, nightlyJson({ gate: result, baselineDir: baseline.dir, trends })]]);
+    writeAtomically(out, [[NIGHTLY_FILE, nightlyJson({ gate: result, baselineDir: baseline?.dir ?? null, trends })]]);
     process.stdout.write(`report: ${await renderReport(out)}\n`);
   } finally {
     history.close();
+  }
+  if (!result || !baseline) {
+    process.stderr.write('nightly: first night (no --baseline): the run is recorded in the history without a gate; give this run folder as --baseline next time\n');
+    return 0;
   }
   if (result.unmatched.length) {
     process.stderr.write(`note: ${result.unmatched.length} engagements are in only one of the two runs and were not compared (the report lists them)\n`);

@@ -14,14 +14,19 @@ const NIGHTLY_FORMAT = 'jwsim-nightly/1';
 
 /** What a nightly run adds to its report: the gate against the baseline and trends from the history. */
 export interface NightlyExtras {
-  gate: GateResult;
-  baselineDir: string;
+  /** Null on a first night, run without a baseline: nothing was gated. */
+  gate: GateResult | null;
+  baselineDir: string | null;
   trends: TrendRow[];
 }
 
 /** nightly.json's content. The gate's failures are not stored: they are its shifts that fail. */
 export function nightlyJson(x: NightlyExtras): string {
-  const { failures: _derived, ...gate } = x.gate;
+  let gate: Omit<GateResult, 'failures'> | null = null;
+  if (x.gate) {
+    const { failures: _derived, ...rest } = x.gate;
+    gate = rest;
+  }
   return JSON.stringify({ format: NIGHTLY_FORMAT, baselineDir: x.baselineDir, gate, trends: x.trends }, null, 2) + '\n';
 }
 
@@ -43,9 +48,9 @@ const NIGHTLY_SCHEMA = {
   required: ['format', 'baselineDir', 'gate', 'trends'],
   properties: {
     format: { const: NIGHTLY_FORMAT },
-    baselineDir: { type: 'string', minLength: 1 },
+    baselineDir: { anyOf: [{ type: 'string', minLength: 1 }, { type: 'null' }] },
     gate: {
-      type: 'object',
+      type: ['object', 'null'],
       required: ['sameSeed', 'maxShift', 'checked', 'tested', 'z', 'shifts', 'unmatched'],
       properties: {
         sameSeed: { type: 'boolean' },
@@ -67,8 +72,9 @@ export function readNightlyRecord(dir: string): NightlyExtras | null {
   if (!existsSync(file)) return null;
   const data = readJsonFile(file);
   const problems = shapeProblems(data, file, NIGHTLY_FORMAT, "a jwsim nightly run's gate and trends", NIGHTLY_SCHEMA);
-  const { baselineDir, gate, trends } = data as { baselineDir: string; gate: Omit<GateResult, 'failures'>; trends: TrendRow[] };
-  if (problems.length === 0 && gate.checked !== gate.shifts.length) problems.push(`${file}: gate.checked: ${gate.checked}, but gate.shifts lists ${gate.shifts.length} metrics; each checked metric has one shift`);
+  const { baselineDir, gate, trends } = data as { baselineDir: string | null; gate: Omit<GateResult, 'failures'> | null; trends: TrendRow[] };
+  if (problems.length === 0 && (gate === null) !== (baselineDir === null)) problems.push(`${file}: gate and baselineDir: a gate needs its baseline, and a first night (no baseline) has no gate`);
+  if (problems.length === 0 && gate && gate.checked !== gate.shifts.length) problems.push(`${file}: gate.checked: ${gate.checked}, but gate.shifts lists ${gate.shifts.length} metrics; each checked metric has one shift`);
   failOnProblems(`${file}: damaged nightly record`, problems, 40);
-  return { baselineDir, gate: { ...gate, failures: gate.shifts.filter((s) => s.fails) }, trends };
+  return { baselineDir, gate: gate ? { ...gate, failures: gate.shifts.filter((s) => s.fails) } : null, trends };
 }

@@ -219,18 +219,22 @@ async function buildReport(run: RunFolder, out: string, nightly?: NightlyExtras)
     await chart(`time-to-kill-${vslug}`, `Time to kill, ${v.name}`, 'How quickly decided duels end.', timeToKill(results, v.name));
   }
   if (nightly) {
-    const g = nightly.gate;
-    sections.push({
-      id: 'gate',
-      title: g.failures.length ? `Nightly gate: FAILED, ${g.failures.length} shifts beyond ${g.maxShift}` : 'Nightly gate: passed',
-      intro: `Against ${nightly.baselineDir} (${g.sameSeed ? 'same seed: untouched results are identical' : 'different seed'}; ${g.checked} metrics checked). A shift fails when its interval excludes 0 and it exceeds its threshold: ${g.maxShift} for rates and probabilities; for means ${g.maxShift} times the baseline value, counted as at least 1 (so a mean below 1 may move by ${g.maxShift} in its own units, and a metric scaled up, such as damage per 100 TV, meets a stricter test than the same damage unscaled). Rows: the significant shifts, failures first, then by shift over threshold. The intervals are simultaneous 95% intervals over the ${g.tested} sampled shifts that are not exactly 0 (Bonferroni, ±${g.z.toFixed(2)} standard errors), so noise alone fails a night with at most 5% chance.${g.unmatched.length ? ` Not compared: ${g.unmatched.length} engagements in only one run.` : ''}${g.shifts.some((x) => x.significant) ? '' : ' No shift was significant: the table is empty.'}`,
-      table: {
-        columns: ['engagement', 'variant', 'metric', 'baseline', 'now', 'shift', 'threshold', 'simultaneous 95% low', 'simultaneous 95% high', 'fails'],
-        rows: byExcess(g.shifts.filter((x) => x.significant), g.maxShift).map((x) => [x.engagement, x.variant, x.metric, f3(x.baseline), f3(x.current), f3(x.shift), f3(gateThreshold(x.metric, x.baseline, g.maxShift)), f3(x.low), f3(x.high), x.fails ? 'yes' : 'no']),
-      },
-    });
+    if (nightly.gate) {
+      const g = nightly.gate;
+      sections.push({
+        id: 'gate',
+        title: g.failures.length ? `Nightly gate: FAILED, ${g.failures.length} shifts beyond ${g.maxShift}` : 'Nightly gate: passed',
+        intro: `Against ${nightly.baselineDir} (${g.sameSeed ? 'same seed: untouched results are identical' : 'different seed'}; ${g.checked} metrics checked). A shift fails when its interval excludes 0 and it exceeds its threshold: ${g.maxShift} for rates and probabilities; for means ${g.maxShift} times the baseline value, counted as at least 1 (so a mean below 1 may move by ${g.maxShift} in its own units, and a metric scaled up, such as damage per 100 TV, meets a stricter test than the same damage unscaled). Rows: the significant shifts, failures first, then by shift over threshold. The intervals are simultaneous 95% intervals over the ${g.tested} sampled shifts that are not exactly 0 (Bonferroni, ±${g.z.toFixed(2)} standard errors), so noise alone fails a night with at most 5% chance.${g.unmatched.length ? ` Not compared: ${g.unmatched.length} engagements in only one run.` : ''}${g.shifts.some((x) => x.significant) ? '' : ' No shift was significant: the table is empty.'}`,
+        table: {
+          columns: ['engagement', 'variant', 'metric', 'baseline', 'now', 'shift', 'threshold', 'simultaneous 95% low', 'simultaneous 95% high', 'fails'],
+          rows: byExcess(g.shifts.filter((x) => x.significant), g.maxShift).map((x) => [x.engagement, x.variant, x.metric, f3(x.baseline), f3(x.current), f3(x.shift), f3(gateThreshold(x.metric, x.baseline, g.maxShift)), f3(x.low), f3(x.high), x.fails ? 'yes' : 'no']),
+        },
+      });
+    } else {
+      sections.push({ id: 'gate', title: 'Nightly gate: not run (first night)', intro: 'This nightly run had no --baseline, so nothing was gated; it is recorded in the history, and the next night can use this run folder as its baseline.' });
+    }
     for (const v of results.variants) {
-      await chart(`trends-${slug(v.name)}`, `Trends, ${v.name}`, 'Score vs field of each unit in every nightly run of this batch recorded in the history.', efficiencyTrends(nightly.trends, v.name));
+      await chart(`trends-${slug(v.name)}`, `Trends, ${v.name}`, 'Score vs field of each unit in every nightly run of this batch recorded in the history (x: the run\'s number in the history).', efficiencyTrends(nightly.trends, v.name));
     }
   }
   const battles = results.experiments.filter((e) => e.kind === 'battle');

@@ -107,6 +107,29 @@ describe('jwsim nightly --resume, and jwsim report of a nightly folder', () => {
   });
 });
 
+describe('the first night: no --baseline', () => {
+  it('runs and records the batch without a gate (exit 0), and the next night gates against that run', () => {
+    const history = join(root, 'first-history.sqlite');
+    const first = join(root, 'first-night');
+    const r = jwsim('nightly', SMALL, '--history', history, '--out', first, '--threads', '0');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('nightly: first night (no --baseline): the run is recorded in the history without a gate; give this run folder as --baseline next time\n');
+    expect(recorded(history)).toHaveLength(1);
+    expect(recorded(history)[0].gate).toMatchObject({ gate_failures: 0, shifts_checked: 0 });
+    const record = JSON.parse(readFileSync(join(first, 'nightly.json'), 'utf8'));
+    expect([record.gate, record.baselineDir]).toEqual([null, null]);
+    const html = readFileSync(join(first, 'index.html'), 'utf8');
+    expect(html).toContain('Nightly gate: not run (first night)');
+    // jwsim report renders it again the same way.
+    expect(jwsim('report', first).status).toBe(0);
+    expect(readFileSync(join(first, 'index.html'), 'utf8')).toBe(html);
+    const second = jwsim('nightly', SMALL, '--baseline', first, '--history', history, '--out', join(root, 'second-night'), '--threads', '0');
+    expect(second.status).toBe(0);
+    expect(second.stderr).toContain('nightly gate passed');
+    expect(recorded(history)).toHaveLength(2);
+  }, 120_000);
+});
+
 describe('folders and options refused with one line, exit 2', () => {
   for (const command of ['run', 'nightly']) {
     it(`${command} --resume without --out says that --resume needs --out`, () => {
