@@ -249,17 +249,23 @@ export function versionComparison(shifts: Shift[], from: string, to: string): Ve
   const rows = shifts.map((s) => ({ ...s, moved: s.low > 0 || s.high < 0 ? 'interval excludes 0' : 'within noise' }));
   const order = [...rows].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)).map((r) => r.label);
   const color = { field: 'moved', type: 'nominal', title: null, scale: { domain: ['interval excludes 0', 'within noise'], range: ['#d62728', '#7f7f7f'] } };
+  // One panel per metric, each on its own scale: a win rate (0..1) and a mean in Structure
+  // points are not comparable, and on a shared axis one hides the other.
   return {
-    ...base(`What moved from ${from} to ${to}`, `Difference (${to} minus ${from}) per metric with its 95% interval, largest first.`),
+    ...base(`What moved from ${from} to ${to}`, `Difference (${to} minus ${from}) with its 95% interval, one panel per metric on its own scale, largest first.`),
     data: { values: rows },
-    width: 420,
-    height: Math.max(120, 16 * rows.length),
-    encoding: { y: { field: 'label', type: 'nominal', sort: order, title: null } },
-    layer: [
-      { mark: { type: 'rule', strokeDash: [3, 3] }, encoding: { x: { datum: 0, type: 'quantitative' }, y: null } },
-      { mark: 'rule', encoding: { x: { field: 'low', type: 'quantitative', title: `${to} minus ${from}` }, x2: { field: 'high' }, color } },
-      { mark: { type: 'point', filled: true }, encoding: { x: { field: 'difference', type: 'quantitative' }, color, tooltip: [{ field: 'label' }, { field: 'metric' }, { field: 'difference', format: '.4f' }, { field: 'low', format: '.4f' }, { field: 'high', format: '.4f' }] } },
-    ],
+    facet: { row: { field: 'metric', type: 'nominal', title: null, header: { labelAngle: 0, labelAlign: 'left', labelFontWeight: 'bold' } } },
+    spec: {
+      width: 420,
+      height: { step: 16 },
+      encoding: { y: { field: 'label', type: 'nominal', sort: order, title: null } },
+      layer: [
+        { mark: { type: 'rule', strokeDash: [3, 3] }, encoding: { x: { datum: 0, type: 'quantitative' }, y: null } },
+        { mark: 'rule', encoding: { x: { field: 'low', type: 'quantitative', title: `${to} minus ${from}` }, x2: { field: 'high' }, color } },
+        { mark: { type: 'point', filled: true }, encoding: { x: { field: 'difference', type: 'quantitative' }, color, tooltip: [{ field: 'label' }, { field: 'metric' }, { field: 'difference', format: '.4f' }, { field: 'low', format: '.4f' }, { field: 'high', format: '.4f' }] } },
+      ],
+    },
+    resolve: { scale: { x: 'independent', y: 'independent' } },
   };
 }
 

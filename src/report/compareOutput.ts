@@ -103,7 +103,10 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
   mkdirSync(chartsDir, { recursive: true });
   for (let to = 1; to < batch.variants.length; to++) {
     const key = diffs.filter((d) => d.to === to && d.metric === KEY_METRIC[d.cell.kind]);
-    const shown = [...key].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)).slice(0, 60);
+    // The largest shifts of each key metric (its own panel), 60 in all: ranked together, win
+    // rates and Structure points would crowd each other out.
+    const metrics = [...new Set(key.map((d) => d.metric))];
+    const shown = metrics.flatMap((m) => key.filter((d) => d.metric === m).sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)).slice(0, Math.ceil(60 / metrics.length)));
     const spec = versionComparison(
       shown.map((d) => ({ label: d.cell.id, metric: d.metric, difference: d.difference, low: d.low, high: d.high })),
       name(0),

@@ -12,7 +12,8 @@ export interface Rendered {
 
 /** Compiles a Vega-Lite spec to Vega; throws on an invalid spec. */
 export function toVega(spec: VegaLiteSpec): vega.Spec {
-  return compile(spec as unknown as Parameters<typeof compile>[0]).spec as vega.Spec;
+  // Errors still throw; vega-lite's warnings (sizing notes on faceted charts) would only clutter a command's stderr.
+  return compile(spec as unknown as Parameters<typeof compile>[0], { logger: vega.logger(vega.Error) }).spec as vega.Spec;
 }
 
 export async function render(spec: VegaLiteSpec): Promise<Rendered> {

@@ -63,6 +63,18 @@ describe('chart builders', () => {
     expect(versionComparison([], 'a', 'b')).toBeNull();
   });
 
+  it('what moved: one panel per metric, each on its own scale (win rates and Structure points are not comparable)', async () => {
+    const spec = versionComparison([
+      { label: 'duel', metric: 'a_win_rate', difference: -0.4, low: -0.45, high: -0.35 },
+      { label: 'attack', metric: 'mean_structure_damage', difference: -0.03, low: -0.031, high: -0.029 },
+    ], 'a', 'b')!;
+    expect(spec.facet).toEqual(expect.objectContaining({ row: expect.objectContaining({ field: 'metric' }) }));
+    expect(spec.resolve).toEqual({ scale: { x: 'independent', y: 'independent' } });
+    const { svg } = await render(spec);
+    expect(svg).toContain('a_win_rate');
+    expect(svg).toContain('mean_structure_damage');
+  });
+
   it('renders to SVG and PNG', async () => {
     const { svg, png } = await render(specs.matchups!);
     expect(svg.startsWith('<svg')).toBe(true);
