@@ -74,7 +74,7 @@ export function pointsEfficiency(units: UnitEfficiency[], variant: string): Vega
   ];
   const label: Record<UnitEfficiency['verdict'], string> = {
     'under-costed': 'fair TV above its TV: likely under-costed',
-    fair: 'fair TV within 5% of its TV',
+    fair: 'fair TV not clearly more than 5% off its TV',
     'over-costed': 'fair TV below its TV: likely over-costed',
     unknown: 'no fair TV (no price curve)',
   };
@@ -202,7 +202,7 @@ export function attackProfile(results: RunResults, variant: string): VegaLiteSpe
   };
 }
 
-/** Cumulative share of decided duels over by round r, per unit (as side A, averaged over opponents). */
+/** Cumulative share of decided duels (won by either side) over by round r, per unit (as side A, averaged over opponents). */
 export function timeToKill(results: RunResults, variant: string): VegaLiteSpec | null {
   const duels = results.experiments.filter((e) => e.kind === 'duel' && e.variant === variant);
   if (duels.length === 0) return null;
@@ -221,7 +221,7 @@ export function timeToKill(results: RunResults, variant: string): VegaLiteSpec |
     }
   }
   return {
-    ...base(`Time to kill (${variant})`, 'Among duels that ended with a side out of the fight: the share over by each round, per unit as side A, averaged over its opponents.'),
+    ...base(`Time to decide (${variant})`, 'Among duels that ended with a side out of the fight (won by either side; draws left out): the share over by each round, per unit as side A, averaged over its opponents.'),
     data: { values: rows },
     width: 520,
     height: 300,
@@ -229,7 +229,7 @@ export function timeToKill(results: RunResults, variant: string): VegaLiteSpec |
     encoding: {
       x: { field: 'round', type: 'quantitative', title: 'round', scale: { domain: [1, 20], clamp: true } },
       y: { field: 'cumulative', type: 'quantitative', title: 'share of decided duels over', axis: { format: '.0%' } },
-      color: { field: 'unit', type: 'nominal', legend: { columns: 2, symbolLimit: 40 } },
+      color: { field: 'unit', type: 'nominal', scale: { scheme: 'tableau20' }, legend: { columns: 2, symbolLimit: 40 } },
       tooltip: [{ field: 'unit' }, { field: 'round' }, { field: 'cumulative', format: '.1%' }],
     },
   };

@@ -216,7 +216,7 @@ async function buildReport(run: RunFolder, out: string, nightly?: NightlyExtras)
       rows: [...units].sort((x, y) => y.fairTv.value / y.tv - x.fairTv.value / x.tv).map((u) => [u.name, u.tv, u.fairTv.value.toFixed(1), u.fairTv.low.toFixed(1), u.fairTv.high.toFixed(1), Number.isFinite(u.fairTv.value) ? signedPercent(u.fairTv.value / u.tv - 1) : '-', u.verdict, f3(u.misfit), f3(u.score.value), f3(u.tvWeightedScore.value), f3(u.damagePer100Tv.value), u.duels, ...battleCells(u.id)]),
     });
     await chart(`attacks-${vslug}`, `Attack profiles, ${v.name}`, 'What each attack and volley of the batch does to its target.', attackProfile(results, v.name));
-    await chart(`time-to-kill-${vslug}`, `Time to kill, ${v.name}`, 'How quickly decided duels end.', timeToKill(results, v.name));
+    await chart(`time-to-kill-${vslug}`, `Time to decide, ${v.name}`, 'How quickly duels that a side won end (whichever side won; draws are left out); hover a line for its unit, 20 colours serving more units.', timeToKill(results, v.name));
   }
   if (nightly) {
     if (nightly.gate) {

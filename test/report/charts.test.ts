@@ -30,7 +30,7 @@ describe('chart builders', () => {
   it('points efficiency colours each unit by its fair-TV verdict, as the table beside it does', () => {
     const units = eff.get('v1.2.2')!;
     const rows = (specs.efficiency as { data: { values: Array<{ unit: string; mark: string }> } }).data.values;
-    const want: Record<string, string> = { 'under-costed': 'likely under-costed', 'over-costed': 'likely over-costed', fair: 'within 5%', unknown: 'no fair TV' };
+    const want: Record<string, string> = { 'under-costed': 'likely under-costed', 'over-costed': 'likely over-costed', fair: 'not clearly more than 5% off', unknown: 'no fair TV' };
     expect(rows.length).toBe(2 * units.length);
     for (const r of rows) {
       const u = units.find((x) => x.name === r.unit)!;
