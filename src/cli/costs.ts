@@ -131,6 +131,7 @@ export async function runCosts(opts: CostsOpts): Promise<string> {
     ),
     '',
     ...(suggested.some((s) => Number.isFinite(s.suggested.value)) ? [modelFitNote(suggested)!, ''] : []),
+    ...suggested.filter((s) => Math.abs(s.suggested.value - s.tv) < 1e-9).flatMap((s) => [`${s.id}: the price curve passes through it (the unit with the median residual), so its suggested TV is its card TV by construction and its narrow interval says nothing about precision.`, '']),
     ...(suggested.every((s) => !Number.isFinite(s.suggested.value)) ? ['No price curve: strength does not grow with TV across this roster at this range, so no fair TV can be read (verdict unknown).', ''] : []),
     ...placeholderLines(used),
     'Suggested TV = the TV at which the unit would sit on the roster\'s price curve (README, "Points efficiency"); the interval is Monte Carlo noise only; misfit = the mean gap between the unit\'s duel scores and those the fitted strengths predict.',

@@ -272,8 +272,9 @@ describe('jwsim costs and jwsim report: command line', () => {
   it('costs --json on a small roster gives a suggested TV with an interval per unit', async () => {
     const { writeFileSync } = await import('node:fs');
     const sample = JSON.parse(readFileSync(fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url)), 'utf8'));
-    const keep = ['cega.wyvern', 'jovian.pathfinder', 'cega.fury', 'cega.uller'];
-    const file = join(root, 'four.json');
+    // Five units: with an odd number the price curve passes through one of them (the median residual).
+    const keep = ['cega.wyvern', 'jovian.pathfinder', 'cega.fury', 'cega.uller', 'venus.ryu'];
+    const file = join(root, 'five.json');
     writeFileSync(file, JSON.stringify({ ...sample, $schema: undefined, units: sample.units.filter((u: { id: string }) => keep.includes(u.id)) }));
     const r = jwsim('costs', '--units', file, '--range', '3', '--threads', '1', '--json');
     expect(r.status).toBe(0);
@@ -282,8 +283,15 @@ describe('jwsim costs and jwsim report: command line', () => {
     for (const u of j.units) {
       for (const k of ['value', 'low', 'high']) expect(Number.isFinite(u.suggested[k]), `${u.id} ${k}`).toBe(true);
       expect(u.suggested.low).toBeLessThanOrEqual(u.suggested.high);
+      expect(u.misfit).toBeGreaterThanOrEqual(0);
     }
     expect(j.placeholders.length).toBeGreaterThan(0);
+    // The text names the model's fit and the unit the curve passes through.
+    const text = jwsim('costs', '--units', file, '--range', '3', '--threads', '1').stdout;
+    expect(text).toMatch(/\nModel fit: a unit's duel scores differ from what the fitted strengths predict by \d\.\d{3} /);
+    const anchor = j.units.find((u: { tv: number; suggested: { value: number } }) => Math.abs(u.suggested.value - u.tv) < 1e-9);
+    expect(anchor).toBeDefined();
+    expect(text).toContain(`${anchor.id}: the price curve passes through it`);
   });
 
   for (const [name, args, pattern] of [
