@@ -1,7 +1,7 @@
 // jwsim costs: what should each unit cost? And what is +1 of a rating worth (--stat UNIT)?
 import { Command, Option } from 'commander';
 import { UserError } from '../errors.js';
-import { STAT_RATINGS, placeholdersUsed, statValues, suggestedTvs, withPlusOne } from '../report/costs.js';
+import { STAT_RATINGS, originalPlaceholders, placeholdersUsed, statValues, suggestedTvs, withPlusOne, type StatRating } from '../report/costs.js';
 import { modelFitNote } from '../report/efficiency.js';
 import { resultsJson } from '../report/runOutput.js';
 import type { RunResults } from '../report/runFolder.js';
@@ -30,6 +30,9 @@ interface CostsOpts extends RulesOpts {
   stat?: string;
   json: boolean;
 }
+
+/** How --stat names each rating in its table. */
+const RATING_LABEL: Record<StatRating, string> = { structure: 'Structure', fire_control: 'Fire Control', sensors: 'Sensors', thrusters: 'Thrusters', skill: 'Skill', weapon_die: 'weapon die (AC and AS of line 1)' };
 
 export function costsCommand(): Command {
   const cmd = new Command('costs')
@@ -101,8 +104,8 @@ export async function runCosts(opts: CostsOpts): Promise<string> {
     const unit = findUnit(roster, opts.stat, '--stat');
     const copies = STAT_RATINGS.map((r) => withPlusOne(unit, r, { structure: MAX_STRUCTURE, pool: MAX_POOL })).filter((u) => u !== null);
     const results = await matrix(roster, variant, opts, unit, copies);
-    const values = statValues(results, variant.name, unit, roster);
-    const used = placeholdersUsed(results);
+    const values = statValues(results, variant.name, unit, roster, { structure: MAX_STRUCTURE, pool: MAX_POOL });
+    const used = originalPlaceholders(placeholdersUsed(results));
     if (opts.json) return JSON.stringify({ unit: unit.id, tv: unit.tv, rules: ctx.version.id, options: ctx.options, seed: opts.seed, stat_values: values, placeholders: used }, null, 2) + '\n';
     return [
       `jwsim costs --stat ${unit.id}: points value of +1 to each rating of ${unit.name} (TV ${unit.tv})`,
@@ -110,7 +113,7 @@ export async function runCosts(opts: CostsOpts): Promise<string> {
       '',
       ...formatTable(
         ['+1 to', 'TV value', '95% interval', 'note'],
-        values.map((v) => [v.rating.replace('_', ' '), v.value ? fixed(v.value.value, 1) : '-', v.value ? `${fixed(v.value.low, 1)} .. ${fixed(v.value.high, 1)}` : '-', v.note]),
+        values.map((v) => [RATING_LABEL[v.rating], v.value ? fixed(v.value.value, 1) : '-', v.value ? `${fixed(v.value.low, 1)} .. ${fixed(v.value.high, 1)}` : '-', v.note]),
       ),
       '',
       ...placeholderLines(used),

@@ -45,24 +45,40 @@ export function suggestedTvs(results: RunResults, variant: string, curveIds?: Re
 export const STAT_RATINGS = ['structure', 'fire_control', 'sensors', 'thrusters', 'skill', 'weapon_die'] as const;
 export type StatRating = (typeof STAT_RATINGS)[number];
 
+/** Why `unit` cannot take +1 to `rating`, or null when it can (withPlusOne makes the copy then). */
+export function plusOneProblem(unit: UnitCard, rating: StatRating, maxima: { structure: number; pool: number }): string | null {
+  switch (rating) {
+    case 'structure':
+      return unit.structure < maxima.structure ? null : `Structure is at its maximum, ${maxima.structure}`;
+    case 'thrusters':
+      return unit.isCapital ? null : 'only capital ships have Thrusters';
+    case 'skill':
+      return unit.skill < maxima.pool - 1 ? null : `Skill is at its maximum, ${maxima.pool - 1}`;
+    case 'weapon_die':
+      return unit.weapons[0] ? null : 'it has no weapon line';
+    default:
+      return null;
+  }
+}
+
 /** A copy of `unit` with +1 to one rating (weapon_die: +1 AC and +1 AS on its first weapon line), or null when it cannot take it. */
 export function withPlusOne(unit: UnitCard, rating: StatRating, maxima: { structure: number; pool: number }): UnitCard | null {
+  if (plusOneProblem(unit, rating, maxima)) return null;
   const id = `${unit.id}+${rating}`;
   const copy = (patch: Partial<UnitCard>): UnitCard => ({ ...unit, id, name: `${unit.name} +1 ${rating.replace('_', ' ')}`, ...patch });
   switch (rating) {
     case 'structure':
-      return unit.structure < maxima.structure ? copy({ structure: unit.structure + 1 }) : null;
+      return copy({ structure: unit.structure + 1 });
     case 'fire_control':
       return copy({ fireControl: unit.fireControl + 1 });
     case 'sensors':
       return copy({ sensors: unit.sensors + 1 });
     case 'thrusters':
-      return unit.isCapital ? copy({ thrusters: unit.thrusters + 1 }) : null;
+      return copy({ thrusters: unit.thrusters + 1 });
     case 'skill':
-      return unit.skill < maxima.pool - 1 ? copy({ skill: unit.skill + 1 }) : null;
+      return copy({ skill: unit.skill + 1 });
     case 'weapon_die': {
       const w = unit.weapons[0];
-      if (!w) return null;
       const bump = (x: number | null) => (x === null || x === 0 ? x : Math.min(maxima.pool, x + 1));
       const first: WeaponLine = { ...w, ac: bump(w.ac), as: bump(w.as) };
       return copy({ weapons: [first, ...unit.weapons.slice(1)] });
@@ -77,16 +93,21 @@ export interface StatValue {
   note: string;
 }
 
-/** Points value of each +1, from a run that holds the unit and its copies (ids `${unit}+${rating}`). */
-export function statValues(results: RunResults, variant: string, unit: UnitCard, roster: Roster): StatValue[] {
+/** Points value of each +1, from a run that holds the unit and its copies (ids `${unit}+${rating}`, made within `maxima`). */
+export function statValues(results: RunResults, variant: string, unit: UnitCard, roster: Roster, maxima: { structure: number; pool: number }): StatValue[] {
   const effs = unitEfficiency(results, variant, new Set(roster.units.keys()));
   const base = effs.find((e) => e.id === unit.id);
   return STAT_RATINGS.map((rating) => {
     const copy = effs.find((e) => e.id === `${unit.id}+${rating}`);
-    if (!base || !copy) return { rating, value: null, note: 'not applicable to this unit (or at the rating maximum)' };
+    if (!base || !copy) return { rating, value: null, note: `not applicable: ${plusOneProblem(unit, rating, maxima) ?? 'no duels of the copy in these results'}` };
     const diffs = copy.fairTvReplicates.map((x, i) => x - base.fairTvReplicates[i]).filter(Number.isFinite).sort((a, b) => a - b);
     const q = (p: number) => diffs[Math.min(diffs.length - 1, Math.max(0, Math.round(p * (diffs.length - 1))))];
     const value = copy.fairTv.value - base.fairTv.value;
     return { rating, value: Number.isFinite(value) && diffs.length ? { value, low: q(0.025), high: q(0.975) } : null, note: '' };
   });
+}
+
+/** Placeholders of a --stat run with each copy's entries ("X+skill.tv") named as the original unit's ("X.tv"): the copies inherit them. */
+export function originalPlaceholders(list: readonly string[]): string[] {
+  return [...new Set(list.map((p) => p.replace(/^([^\s+]+)\+[a-z_]+\./, '$1.')))].sort();
 }

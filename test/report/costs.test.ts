@@ -118,8 +118,9 @@ describe('jwsim costs', () => {
     const copies = STAT_RATINGS.map((r) => withPlusOne(unit, r, { structure: 10, pool: 12 })).filter((c) => c !== null);
     expect(copies.map((c) => c.id)).not.toContain('cega.wyvern+thrusters');
     const results = await duelMatrix(roster, copies);
-    const values = new Map(statValues(results, 'v1.2.2', unit, roster).map((v) => [v.rating, v]));
+    const values = new Map(statValues(results, 'v1.2.2', unit, roster, { structure: 10, pool: 12 }).map((v) => [v.rating, v]));
     expect(values.get('thrusters')!.value).toBeNull();
+    expect(values.get('thrusters')!.note).toBe('not applicable: only capital ships have Thrusters');
     // Skill is read only by Cloak tests, and no unit here has Cloak: that copy plays exactly as
     // the original, so its value is nothing (it read about +0.3 TV when copies met the original).
     const skill = values.get('skill')!.value!;
@@ -146,6 +147,9 @@ describe('jwsim costs', () => {
       expect(v.high, r).toBeGreaterThanOrEqual(0);
     }
     expect(by.get('structure')!.low).toBeGreaterThan(1);
+    // The copies inherit the Wyvern's placeholders: they are listed under the Wyvern, not again per copy.
+    expect(out.placeholders.some((p: string) => p.includes('+'))).toBe(false);
+    expect(out.placeholders).toContain('cega.wyvern.tv');
   }, 120_000);
 });
 
