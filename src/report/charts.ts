@@ -173,11 +173,11 @@ const OUTCOMES = ['lost 0', 'lost 1', 'lost 2', 'lost 3', 'lost 4', 'lost 5', 'l
 
 /** What attacks did: P(k Structure lost), P(destroyed), P(crippled) and mean rating damage, per engagement. */
 export function attackProfile(results: RunResults, variant: string): VegaLiteSpec | null {
-  const attacks = results.experiments.filter((e) => (e.kind === 'attack' || e.kind === 'volley') && e.variant === variant);
+  const attacks = results.experiments.filter((e) => (e.kind === 'attack' || e.kind === 'volley' || e.kind === 'ram') && e.variant === variant);
   if (attacks.length === 0) return null;
   const rows: Array<Record<string, unknown>> = [];
   for (const e of attacks) {
-    const label = `${name(results, e.a)} -> ${name(results, e.b)}${e.kind === 'volley' ? ' (volley)' : ''}`;
+    const label = `${name(results, e.a)} -> ${name(results, e.b)}${e.kind === 'volley' ? ' (volley)' : e.kind === 'ram' ? ' (ram)' : ''}`;
     const last = e.distribution.p.reduce((hi, p, k) => (p > 0 ? k : hi), 0);
     e.distribution.p.slice(0, last + 1).forEach((p, k) => rows.push({ engagement: label, outcome: OUTCOMES[k], group: 'P(Structure lost)', value: p }));
     rows.push({ engagement: label, outcome: 'destroyed', group: 'P(state)', value: e.metrics.p_destroyed.value });
@@ -185,7 +185,7 @@ export function attackProfile(results: RunResults, variant: string): VegaLiteSpe
     for (const r of ['defense', 'sensors', 'thrusters']) rows.push({ engagement: label, outcome: `${r} dmg`, group: 'mean rating damage', value: e.metrics[`mean_${r}_damage`].value });
   }
   return {
-    ...base(`Attack profiles (${variant})`, 'Distribution of Structure lost, chance of each end state, and mean damage to each rating, per attack or volley.'),
+    ...base(`Attack profiles (${variant})`, 'Distribution of Structure lost, chance of each end state, and mean damage to each rating, per attack, volley or ram (the target\'s damage).'),
     data: { values: rows },
     facet: { row: { field: 'engagement', type: 'nominal', title: null, header: { labelAngle: 0, labelAlign: 'left' } } },
     spec: {
@@ -194,7 +194,7 @@ export function attackProfile(results: RunResults, variant: string): VegaLiteSpe
       mark: 'bar',
       encoding: {
         x: { field: 'outcome', type: 'nominal', sort: [...OUTCOMES, 'destroyed', 'crippled', 'defense dmg', 'sensors dmg', 'thrusters dmg'], title: null, axis: { labelAngle: -40 } },
-        y: { field: 'value', type: 'quantitative', title: null },
+        y: { field: 'value', type: 'quantitative', title: 'probability, or rating points lost' },
         color: { field: 'group', type: 'nominal', title: null },
         tooltip: [{ field: 'engagement' }, { field: 'outcome' }, { field: 'value', format: '.3f' }],
       },
@@ -246,9 +246,10 @@ export interface Shift {
 /** Each shift between two variants with its 95% interval, largest first (a forest plot). */
 export function versionComparison(shifts: Shift[], from: string, to: string): VegaLiteSpec | null {
   if (shifts.length === 0) return null;
-  const rows = shifts.map((s) => ({ ...s, moved: s.low > 0 || s.high < 0 ? 'interval excludes 0' : 'within noise' }));
+  // An exact zero (an exact engagement, or one the change did not touch) is unchanged, not noise.
+  const rows = shifts.map((s) => ({ ...s, moved: s.low > 0 || s.high < 0 ? 'interval excludes 0' : s.low === 0 && s.high === 0 ? 'unchanged' : 'within noise' }));
   const order = [...rows].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)).map((r) => r.label);
-  const color = { field: 'moved', type: 'nominal', title: null, scale: { domain: ['interval excludes 0', 'within noise'], range: ['#d62728', '#7f7f7f'] } };
+  const color = { field: 'moved', type: 'nominal', title: null, scale: { domain: ['interval excludes 0', 'within noise', 'unchanged'], range: ['#d62728', '#7f7f7f', '#c7c7c7'] } };
   // One panel per metric, each on its own scale: a win rate (0..1) and a mean in Structure
   // points are not comparable, and on a shared axis one hides the other.
   return {

@@ -215,7 +215,7 @@ async function buildReport(run: RunFolder, out: string, nightly?: NightlyExtras)
       columns: ['unit', 'TV', 'fair TV', 'fair TV 95% low', 'fair TV 95% high', 'change', 'verdict', 'misfit', 'score vs field', 'TV-weighted score', 'Structure per 100 TV', 'duels', ...(battleColumns ? ['Structure per 100 TV in battles'] : [])],
       rows: [...units].sort((x, y) => y.fairTv.value / y.tv - x.fairTv.value / x.tv).map((u) => [u.name, u.tv, u.fairTv.value.toFixed(1), u.fairTv.low.toFixed(1), u.fairTv.high.toFixed(1), Number.isFinite(u.fairTv.value) ? signedPercent(u.fairTv.value / u.tv - 1) : '-', u.verdict, f3(u.misfit), f3(u.score.value), f3(u.tvWeightedScore.value), f3(u.damagePer100Tv.value), u.duels, ...battleCells(u.id)]),
     });
-    await chart(`attacks-${vslug}`, `Attack profiles, ${v.name}`, 'What each attack and volley of the batch does to its target.', attackProfile(results, v.name));
+    await chart(`attacks-${vslug}`, `Attack profiles, ${v.name}`, 'What each attack, volley and ram of the batch does to its target.', attackProfile(results, v.name));
     await chart(`time-to-kill-${vslug}`, `Time to decide, ${v.name}`, 'How quickly duels that a side won end (whichever side won; draws are left out); hover a line for its unit, 20 colours serving more units.', timeToKill(results, v.name));
   }
   if (nightly) {

@@ -75,6 +75,14 @@ describe('chart builders', () => {
     expect(svg).toContain('mean_structure_damage');
   });
 
+  it('an exact zero shift is unchanged, not within noise; rams get attack profiles too', () => {
+    const spec = versionComparison([{ label: 'ram', metric: 'mean_structure_damage', difference: 0, low: 0, high: 0 }, { label: 'duel', metric: 'a_win_rate', difference: 0.01, low: -0.01, high: 0.03 }], 'a', 'b')!;
+    expect((spec.data as { values: Array<{ moved: string }> }).values.map((r) => r.moved)).toEqual(['unchanged', 'within noise']);
+    const ram = { ...results.experiments.find((e) => e.kind === 'attack' && e.variant === 'v1.2.2')!, kind: 'ram' as const, engagement: 'r/x.gunboat/x.fighter' };
+    const profile = attackProfile({ ...results, experiments: [ram] }, 'v1.2.2')!;
+    expect((profile.data as { values: Array<{ engagement: string }> }).values[0].engagement).toBe('Gunboat -> Fighter <b>&amp; (ram)');
+  });
+
   it('renders to SVG and PNG', async () => {
     const { svg, png } = await render(specs.matchups!);
     expect(svg.startsWith('<svg')).toBe(true);
