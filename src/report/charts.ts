@@ -274,20 +274,20 @@ export function versionComparison(shifts: Shift[], from: string, to: string): Ve
 export const KEY_METRIC: Record<Engagement['kind'], string> = { duel: 'a_win_rate', attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage', battle: 'a_win_rate' };
 
 /** Each unit's score against the field across recorded nightly runs. */
-export function efficiencyTrends(rows: ReadonlyArray<{ run: number; variant: string; unit: string; score: number; low: number; high: number }>, variant: string): VegaLiteSpec | null {
-  const mine = rows.filter((r) => r.variant === variant);
+export function efficiencyTrends(rows: ReadonlyArray<{ run: number; recordedAt: string; variant: string; unit: string; score: number; low: number; high: number }>, variant: string): VegaLiteSpec | null {
+  const mine = rows.filter((r) => r.variant === variant).map((r) => ({ ...r, night: `${r.run}: ${r.recordedAt.slice(0, 10)}` }));
   if (new Set(mine.map((r) => r.run)).size < 2) return null;
   return {
-    ...base(`Score vs field across nightly runs (${variant})`, 'One line per unit; each point is a recorded nightly run, with its 95% interval in the tooltip.'),
+    ...base(`Score vs field across nightly runs (${variant})`, 'One line per unit; each point is a recorded nightly run (its number in the history and its date), with its 95% interval in the tooltip.'),
     data: { values: mine },
     width: 520,
     height: 300,
     mark: { type: 'line', point: true },
     encoding: {
-      x: { field: 'run', type: 'ordinal', title: 'nightly run' },
+      x: { field: 'night', type: 'ordinal', title: 'nightly run (number: date)', sort: { field: 'run' }, axis: { labelAngle: -40 } },
       y: { field: 'score', type: 'quantitative', title: 'score vs field', scale: { zero: false } },
-      color: { field: 'unit', type: 'nominal', legend: { columns: 2, symbolLimit: 40 } },
-      tooltip: [{ field: 'unit' }, { field: 'run' }, { field: 'score', format: '.3f' }, { field: 'low', format: '.3f' }, { field: 'high', format: '.3f' }],
+      color: { field: 'unit', type: 'nominal', scale: { scheme: 'tableau20' }, legend: { columns: 2, symbolLimit: 40 } },
+      tooltip: [{ field: 'unit' }, { field: 'run' }, { field: 'recordedAt', title: 'recorded' }, { field: 'score', format: '.3f' }, { field: 'low', format: '.3f' }, { field: 'high', format: '.3f' }],
     },
   };
 }

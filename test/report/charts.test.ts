@@ -1,7 +1,7 @@
 // Chart builders produce valid Vega-Lite (compiled here), stable specs (snapshots), and
 // render to SVG and PNG; efficiency figures behave as defined.
 import { describe, expect, it } from 'vitest';
-import { attackProfile, matchupMatrix, pointsEfficiency, timeToKill, versionComparison } from '../../src/report/charts.js';
+import { attackProfile, efficiencyTrends, matchupMatrix, pointsEfficiency, timeToKill, versionComparison } from '../../src/report/charts.js';
 import { bradleyTerry, fairTvs, unitEfficiency } from '../../src/report/efficiency.js';
 import { shifts } from '../../src/report/report.js';
 import { render, toVega } from '../../src/report/render.js';
@@ -81,6 +81,15 @@ describe('chart builders', () => {
     const ram = { ...results.experiments.find((e) => e.kind === 'attack' && e.variant === 'v1.2.2')!, kind: 'ram' as const, engagement: 'r/x.gunboat/x.fighter' };
     const profile = attackProfile({ ...results, experiments: [ram] }, 'v1.2.2')!;
     expect((profile.data as { values: Array<{ engagement: string }> }).values[0].engagement).toBe('Gunboat -> Fighter <b>&amp; (ram)');
+  });
+
+  it('trends: each night is named by its number in the history and its date, in run order', async () => {
+    const row = (run: number, recordedAt: string, score: number) => ({ run, recordedAt, variant: 'v', unit: 'Gunboat', score, low: score - 0.01, high: score + 0.01 });
+    const spec = efficiencyTrends([row(10, '2026-11-28T02:00:00.000Z', 0.5), row(9, '2026-11-27T02:00:00.000Z', 0.48)], 'v')!;
+    expect((spec.data as { values: Array<{ night: string }> }).values.map((r) => r.night)).toEqual(['10: 2026-11-28', '9: 2026-11-27']);
+    const { svg } = await render(spec);
+    expect(svg.indexOf('9: 2026-11-27')).toBeLessThan(svg.indexOf('10: 2026-11-28'));
+    expect(efficiencyTrends([row(1, '2026-11-28T02:00:00.000Z', 0.5)], 'v')).toBeNull();
   });
 
   it('renders to SVG and PNG', async () => {
