@@ -89,13 +89,9 @@ export function checkDeployment(battle: Battle): void {
   const streams = battleStreams('deployment-check', battle.scenario.id);
   const unplaced = new Set<string>();
   for (const mirrored of [false, true]) {
-    const trace: Trace = { initiative: '', beacons: [], deployments: [], activations: [], endPhases: [] };
-    battle.play(streams.dice.at(0), streams.policy.at(0), mirrored, trace);
-    for (const d of trace.deployments) {
-      if (Number.isFinite(d.x)) continue;
-      const label = d.model.slice(0, d.model.indexOf(':'));
-      if (battle.scenario.roster.units.get(label.split(' ')[1])?.isCapital) unplaced.add(label.slice(label.indexOf(' ') + 1));
-    }
+    // Played as the run's games are (no trace), so the engine is warmed up on the same paths.
+    battle.play(streams.dice.at(0), streams.policy.at(0), mirrored);
+    for (const m of battle.unplaced) if (m.unit.isCapital) unplaced.add(m.unit.id);
   }
   if (!unplaced.size) return;
   const s = battle.scenario;

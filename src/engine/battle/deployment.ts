@@ -222,6 +222,9 @@ export abstract class BattleDeployment extends BattleState {
     return z === 0 ? this.inZoneRect(c.base, 0, 0, W, d) : this.inZoneRect(c.base, 0, H - d, W, H);
   }
 
+  /** Models that found no legal spot in their zone this game (the run's deployment check reads it). */
+  readonly unplaced: BattleModel[] = [];
+
   protected deployOne(m: BattleModel, turn: number, coverBeacons: boolean): boolean {
     const carrier = coverBeacons && this.uncoveredBeacon(m.side) ? null : this.embarkCarrier(m, turn);
     if (carrier) {
@@ -233,14 +236,11 @@ export abstract class BattleDeployment extends BattleState {
       return true;
     }
     const cands = this.deployCandidates(m, m.side, coverBeacons);
-    if (!cands.length) {
-      this.trace?.deployments.push({ turn, model: `${m.label}: no legal spot in its zone, stays In Reserve`, x: NaN, y: NaN, heading: NaN });
-      return false;
-    }
     const legal = (i: number) => BattleDeployment.spotInZone(cands[i]) && legalEnd(this.br, m, cands[i].pose, this.models, this.width, this.height);
-    const pick = this.policyOfSide(m.side).pickDeployment(this, m, cands, legal, this.pol);
+    const pick = cands.length ? this.policyOfSide(m.side).pickDeployment(this, m, cands, legal, this.pol) : -1;
     if (pick < 0) {
       this.trace?.deployments.push({ turn, model: `${m.label}: no legal spot in its zone, stays In Reserve`, x: NaN, y: NaN, heading: NaN });
+      this.unplaced.push(m);
       return false;
     }
     const c = cands[pick];
