@@ -25,6 +25,8 @@ export interface GateShift {
   significant: boolean;
   /** Significant and larger than the threshold. */
   fails: boolean;
+  /** The shift it may make (gateThreshold); absent in nightly records written before it was kept. */
+  threshold?: number;
 }
 
 export interface GateResult {
@@ -43,14 +45,21 @@ export interface GateResult {
 
 const isRate = (metric: string) => metric.startsWith('p_') || metric.endsWith('_rate');
 
-/** The shift a metric may make before it fails: maxShift for rates; for means maxShift times the baseline value, at least 1. */
-export function gateThreshold(metric: string, baseline: number, maxShift: number): number {
-  return isRate(metric) ? maxShift : maxShift * Math.max(1, Math.abs(baseline));
+/**
+ * The shift a metric may make before it fails: maxShift for rates; for means maxShift times the
+ * baseline value, at least `floor` (1 in the metric's own units; for damage_per_100_tv one
+ * Structure point on its scale, so it meets the same test as mean_structure_damage).
+ */
+export function gateThreshold(metric: string, baseline: number, maxShift: number, floor = 1): number {
+  return isRate(metric) ? maxShift : maxShift * Math.max(floor, Math.abs(baseline));
 }
+
+/** A shift's threshold: the one the gate kept, or (older records) the rule without a scaled floor. */
+export const thresholdOf = (x: GateShift, maxShift: number): number => x.threshold ?? gateThreshold(x.metric, x.baseline, maxShift);
 
 /** Shifts in the order a reader needs them: failures first, then by size relative to their own threshold (a rate and a mean in rounds are not comparable raw). */
 export function byExcess(shifts: readonly GateShift[], maxShift: number): GateShift[] {
-  const excess = (x: GateShift) => Math.abs(x.shift) / gateThreshold(x.metric, x.baseline, maxShift);
+  const excess = (x: GateShift) => Math.abs(x.shift) / thresholdOf(x, maxShift);
   return [...shifts].sort((a, b) => Number(b.fails) - Number(a.fails) || excess(b) - excess(a));
 }
 const se = (m: { low: number; high: number }) => (m.high - m.low) / (2 * Z95);
@@ -83,8 +92,9 @@ export function gate(current: RunResults, baseline: RunResults, maxShift = DEFAU
     const shift = m.value - bm.value;
     const half = z * sd(p);
     const significant = shift !== 0 && (half === 0 || Math.abs(shift) > half);
-    const threshold = gateThreshold(metric, bm.value, maxShift);
-    return { engagement: e.engagement, variant: e.variant, metric, baseline: bm.value, current: m.value, shift, low: shift - half, high: shift + half, significant, fails: significant && Math.abs(shift) > threshold };
+    const tv = current.units[e.a]?.tv;
+    const threshold = gateThreshold(metric, bm.value, maxShift, metric === 'damage_per_100_tv' && tv > 0 ? 100 / tv : 1);
+    return { engagement: e.engagement, variant: e.variant, metric, baseline: bm.value, current: m.value, shift, low: shift - half, high: shift + half, significant, fails: significant && Math.abs(shift) > threshold, threshold };
   });
   for (const key of base.keys()) if (!seen.has(key)) unmatched.push(`${key.replace('\u0000', ' (')}): only in the baseline`);
   return { sameSeed, maxShift, checked: shifts.length, tested, z, shifts, failures: shifts.filter((s) => s.fails), unmatched };

@@ -36,7 +36,7 @@ const count = { type: 'integer', minimum: 0 };
 const shift = {
   type: 'object',
   required: ['engagement', 'variant', 'metric', 'baseline', 'current', 'shift', 'low', 'high', 'significant', 'fails'],
-  properties: { engagement: text, variant: text, metric: text, baseline: number, current: number, shift: number, low: number, high: number, significant: { type: 'boolean' }, fails: { type: 'boolean' } },
+  properties: { engagement: text, variant: text, metric: text, baseline: number, current: number, shift: number, low: number, high: number, significant: { type: 'boolean' }, fails: { type: 'boolean' }, threshold: { type: 'number', exclusiveMinimum: 0 } },
 };
 const trend = {
   type: 'object',

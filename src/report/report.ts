@@ -7,7 +7,7 @@ import { Z95 } from '../stats/intervals.js';
 import { interruptNote, undoOnInterrupt } from '../io/interrupt.js';
 import { KEY_METRIC, attackProfile, battleUnitDamage, efficiencyTrends, matchupMatrix, pointsEfficiency, timeToKill, versionComparison, type Shift, type VegaLiteSpec } from './charts.js';
 import { readNightlyRecord, type NightlyExtras } from './nightlyRecord.js';
-import { byExcess, gateThreshold } from './gate.js';
+import { byExcess, thresholdOf } from './gate.js';
 import { battleEfficiency, modelFitNote, unitEfficiency, type UnitEfficiency } from './efficiency.js';
 import { signedPercent } from '../numbers.js';
 import { page, type Section } from './html.js';
@@ -224,10 +224,10 @@ async function buildReport(run: RunFolder, out: string, nightly?: NightlyExtras)
       sections.push({
         id: 'gate',
         title: g.failures.length ? `Nightly gate: FAILED, ${g.failures.length} shifts beyond ${g.maxShift}` : 'Nightly gate: passed',
-        intro: `Against ${nightly.baselineDir} (${g.sameSeed ? 'same seed: untouched results are identical' : 'different seed'}; ${g.checked} metrics checked). A shift fails when its interval excludes 0 and it exceeds its threshold: ${g.maxShift} for rates and probabilities; for means ${g.maxShift} times the baseline value, counted as at least 1 (so a mean below 1 may move by ${g.maxShift} in its own units, and a metric scaled up, such as damage per 100 TV, meets a stricter test than the same damage unscaled). Rows: the significant shifts, failures first, then by shift over threshold. The intervals are simultaneous 95% intervals over the ${g.tested} sampled shifts that are not exactly 0 (Bonferroni, ±${g.z.toFixed(2)} standard errors), so noise alone fails a night with at most 5% chance.${g.unmatched.length ? ` Not compared: ${g.unmatched.length} engagements in only one run.` : ''}${g.shifts.some((x) => x.significant) ? '' : ' No shift was significant: the table is empty.'}`,
+        intro: `Against ${nightly.baselineDir} (${g.sameSeed ? 'same seed: untouched results are identical' : 'different seed'}; ${g.checked} metrics checked). A shift fails when its interval excludes 0 and it exceeds its threshold: ${g.maxShift} for rates and probabilities; for means ${g.maxShift} times the baseline value, counted as at least 1 (so a mean below 1 may move by ${g.maxShift} in its own units; damage per 100 TV counts at least one Structure point on its scale, so it meets the same test as the Structure damage it scales). Rows: the significant shifts, failures first, then by shift over threshold. The intervals are simultaneous 95% intervals over the ${g.tested} sampled shifts that are not exactly 0 (Bonferroni, ±${g.z.toFixed(2)} standard errors), so noise alone fails a night with at most 5% chance.${g.unmatched.length ? ` Not compared: ${g.unmatched.length} engagements in only one run.` : ''}${g.shifts.some((x) => x.significant) ? '' : ' No shift was significant: the table is empty.'}`,
         table: {
           columns: ['engagement', 'variant', 'metric', 'baseline', 'now', 'shift', 'threshold', 'simultaneous 95% low', 'simultaneous 95% high', 'fails'],
-          rows: byExcess(g.shifts.filter((x) => x.significant), g.maxShift).map((x) => [x.engagement, x.variant, x.metric, f3(x.baseline), f3(x.current), f3(x.shift), f3(gateThreshold(x.metric, x.baseline, g.maxShift)), f3(x.low), f3(x.high), x.fails ? 'yes' : 'no']),
+          rows: byExcess(g.shifts.filter((x) => x.significant), g.maxShift).map((x) => [x.engagement, x.variant, x.metric, f3(x.baseline), f3(x.current), f3(x.shift), f3(thresholdOf(x, g.maxShift)), f3(x.low), f3(x.high), x.fails ? 'yes' : 'no']),
         },
       });
     } else {

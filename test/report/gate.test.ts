@@ -63,4 +63,23 @@ describe('nightly gate', () => {
     const order = byExcess([shift('mean_rounds', 10, 3.9, true), shift('a_win_rate', 0.5, -0.47, true), shift('b_win_rate', 0.2, 0.9, false)], 0.05);
     expect(order.map((x) => x.metric)).toEqual(['a_win_rate', 'mean_rounds', 'b_win_rate']);
   });
+
+  it('damage per 100 TV meets the same test as the Structure damage it scales (its floor is one Structure point on its scale)', () => {
+    // The Mass Driver case: 0.028 Structure (0.116 per 100 TV at TV 24) falls to 0, with almost no noise.
+    const attack = (structure: number): RunResults => {
+      const fig = (value: number) => ({ value, low: value - 1e-4, high: value + 1e-4 });
+      const e: Engagement = { experiment: 'md', engagement: 'md/w/t', kind: 'attack', a: 'w', b: 't', variant: 'v', rules: '1.2.2', method: 'monte-carlo', trials: 100000, metrics: { mean_structure_damage: fig(structure), damage_per_100_tv: fig((structure * 100) / 24) }, distribution: { name: 'structure_lost', p: [] }, placeholders: [] };
+      return { format: 'jwsim-results/1', seed: 's', variants: [{ name: 'v', rules: '1.2.2' }], units: { w: { name: 'W', faction: 'F', type: 'exo_armor', tv: 24, tv_placeholder: false } }, experiments: [e] };
+    };
+    const g = gate(attack(0), attack(0.028));
+    const by = new Map(g.shifts.map((x) => [x.metric, x]));
+    expect(by.get('mean_structure_damage')!.significant).toBe(true);
+    expect(by.get('damage_per_100_tv')!.significant).toBe(true);
+    expect(by.get('mean_structure_damage')!.fails).toBe(false);
+    expect(by.get('damage_per_100_tv')!.fails).toBe(false);
+    expect(by.get('damage_per_100_tv')!.threshold).toBeCloseTo((0.05 * 100) / 24, 12);
+    // Five times as much damage lost fails both alike.
+    const big = gate(attack(0), attack(0.14));
+    expect(big.failures.map((x) => x.metric).sort()).toEqual(['damage_per_100_tv', 'mean_structure_damage']);
+  });
 });
