@@ -202,26 +202,31 @@ export function attackProfile(results: RunResults, variant: string): VegaLiteSpe
   };
 }
 
-/** Cumulative share of decided duels (won by either side) over by round r, per unit (as side A, averaged over opponents). */
+/** Cumulative share of decided duels (won by either side) over by round r, per unit (as side A, averaged over opponents, each weighted by its share of decided duels). */
 export function timeToKill(results: RunResults, variant: string): VegaLiteSpec | null {
   const duels = results.experiments.filter((e) => e.kind === 'duel' && e.variant === variant);
   if (duels.length === 0) return null;
-  const byUnit = new Map<string, number[][]>();
+  // Each opponent weighs by the share of its duels that were decided: a pair that almost always
+  // draws says little about how fast this unit decides a duel.
+  const byUnit = new Map<string, Array<{ p: number[]; weight: number }>>();
   for (const e of duels) {
     if (!byUnit.has(e.a)) byUnit.set(e.a, []);
-    byUnit.get(e.a)!.push(e.distribution.p);
+    byUnit.get(e.a)!.push({ p: e.distribution.p, weight: Math.max(0, 1 - e.metrics.draw_rate.value) });
   }
   const rows: Array<Record<string, unknown>> = [];
   for (const [id, dists] of byUnit) {
-    const len = dists[0].length;
+    const total = dists.reduce((a, d) => a + d.weight, 0);
+    if (total <= 0) continue; // every duel of this unit as A was drawn
+    const len = dists[0].p.length;
     let cum = 0;
     for (let r = 1; r < len; r++) {
-      cum += dists.reduce((a, d) => a + d[r], 0) / dists.length;
+      cum += dists.reduce((a, d) => a + d.weight * d.p[r], 0) / total;
       rows.push({ unit: name(results, id), round: r, cumulative: Math.min(1, cum) });
     }
   }
+  if (rows.length === 0) return null;
   return {
-    ...base(`Time to decide (${variant})`, 'Among duels that ended with a side out of the fight (won by either side; draws left out): the share over by each round, per unit as side A, averaged over its opponents.'),
+    ...base(`Time to decide (${variant})`, 'Among duels that ended with a side out of the fight (won by either side; draws left out): the share over by each round, per unit as side A, averaged over its opponents weighted by their decided duels.'),
     data: { values: rows },
     width: 520,
     height: 300,

@@ -6,6 +6,7 @@ import { bradleyTerry, fairTvs, unitEfficiency } from '../../src/report/efficien
 import { shifts } from '../../src/report/report.js';
 import { render, toVega } from '../../src/report/render.js';
 import { fixtureResults } from './fixture.js';
+import type { Engagement } from '../../src/report/runFolder.js';
 
 const results = fixtureResults();
 const eff = new Map(['v1.2.1', 'v1.2.2'].map((v) => [v, unitEfficiency(results, v)]));
@@ -90,6 +91,19 @@ describe('chart builders', () => {
     const { svg } = await render(spec);
     expect(svg.indexOf('9: 2026-11-27')).toBeLessThan(svg.indexOf('10: 2026-11-28'));
     expect(efficiencyTrends([row(1, '2026-11-28T02:00:00.000Z', 0.5)], 'v')).toBeNull();
+  });
+
+  it('time to decide weighs each opponent by its decided duels: a pair that always draws does not halve the curve', () => {
+    const duel = (b: string, draw: number, p: number[]): Engagement => ({
+      experiment: 'd', engagement: `d/x.gunboat/${b}`, kind: 'duel', a: 'x.gunboat', b, variant: 'v1.2.2', rules: '1.2.2', method: 'monte-carlo', trials: 1000,
+      metrics: { a_win_rate: { value: 1 - draw, low: 0, high: 1 }, b_win_rate: { value: 0, low: 0, high: 0 }, draw_rate: { value: draw, low: 0, high: 1 } },
+      distribution: { name: 'rounds_to_decide', p }, placeholders: [],
+    });
+    const decidedAt2 = Array.from({ length: 41 }, (_, r) => (r === 2 ? 1 : 0));
+    const spec = timeToKill({ ...results, experiments: [duel('x.fighter', 0, decidedAt2), duel('x.raider', 1, new Array(41).fill(0))] }, 'v1.2.2')!;
+    const at = (r: number) => (spec.data as { values: Array<{ round: number; cumulative: number }> }).values.find((x) => x.round === r)!.cumulative;
+    expect([at(1), at(2), at(3)]).toEqual([0, 1, 1]);
+    expect(timeToKill({ ...results, experiments: [duel('x.raider', 1, new Array(41).fill(0))] }, 'v1.2.2')).toBeNull();
   });
 
   it('renders to SVG and PNG', async () => {
