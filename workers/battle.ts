@@ -7,7 +7,7 @@ import { makeBattle, type BattleJob, type BattleTask, type BattleTaskResult } fr
 let job: ReturnType<typeof makeBattle> | null = null;
 
 export default function runGames(task: BattleTask): BattleTaskResult {
-  job ??= makeBattle(workerData as BattleJob);
+  job ??= makeBattle(workerData as BattleJob, false); // the main thread checked the scenario before starting workers
   const counts = job.run(task);
   return { counts, placeholders: job.battle.usage.list() };
 }

@@ -37,7 +37,12 @@ export interface BattleTaskResult {
   placeholders: string[];
 }
 
-export function makeBattle(job: BattleJob) {
+/**
+ * The battle of `job`, ready to play ranges of games. `check`: refuse a scenario whose zones
+ * cannot take its fleets (checkDeployment); the main thread does, before any worker starts, so
+ * workers, which rebuild the same battle, skip it.
+ */
+export function makeBattle(job: BattleJob, check = true) {
   let version = getRulesVersion(job.rules);
   let options = DEFAULT_INTERPRETATIONS;
   if (job.rulesOverlay) {
@@ -48,7 +53,7 @@ export function makeBattle(job: BattleJob) {
   const rules = compileRules(version, applyRuleAssignments(job.rule, options));
   const scenario = loadScenario(job.scenarioFile, { rulesVersion: job.rules, allowInvalidFleets: job.allowInvalidFleets, units: job.units });
   const battle = new Battle(rules, scenario);
-  checkDeployment(battle);
+  if (check) checkDeployment(battle);
   const streams = battleStreams(job.seed, job.streams ?? scenario.id);
   return {
     rules,

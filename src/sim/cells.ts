@@ -144,12 +144,12 @@ function findWeapon(cell: Cell, v: Variant, u: UnitCard) {
  * k * BATTLE_CHUNK_TRIALS onwards, each on its own pair of streams named by the cell id, so
  * counts never depend on how chunks are spread over threads or shards.
  */
-function battleEngine(cell: Cell, v: Variant): CellEngine {
+function battleEngine(cell: Cell, v: Variant, check: boolean): CellEngine {
   if (!cell.scenario) throw new Error(`battle cell ${cell.id} has no scenario file`);
   const rules = compileVariant(v);
   const scenario = loadScenario(cell.scenario, { rulesVersion: v.rules, allowInvalidFleets: cell.allowInvalidFleets === true, units: cell.units });
   const battle = new Battle(rules, scenario);
-  checkDeployment(battle);
+  if (check) checkDeployment(battle);
   const mirror = cell.mirror !== false;
   const battleUnits: C.BattleUnit[] = battle.units.map((u, i) => {
     const models = battle.models.filter((m) => m.unitIndex === i);
@@ -173,10 +173,15 @@ function battleEngine(cell: Cell, v: Variant): CellEngine {
   };
 }
 
-export function buildCellEngine(cell: Cell, v: Variant, roster: Roster): CellEngine {
+/**
+ * The engine of one engagement under one variant. `check`: the one-time checks of its inputs
+ * (a battle's deployment zones); buildEngines makes them before a run, and workers, which
+ * rebuild the same engines, skip them.
+ */
+export function buildCellEngine(cell: Cell, v: Variant, roster: Roster, check = true): CellEngine {
   if (cell.kind === 'battle') {
     try {
-      return battleEngine(cell, v);
+      return battleEngine(cell, v, check);
     } catch (e) {
       if (!(e instanceof UserError)) throw e;
       throw new UserError(`experiment ${cell.id} (variant ${v.name}): ${e.message}`, e.details);

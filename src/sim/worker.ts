@@ -55,7 +55,7 @@ export class ChunkWorker {
     if (!engine) {
       const variants = this.batch.variants.length;
       const cell = this.batch.cells[Math.floor(slot / variants)];
-      engine = buildCellEngine(cell, this.batch.variants[slot % variants], this.roster);
+      engine = buildCellEngine(cell, this.batch.variants[slot % variants], this.roster, false); // checked by buildEngines before the run
       this.engines.set(slot, engine);
     }
     return engine;
