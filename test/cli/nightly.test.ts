@@ -123,6 +123,17 @@ describe('the first night: no --baseline', () => {
     // jwsim report renders it again the same way.
     expect(jwsim('report', first).status).toBe(0);
     expect(readFileSync(join(first, 'index.html'), 'utf8')).toBe(html);
+    // A record naming a baseline but holding no gate is damaged, and refused.
+    const file = join(first, 'nightly.json');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, JSON.stringify({ ...record, baselineDir: '/somewhere' }));
+    try {
+      const bad = jwsim('report', first);
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toBe(`jwsim: error: ${file}: gate and baselineDir: a gate needs its baseline, and a first night (no baseline) has no gate\n`);
+    } finally {
+      writeFileSync(file, good);
+    }
     const second = jwsim('nightly', SMALL, '--baseline', first, '--history', history, '--out', join(root, 'second-night'), '--threads', '0');
     expect(second.status).toBe(0);
     expect(second.stderr).toContain('nightly gate passed');
