@@ -6,7 +6,7 @@
 // fair TV is read off the curve of the original roster, and the points value of the rating
 // is copy minus original, with a bootstrap interval of that difference.
 import type { Roster, UnitCard, WeaponLine } from '../units/types.js';
-import { unitEfficiency, type Estimate, type UnitEfficiency } from './efficiency.js';
+import { BOOTSTRAP_REPLICATES, sortedQuantile, unitEfficiency, type Estimate, type UnitEfficiency } from './efficiency.js';
 import type { RunResults } from './runFolder.js';
 
 export interface SuggestedTv {
@@ -17,6 +17,9 @@ export interface SuggestedTv {
   /** Suggested / card TV - 1. */
   change: number;
   verdict: UnitEfficiency['verdict'];
+  /** UnitEfficiency.rosterRange and holdsAcrossRosters: how far the suggestion depends on which units the roster holds. */
+  rosterRange: { low: number; high: number };
+  holdsAcrossRosters: boolean | null;
   scoreVsField: number;
   /** UnitEfficiency.misfit: model error of the strengths behind the suggestion. */
   misfit: number;
@@ -36,6 +39,8 @@ export function suggestedTvs(results: RunResults, variant: string, curveIds?: Re
     suggested: u.fairTv,
     change: u.fairTv.value / u.tv - 1,
     verdict: u.verdict,
+    rosterRange: u.rosterRange,
+    holdsAcrossRosters: u.holdsAcrossRosters,
     scoreVsField: u.score.value,
     misfit: u.misfit,
     pairNoise: u.pairNoise,
@@ -90,6 +95,8 @@ export interface StatValue {
   rating: StatRating;
   /** Points value of +1: fair TV of the copy minus fair TV of the unit, with a 95% bootstrap interval. */
   value: Estimate | null;
+  /** The 95% range of that difference over subsampled rosters (UnitEfficiency.rosterRange); null without one. */
+  rosterRange: { low: number; high: number } | null;
   note: string;
 }
 
@@ -99,12 +106,22 @@ export function statValues(results: RunResults, variant: string, unit: UnitCard,
   const base = effs.find((e) => e.id === unit.id);
   return STAT_RATINGS.map((rating) => {
     const copy = effs.find((e) => e.id === `${unit.id}+${rating}`);
-    if (!base || !copy) return { rating, value: null, note: `not applicable: ${plusOneProblem(unit, rating, maxima) ?? 'no duels of the copy in these results'}` };
-    const diffs = copy.fairTvReplicates.map((x, i) => x - base.fairTvReplicates[i]).filter(Number.isFinite).sort((a, b) => a - b);
-    const q = (p: number) => diffs[Math.min(diffs.length - 1, Math.max(0, Math.round(p * (diffs.length - 1))))];
+    if (!base || !copy) return { rating, value: null, rosterRange: null, note: `not applicable: ${plusOneProblem(unit, rating, maxima) ?? 'no duels of the copy in these results'}` };
     const value = copy.fairTv.value - base.fairTv.value;
-    return { rating, value: Number.isFinite(value) && diffs.length ? { value, low: q(0.025), high: q(0.975) } : null, note: '' };
+    const noise = differences(copy.fairTvReplicates, base.fairTvReplicates);
+    const roster = differences(copy.rosterReplicates, base.rosterReplicates);
+    return {
+      rating,
+      value: Number.isFinite(value) && noise.length ? { value, low: sortedQuantile(noise, 0.025), high: sortedQuantile(noise, 0.975) } : null,
+      rosterRange: Number.isFinite(value) && roster.length >= BOOTSTRAP_REPLICATES / 2 ? { low: sortedQuantile(roster, 0.025), high: sortedQuantile(roster, 0.975) } : null,
+      note: '',
+    };
   });
+}
+
+/** Replicate by replicate differences a - b (the replicates are aligned), finite ones, sorted. */
+function differences(a: readonly number[], b: readonly number[]): number[] {
+  return a.map((x, i) => x - b[i]).filter(Number.isFinite).sort((p, q) => p - q);
 }
 
 /** Placeholders of a --stat run with each copy's entries ("X+skill.tv") named as the original unit's ("X.tv"): the copies inherit them. */

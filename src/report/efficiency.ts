@@ -6,7 +6,8 @@
 //     strengths (theta) are fitted to all duels; a robust straight line theta = a + b log(TV)
 //     is fitted across the roster (the roster is taken to be priced right as a whole); the
 //     fair TV is the TV at which that line reaches the unit's theta. 95% interval by a
-//     seeded parametric bootstrap of the duel results.
+//     seeded parametric bootstrap of the duel results (Monte Carlo noise); roster range from
+//     refits on seeded random three-quarter rosters (how much the figure rests on this roster).
 import { openStream } from '../rng/stream.js';
 import { Z95 } from '../stats/intervals.js';
 import type { Engagement, RunResults } from './runFolder.js';
@@ -34,9 +35,23 @@ export interface UnitEfficiency {
   /** Fair TV in each bootstrap replicate (aligned across units, for differences). */
   fairTvReplicates: number[];
   /**
+   * Roster range: the 95% range of the fair TV over rosters that keep a random ROSTER_SHARE
+   * of the curve units (rosterReplicates), so the opponents and the price points behind the
+   * curve change. It shows how much the figure depends on which units this roster happens to
+   * hold; NaN with fewer than MIN_ROSTER_UNITS units on the curve.
+   */
+  rosterRange: { low: number; high: number };
+  /** Fair TV on each subsampled roster (aligned across units, for differences). */
+  rosterReplicates: number[];
+  /**
+   * A flagged unit whose roster range lies beyond the same 5% line as its verdict: the verdict
+   * holds whichever units the roster holds. Null when not flagged or without a roster range.
+   */
+  holdsAcrossRosters: boolean | null;
+  /**
    * How far the strength model is from this unit's duels: the mean, over its opponents, of
    * |observed score - the score the fitted strengths predict|. Model error, which the fair-TV
-   * interval (Monte Carlo only) does not show.
+   * interval (Monte Carlo only) does not show and the roster range carries.
    */
   misfit: number;
   /** The Monte Carlo standard error of one of its pair scores, mean over its opponents: what misfit is to be compared with. */
@@ -44,6 +59,12 @@ export interface UnitEfficiency {
 }
 
 export const BOOTSTRAP_REPLICATES = 200;
+/** Fewest units on the price curve for a roster range (its rosters keep at least 3). */
+export const MIN_ROSTER_UNITS = 4;
+/** The share of the curve units each roster of the roster range keeps (rounded up). */
+export const ROSTER_SHARE = 0.75;
+/** How outputs name the roster range's rosters. */
+export const ROSTER_RANGE_WORDS = `the fair TV refitted on ${BOOTSTRAP_REPLICATES} rosters that each keep a random three quarters of the units`;
 /**
  * The fair-TV interval reflects Monte Carlo noise only, not how well the price-curve model
  * fits, so a unit is flagged only when it is off by more than this share of its TV.
@@ -109,8 +130,9 @@ export function bradleyTerry(wins: number[][], games: number[][], iterations = 2
 /**
  * Bradley-Terry strengths where only the `onCurve` units are fitted jointly, from their games
  * among themselves; each other unit is then fitted alone against those fixed strengths, from
- * its games with curve units. An off-curve unit (a modified copy in jwsim costs --stat) thus
- * cannot move the curve, and a copy that plays exactly like its original gets its strength.
+ * its games with curve units. An off-curve unit (a modified copy in jwsim costs --stat, or a
+ * unit left out of a subsampled roster) thus cannot move the curve, and a copy that plays
+ * exactly like its original gets its strength. A unit with no games against curve units: NaN.
  */
 export function curveStrengths(wins: number[][], games: number[][], onCurve: readonly boolean[]): number[] {
   if (onCurve.every(Boolean)) return bradleyTerry(wins, games);
@@ -122,7 +144,7 @@ export function curveStrengths(wins: number[][], games: number[][], onCurve: rea
   const s = new Array<number>(wins.length).fill(NaN);
   curve.forEach((i, c) => (s[i] = fitted[c]));
   for (let i = 0; i < wins.length; i++) {
-    if (onCurve[i]) continue;
+    if (onCurve[i] || !curve.some((j) => games[i][j] > 0)) continue;
     let w = 0;
     for (const j of curve) w += wins[i][j];
     // The MM step for one strength with the others fixed; it converges in a few dozen steps.
@@ -130,7 +152,6 @@ export function curveStrengths(wins: number[][], games: number[][], onCurve: rea
     for (let it = 0; it < 200; it++) {
       let denom = 0;
       for (const j of curve) if (games[i][j] > 0) denom += games[i][j] / (si + s[j]);
-      if (!(denom > 0)) break;
       si = w / denom;
     }
     s[i] = si;
@@ -154,6 +175,16 @@ export function fairTvs(strength: number[], tvs: number[], onCurve: readonly boo
   if (!(b > 0.05)) return y.map(() => NaN);
   const a = median(curve.map((i) => y[i] - b * x[i]));
   return y.map((yi) => Math.exp((yi - a) / b));
+}
+
+/** A flagged verdict over the roster range: it holds, or it depends on the roster's mix; '-' when not flagged or no range. */
+export function acrossRosters(holds: boolean | null): string {
+  return holds === null ? '-' : holds ? 'holds' : 'roster-dependent';
+}
+
+/** The q-quantile of sorted replicates (the nearest rank): the bootstrap intervals' ends. */
+export function sortedQuantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))];
 }
 
 function median(xs: number[]): number {
@@ -212,7 +243,26 @@ export function unitEfficiency(results: RunResults, variant: string, curveIds?: 
     for (let i = 0; i < k; i++) for (let j = 0; j < i; j++) w[i][j] = games[i][j] - w[j][i];
     reps.push(fairTvs(curveStrengths(w, games, onCurve), tvs, onCurve));
   }
-  const quantile = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.max(0, Math.round(q * (xs.length - 1))))];
+  // Roster range: the same duels, refitted on rosters that keep a random three quarters of
+  // the curve units (drawn without replacement; point estimates only, so the noise stays
+  // apart). A unit left out is read off that roster's curve from its games against the units
+  // kept, as an off-curve unit is. Without replacement, no roster is made mostly of one unit.
+  const curve = onCurve.flatMap((on, i) => (on ? [i] : []));
+  const rosterReps: number[][] = [];
+  if (curve.length >= MIN_ROSTER_UNITS) {
+    const keep = Math.ceil(ROSTER_SHARE * curve.length);
+    const rosterRng = openStream({ seed: results.seed, experiment: `report/${variant}`, purpose: 'roster-range', chunk: 0 });
+    for (let r = 0; r < BOOTSTRAP_REPLICATES; r++) {
+      const order = [...curve];
+      for (let t = 0; t < keep; t++) {
+        const u = t + Math.min(order.length - 1 - t, Math.floor(rosterRng.next() * (order.length - t)));
+        [order[t], order[u]] = [order[u], order[t]];
+      }
+      const kept = new Array<boolean>(k).fill(false);
+      for (let t = 0; t < keep; t++) kept[order[t]] = true;
+      rosterReps.push(fairTvs(curveStrengths(wins, games, kept), tvs, kept));
+    }
+  }
   return ids.map((id, i) => {
     const list = obs.get(id)!;
     const m = list.length;
@@ -228,7 +278,14 @@ export function unitEfficiency(results: RunResults, variant: string, curveIds?: 
     const misfit = list.reduce((a, o) => a + Math.abs(o.score - strength[i] / (strength[i] + strength[index.get(o.opponent)!])), 0) / m;
     const pairNoise = list.reduce((a, o) => a + Math.sqrt(o.variance / o.n), 0) / m;
     const boot = reps.map((r) => r[i]).filter(Number.isFinite).sort((a, b) => a - b);
-    const fairTv = boot.length ? { value: fair[i], low: quantile(boot, 0.025), high: quantile(boot, 0.975) } : { value: NaN, low: NaN, high: NaN };
+    const fairTv = boot.length ? { value: fair[i], low: sortedQuantile(boot, 0.025), high: sortedQuantile(boot, 0.975) } : { value: NaN, low: NaN, high: NaN };
+    const verdict: UnitEfficiency['verdict'] = !Number.isFinite(fairTv.value) ? 'unknown' : fairTv.low > tv * (1 + FAIR_TV_TOLERANCE) ? 'under-costed' : fairTv.high < tv * (1 - FAIR_TV_TOLERANCE) ? 'over-costed' : 'fair';
+    const spread = rosterReps.map((r) => r[i]).filter(Number.isFinite).sort((a, b) => a - b);
+    // A range from fewer than half the subsampled rosters (the rest had no price curve or no
+    // games against the drawn units) would describe a biased few: none then.
+    const rosterRange = Number.isFinite(fairTv.value) && spread.length >= BOOTSTRAP_REPLICATES / 2 ? { low: sortedQuantile(spread, 0.025), high: sortedQuantile(spread, 0.975) } : { low: NaN, high: NaN };
+    const flagged = verdict === 'under-costed' || verdict === 'over-costed';
+    const holds = verdict === 'under-costed' ? rosterRange.low > tv * (1 + FAIR_TV_TOLERANCE) : rosterRange.high < tv * (1 - FAIR_TV_TOLERANCE);
     return {
       id,
       name: results.units[id].name,
@@ -238,8 +295,11 @@ export function unitEfficiency(results: RunResults, variant: string, curveIds?: 
       tvWeightedScore: est(tvWeighted, tvWeightedSe),
       damagePer100Tv: est((100 * damage) / tv, (100 * damageSe) / tv),
       fairTv,
-      verdict: !Number.isFinite(fairTv.value) ? 'unknown' : fairTv.low > tv * (1 + FAIR_TV_TOLERANCE) ? 'under-costed' : fairTv.high < tv * (1 - FAIR_TV_TOLERANCE) ? 'over-costed' : 'fair',
+      verdict,
       fairTvReplicates: reps.map((r) => r[i]),
+      rosterRange,
+      rosterReplicates: rosterReps.map((r) => r[i]),
+      holdsAcrossRosters: flagged && Number.isFinite(rosterRange.low) ? holds : null,
       misfit,
       pairNoise,
     };
@@ -270,9 +330,10 @@ export function battleEfficiency(results: RunResults, variant: string): Map<stri
 
 /**
  * One line on how well the strength model fits the duels, for outputs that show fair TVs:
- * the median unit misfit against the median Monte Carlo noise of a pair score. Null for no units.
+ * the median unit misfit against the median Monte Carlo noise of a pair score, and how many
+ * verdicts hold across subsampled rosters. Null for no units.
  */
-export function modelFitNote(units: ReadonlyArray<Pick<UnitEfficiency, 'name' | 'misfit' | 'pairNoise'>>): string | null {
+export function modelFitNote(units: ReadonlyArray<Pick<UnitEfficiency, 'name' | 'misfit' | 'pairNoise' | 'verdict' | 'holdsAcrossRosters'>>): string | null {
   if (units.length === 0) return null;
   const med = (xs: number[]) => {
     const v = [...xs].sort((a, b) => a - b);
@@ -281,5 +342,15 @@ export function modelFitNote(units: ReadonlyArray<Pick<UnitEfficiency, 'name' | 
   const misfit = med(units.map((u) => u.misfit));
   const noise = med(units.map((u) => u.pairNoise));
   const worst = units.reduce((a, u) => (u.misfit > a.misfit ? u : a));
-  return `Model fit: a unit's duel scores differ from what the fitted strengths predict by ${misfit.toFixed(3)} (the median over units of each one's mean gap; worst ${worst.name}, ${worst.misfit.toFixed(3)}), against Monte Carlo noise of ${noise.toFixed(3)} per pair score. The fair-TV intervals show the noise only, not this model error: read a verdict near the ${Math.round(FAIR_TV_TOLERANCE * 100)}% line, or a unit with a large misfit, as uncertain.`;
+  const flagged = units.filter((u) => u.verdict === 'under-costed' || u.verdict === 'over-costed');
+  const judged = flagged.filter((u) => u.holdsAcrossRosters !== null);
+  const held = judged.filter((u) => u.holdsAcrossRosters).length;
+  const line = `${Math.round(FAIR_TV_TOLERANCE * 100)}% line`;
+  const roster =
+    flagged.length === 0
+      ? ''
+      : judged.length === 0
+        ? ` No roster range could be drawn (it needs at least ${MIN_ROSTER_UNITS} units on the price curve), so read a verdict near the ${line}, or a unit with a large misfit, as uncertain.`
+        : ` The roster range (${ROSTER_RANGE_WORDS}) carries this model error into each fair TV: ${held} of the ${judged.length} flagged verdicts hold whichever units the roster holds (their roster range is beyond the ${line} too); read the others as depending on this roster's mix.`;
+  return `Model fit: a unit's duel scores differ from what the fitted strengths predict by ${misfit.toFixed(3)} (the median over units of each one's mean gap; worst ${worst.name}, ${worst.misfit.toFixed(3)}), against Monte Carlo noise of ${noise.toFixed(3)} per pair score. The fair-TV 95% intervals show the noise only.${roster}`;
 }

@@ -8,7 +8,7 @@ import { interruptNote, undoOnInterrupt } from '../io/interrupt.js';
 import { KEY_METRIC, attackProfile, battleUnitDamage, efficiencyTrends, matchupMatrix, pointsEfficiency, timeToKill, versionComparison, type Shift, type VegaLiteSpec } from './charts.js';
 import { readNightlyRecord, type NightlyExtras } from './nightlyRecord.js';
 import { byExcess, thresholdOf } from './gate.js';
-import { battleEfficiency, modelFitNote, unitEfficiency, type UnitEfficiency } from './efficiency.js';
+import { acrossRosters, battleEfficiency, modelFitNote, unitEfficiency, type UnitEfficiency } from './efficiency.js';
 import { signedPercent } from '../numbers.js';
 import { page, type Section } from './html.js';
 import { render } from './render.js';
@@ -212,8 +212,8 @@ async function buildReport(run: RunFolder, out: string, nightly?: NightlyExtras)
     };
     const fit = modelFitNote(units);
     await chart(`efficiency-${vslug}`, `Points efficiency, ${v.name}`, `See the README for the definitions and the assumptions behind fair TV.${fit ? ` ${fit}` : ''} The table is sorted by fair TV over TV (change = fair TV / TV - 1).${battleColumns ? ' The last column is Structure dealt per 100 TV in whole games (this run\'s battles), with its 95% interval.' : ''}`, pointsEfficiency(units, v.name), {
-      columns: ['unit', 'TV', 'fair TV', 'fair TV 95% low', 'fair TV 95% high', 'change', 'verdict', 'misfit', 'score vs field', 'TV-weighted score', 'Structure per 100 TV', 'duels', ...(battleColumns ? ['Structure per 100 TV in battles'] : [])],
-      rows: [...units].sort((x, y) => y.fairTv.value / y.tv - x.fairTv.value / x.tv).map((u) => [u.name, u.tv, u.fairTv.value.toFixed(1), u.fairTv.low.toFixed(1), u.fairTv.high.toFixed(1), Number.isFinite(u.fairTv.value) ? signedPercent(u.fairTv.value / u.tv - 1) : '-', u.verdict, f3(u.misfit), f3(u.score.value), f3(u.tvWeightedScore.value), f3(u.damagePer100Tv.value), u.duels, ...battleCells(u.id)]),
+      columns: ['unit', 'TV', 'fair TV', 'fair TV 95% low', 'fair TV 95% high', 'roster range', 'change', 'verdict', 'across rosters', 'misfit', 'score vs field', 'TV-weighted score', 'Structure per 100 TV', 'duels', ...(battleColumns ? ['Structure per 100 TV in battles'] : [])],
+      rows: [...units].sort((x, y) => y.fairTv.value / y.tv - x.fairTv.value / x.tv).map((u) => [u.name, u.tv, u.fairTv.value.toFixed(1), u.fairTv.low.toFixed(1), u.fairTv.high.toFixed(1), Number.isFinite(u.rosterRange.low) ? `${u.rosterRange.low.toFixed(1)}-${u.rosterRange.high.toFixed(1)}` : '-', Number.isFinite(u.fairTv.value) ? signedPercent(u.fairTv.value / u.tv - 1) : '-', u.verdict, acrossRosters(u.holdsAcrossRosters), f3(u.misfit), f3(u.score.value), f3(u.tvWeightedScore.value), f3(u.damagePer100Tv.value), u.duels, ...battleCells(u.id)]),
     });
     await chart(`attacks-${vslug}`, `Attack profiles, ${v.name}`, 'What each attack, volley and ram of the batch does to its target.', attackProfile(results, v.name));
     await chart(`time-to-kill-${vslug}`, `Time to decide, ${v.name}`, 'How quickly duels that a side won end (whichever side won; draws are left out); hover a line for its unit, 20 colours serving more units.', timeToKill(results, v.name));

@@ -133,7 +133,21 @@ describe('jwsim costs', () => {
       expect(v.low, r).toBeGreaterThan(0);
       expect(v.low).toBeLessThanOrEqual(v.value);
       expect(v.high).toBeGreaterThanOrEqual(v.value);
+      // Over rosters missing a quarter of the opponents the value moves more than by noise,
+      // and stays around the full roster's value.
+      const range = values.get(r)!.rosterRange!;
+      expect(range.low, r).toBeLessThanOrEqual(v.value);
+      expect(range.high, r).toBeGreaterThanOrEqual(v.value);
+      expect(range.high - range.low, r).toBeGreaterThan(v.high - v.low);
     }
+    // A copy that plays exactly as the original differs from it only by its own duels' noise,
+    // which a roster's curve scales (the flatter the curve, the more TV a strength gap is
+    // worth): it moves far less over rosters than a copy with +1 Structure.
+    const skillRange = values.get('skill')!.rosterRange!;
+    const structureRange = values.get('structure')!.rosterRange!;
+    expect(Math.max(-skillRange.low, skillRange.high)).toBeLessThan(1);
+    expect(Math.max(-skillRange.low, skillRange.high)).toBeLessThan(structureRange.low / 2);
+    expect(values.get('thrusters')!.rosterRange).toBeNull();
   }, 60_000);
 
   it('--stat on the whole sample roster at 6 in: ratings that change no duel are worth nothing (they read +0.27 to +0.30 TV before)', async () => {
