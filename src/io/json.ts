@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from 'ajv';
 import { UserError } from '../errors.js';
 import { findJsonError, lineColumn } from './jsonSyntax.js';
+import { listInWords } from '../words.js';
 
 /** Files larger than this are refused before parsing (no user file needs more). */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -235,7 +236,7 @@ function classInWords(cls: string, one = false): string {
   take(['A-Z'], 'capital letters', 'a capital letter');
   take(['0-9'], 'digits', 'a digit');
   for (const ch of rest) words.push(`'${ch}'`);
-  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+  return listInWords(words, 'or');
 }
 
 /** The identifier patterns the schemas use, said in words ("must be 1 to 64 ..."); null for any other pattern. */

@@ -5,6 +5,7 @@
 // `--rule NAME=VALUE` overrides one, and every output records the set in force.
 import { UserError } from '../errors.js';
 import type { RulesData } from './types.js';
+import { listInWords } from '../words.js';
 
 /**
  * What can read an option: `jwsim dice`, the engagement commands (and the batch experiment
@@ -400,17 +401,13 @@ export function applyRuleAssignments(assignments: readonly string[], base: Inter
 
 const READER_NOUNS: Record<OptionReader, string> = { dice: 'dice queries', attack: 'attacks', volley: 'volleys', ram: 'rams', duel: 'duels', battle: 'full battles' };
 
-function andList(items: readonly string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
 /** What an option's scope covers, e.g. 'full battles (jwsim battle; batch kind "battle")'. */
 export function scopeText(scope: readonly OptionReader[]): string {
   if (scope.length === 0) return 'nothing jwsim runs at present';
   if (scope.length === OPTION_READERS.length) return 'every command (jwsim dice, attack, volley, ram, duel, battle; every batch kind)';
   const kinds = scope.filter((r) => r !== 'dice').map((r) => `"${r}"`);
   const batch = kinds.length ? `; batch kind${kinds.length > 1 ? 's' : ''} ${kinds.join(', ')}` : '';
-  return `${andList(scope.map((r) => READER_NOUNS[r]))} (${scope.map((r) => `jwsim ${r}`).join(', ')}${batch})`;
+  return `${listInWords(scope.map((r) => READER_NOUNS[r]), 'and')} (${scope.map((r) => `jwsim ${r}`).join(', ')}${batch})`;
 }
 
 /**

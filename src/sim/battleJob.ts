@@ -4,13 +4,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import { Battle } from '../engine/battle/game.js';
-import { compileRules } from '../rules/compile.js';
-import { DEFAULT_INTERPRETATIONS, applyRuleAssignments } from '../rules/interpretations.js';
-import { applyOverlay, loadOverlay } from '../rules/overlay.js';
-import { getRulesVersion } from '../rules/registry.js';
+import { loadOverlay } from '../rules/overlay.js';
 import { loadScenario } from '../scenarios/scenario.js';
 import { projectRoot } from '../paths.js';
 import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, checkDeployment, runBattleChunk } from './battles.js';
+import { compileVariant } from './cells.js';
 
 /** Everything needed to rebuild the battle in a worker: plain data. */
 export interface BattleJob {
@@ -43,14 +41,7 @@ export interface BattleTaskResult {
  * workers, which rebuild the same battle, skip it.
  */
 export function makeBattle(job: BattleJob, check = true) {
-  let version = getRulesVersion(job.rules);
-  let options = DEFAULT_INTERPRETATIONS;
-  if (job.rulesOverlay) {
-    const o = loadOverlay(job.rulesOverlay);
-    version = applyOverlay(version, o);
-    options = applyRuleAssignments(o.options, options, `${o.file}: options`);
-  }
-  const rules = compileRules(version, applyRuleAssignments(job.rule, options));
+  const rules = compileVariant({ name: 'battle', rules: job.rules, options: job.rule, overlay: job.rulesOverlay ? loadOverlay(job.rulesOverlay) : null }, '--rule');
   const scenario = loadScenario(job.scenarioFile, { rulesVersion: job.rules, allowInvalidFleets: job.allowInvalidFleets, units: job.units });
   const battle = new Battle(rules, scenario);
   if (check) checkDeployment(battle);

@@ -28,19 +28,24 @@ import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, checkDeployment
 import * as C from './counts.js';
 
 /** A variant's rules version (its overlay applied) and interpretation options (the overlay's, then its own). */
-function variantRules(v: Variant): { version: RulesVersion; options: InterpretationOptions } {
+/** A variant's rules data (its overlay applied) and options; `where` names its own options in errors. */
+function variantRules(v: Variant, where = `variant ${v.name}: options`): { version: RulesVersion; options: InterpretationOptions } {
   let version = getRulesVersion(v.rules);
   let options = DEFAULT_INTERPRETATIONS;
   if (v.overlay) {
     version = applyOverlay(version, v.overlay);
     options = applyRuleAssignments(v.overlay.options, options, `${v.overlay.file}: options`);
   }
-  return { version, options: applyRuleAssignments(v.options, options, `variant ${v.name}: options`) };
+  return { version, options: applyRuleAssignments(v.options, options, where) };
 }
 
-/** A variant's compiled rules. Its overlay's version was checked where the variant was made (loadBatch, compare); applyOverlay checks it again. */
-export function compileVariant(v: Variant): CompiledRules {
-  const { version, options } = variantRules(v);
+/**
+ * A variant's compiled rules. Its overlay's version was checked where the variant was made
+ * (loadBatch, compare); applyOverlay checks it again. `where`: as in variantRules (jwsim
+ * battle's own options come from --rule).
+ */
+export function compileVariant(v: Variant, where?: string): CompiledRules {
+  const { version, options } = variantRules(v, where);
   return compileRules(version, options);
 }
 
