@@ -6,7 +6,6 @@ import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { checkFolder, makeFolder, unmakeFolder } from '../io/folders.js';
 import { undoOnInterrupt } from '../io/interrupt.js';
-import { projectRoot } from '../paths.js';
 import { comparisonOutputs, fmtZ } from '../report/compareOutput.js';
 import { writeAtomically } from '../report/runOutput.js';
 import { loadOverlay, overlayVersionProblem } from '../rules/overlay.js';
@@ -17,6 +16,7 @@ import { CHUNK_TRIALS } from '../sim/slots.js';
 import { formatTable } from './format.js';
 import { placeholderLines } from './engagementArgs.js';
 import { collectString, intInRange, pathArg, positiveNumber, seedOption, threadsOption } from './args.js';
+import { defaultOut } from './run.js';
 
 interface CompareOpts {
   rules?: string;
@@ -39,8 +39,8 @@ export function compareCommand(): Command {
     .addOption(threadsOption())
     .addOption(new Option('--out <dir>', 'folder to write (default: reports/compare-<date>-<time> in the jwsim folder, whatever the current folder)').argParser(pathArg))
     .addOption(seedOption("seed of every random stream (overrides the batch's)"))
-    .addOption(new Option('--min-trials <n>', `trials per variant before the sequential test may stop, in whole chunks of ${CHUNK_TRIALS} (${2 * CHUNK_TRIALS}..10000000); the batch's trials and precision targets are not used`).argParser(intInRange(2 * CHUNK_TRIALS, 10_000_000)).default(3 * CHUNK_TRIALS))
-    .addOption(new Option('--max-trials <n>', `trials per variant at most, in whole chunks of ${CHUNK_TRIALS} (${2 * CHUNK_TRIALS}..50000000)`).argParser(intInRange(2 * CHUNK_TRIALS, 50_000_000)).default(16 * CHUNK_TRIALS))
+    .addOption(new Option('--min-trials <n>', `trials per variant before the sequential test may stop, rounded up to whole chunks of ${CHUNK_TRIALS} (${2 * CHUNK_TRIALS}..10000000); the batch's trials and precision targets are not used`).argParser(intInRange(2 * CHUNK_TRIALS, 10_000_000)).default(3 * CHUNK_TRIALS))
+    .addOption(new Option('--max-trials <n>', `trials per variant at most, rounded up to whole chunks of ${CHUNK_TRIALS} (${2 * CHUNK_TRIALS}..50000000)`).argParser(intInRange(2 * CHUNK_TRIALS, 50_000_000)).default(16 * CHUNK_TRIALS))
     .addOption(new Option('--settle <shift>', 'stop an engagement once its key metric cannot have moved by more than this: an absolute shift in the metric\'s own units, not a relative one (duels: a_win_rate, so 0.02 is 2 percentage points; attacks, volleys and rams: mean_structure_damage, in Structure points); above 0 and below 1000').argParser(positiveNumber(1000, '0.02')).default(0.02))
     .option('--json', 'print the comparison as JSON on stdout', false)
     .action(async (file: string, opts: CompareOpts) => {
@@ -92,7 +92,7 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
   const loaded = loadBatch(file, opts.seed);
   const batch = { ...loaded, variants: variantsFrom(opts, loaded.variants) };
   if (opts.minTrials > opts.maxTrials) throw new UserError(`--min-trials ${opts.minTrials} is above --max-trials ${opts.maxTrials}`);
-  const out = resolve(opts.out ?? join(projectRoot(), 'reports', `compare-${new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}`));
+  const out = resolve(opts.out ?? defaultOut('compare-'));
   if (existsSync(join(out, 'manifest.json'))) throw new UserError(`--out: ${out} already holds a finished comparison; choose another folder`);
   checkFolder(out); // made once the comparison has run: a batch that cannot run leaves nothing
   const started = Date.now();

@@ -61,17 +61,21 @@ export function buildProgram(): Command {
 
 /** Exit code when the machine refuses the output (sysexits' EX_IOERR). */
 export const EXIT_OUTPUT = 74;
-/** Errors of writing that are the machine's, not jwsim's: a full disk or quota, a read-only or failing device. */
-const OUTPUT_FAILURES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EFBIG']);
+/**
+ * Errors of writing that are the machine's, not jwsim's: a full disk or quota, a read-only or
+ * failing device, a permission taken away during the run (a place that cannot be written is
+ * refused before the run, with 2).
+ */
+const OUTPUT_FAILURES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EFBIG', 'EACCES', 'EPERM']);
 
 export async function main(argv: readonly string[]): Promise<number> {
   installInterruptNotice();
   const program = buildProgram();
   try {
     // `jwsim help NAME` of an unknown NAME would print the general help and say nothing.
-    const asked = argv[2] === 'help' ? argv[3] : undefined;
+    const asked = argv[2] === 'help' ? argv[3] : argv[2];
     if (asked !== undefined && asked !== 'help' && !asked.startsWith('-') && !program.commands.some((c) => c.name() === asked)) {
-      throw new UserError(`help: unknown command "${asked}"; allowed: ${program.commands.map((c) => c.name()).join(', ')}`);
+      throw new UserError(`${argv[2] === 'help' ? 'help: ' : ''}unknown command "${asked}"; allowed: ${program.commands.map((c) => c.name()).join(', ')} (jwsim --help describes each)`);
     }
     await program.parseAsync([...argv]);
     // A command that ends without throwing may still set its own code (an interrupted run: 130).

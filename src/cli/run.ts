@@ -78,10 +78,11 @@ export function pointLatest(out: string): void {
   renameSync(tmp, latest);
 }
 
-export function defaultOut(): string {
+/** reports/<prefix><date>-<time> in the jwsim folder, local time (2026-11-30-085349): where runs and compares go by default. */
+export function defaultOut(prefix = ''): string {
   const d = new Date();
   const p = (n: number) => String(n).padStart(2, '0');
-  return join(projectRoot(), 'reports', `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`);
+  return join(projectRoot(), 'reports', `${prefix}${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`);
 }
 
 function progressLine(p: Progress): string {
@@ -182,7 +183,7 @@ export async function runRun(file: string, opts: RunOpts): Promise<number> {
   } catch (err) {
     if (showProgress) process.stderr.write('\n');
     if (err instanceof Interrupted) {
-      const resume = opts.resumeCommand ?? shellLine(['jwsim', 'run', file, '--out', out, '--resume', ...(opts.seed ? ['--seed', opts.seed] : []), ...(opts.shard ? ['--shard', shardText] : [])]);
+      const resume = opts.resumeCommand ?? shellLine(['jwsim', 'run', file, '--out', out, '--resume', ...(opts.seed ? ['--seed', opts.seed] : []), ...(opts.shard ? ['--shard', shardText] : []), ...(opts.report ? [] : ['--no-report'])]);
       process.stderr.write(`jwsim: interrupted; ${err.chunksSaved} chunks saved in ${out}. Resume with: ${resume}\n`);
       return 130;
     }

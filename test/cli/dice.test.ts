@@ -134,15 +134,16 @@ describe('help', () => {
     expect(dice.stdout).toMatch(/--seed <seed>[\s\S]*default:\s+"20261129"/);
   });
 
-  it('an unknown command exits 2', () => {
+  it('an unknown command exits 2, naming the commands there are', () => {
     const r = jwsim('nonsense');
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/unknown command 'nonsense'/);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('jwsim: error: unknown command "nonsense"; allowed: dice, rules, units, attack, volley, ram, duel, battle, run, merge, report, compare, costs, nightly (jwsim --help describes each)\n');
     // `help` of an unknown command says so instead of printing the general help.
     const help = jwsim('help', 'nonsense');
     expect(help.status).toBe(2);
     expect(help.stdout).toBe('');
-    expect(help.stderr).toBe('jwsim: error: help: unknown command "nonsense"; allowed: dice, rules, units, attack, volley, ram, duel, battle, run, merge, report, compare, costs, nightly\n');
+    expect(help.stderr).toBe('jwsim: error: help: unknown command "nonsense"; allowed: dice, rules, units, attack, volley, ram, duel, battle, run, merge, report, compare, costs, nightly (jwsim --help describes each)\n');
     expect(jwsim('help', 'dice').stdout).toMatch(/^Usage: jwsim dice/);
   });
 });
