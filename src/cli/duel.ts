@@ -43,7 +43,7 @@ export function duelCommand(): Command {
     .addOption(rangeOption())
     .addOption(aspectOption('--aspect <arc>', "where A stands: B's arc that A attacks from (B turns its better broadside to a side)"))
     .addOption(aspectOption('--b-aspect <arc>', "where B stands: A's arc that B attacks from (A turns its better broadside to a side)"))
-    .addOption(new Option('--until <state>', 'a side is out when destroyed, or already when crippled').choices(['destroyed', 'crippled']).default('destroyed'))
+    .addOption(new Option('--until <state>', 'a side is out when destroyed, or already when crippled (this differs only where a side can be Crippled and fight on, e.g. v1.2.1 squadrons; otherwise it is refused, saying why)').choices(['destroyed', 'crippled']).default('destroyed'))
     .addOption(new Option('--rounds <n>', 'round limit; a duel still open then is a draw (1..1000)').argParser(intInRange(1, 1000)).default(DEFAULT_DUEL_ROUNDS))
     .addOption(new Option('--first <side>', 'who fires first each round: a, b, or random (a coin per duel)').choices(['a', 'b', 'random']).default('random'));
   addEngagementOptions(cmd, DEFAULT_DUEL_TRIALS, 'duels to play');

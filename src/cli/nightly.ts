@@ -35,7 +35,7 @@ export function nightlyCommand(): Command {
     .argument('<batch>', 'batch file')
     .option('--baseline <dir>', 'finished run folder to compare with (e.g. last night\'s); leave it out on the first night: the run is recorded with no gate (exit 0)')
     .addOption(new Option('--history <file>', 'SQLite history file (default: reports/history.sqlite in the jwsim folder, whatever the current folder)'))
-    .addOption(new Option('--max-shift <x>', 'largest tolerated shift, a positive number below 1000: absolute for rates, relative to the baseline value for means').argParser(positiveNumber(1000, '0.05')).default(DEFAULT_MAX_SHIFT))
+    .addOption(new Option('--max-shift <x>', 'largest tolerated shift, a positive number below 1000: absolute for rates and probabilities; for means, relative to the baseline value counted as at least 1 (damage_per_100_tv: at least one Structure point on its scale)').argParser(positiveNumber(1000, '0.05')).default(DEFAULT_MAX_SHIFT))
     .addOption(threadsOption())
     .addOption(new Option('--out <dir>', RUN_OUT_HELP).argParser(pathArg))
     .addOption(seedOption("seed (overrides the batch's; keep it equal to the baseline's for exact comparisons)"))
