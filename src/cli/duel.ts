@@ -41,8 +41,8 @@ export function duelCommand(): Command {
     .argument('[a]', 'unit id of side A')
     .argument('[b]', 'unit id of side B')
     .addOption(rangeOption())
-    .addOption(aspectOption('--aspect <arc>', "where A stands: B's arc that A attacks from (B turns its better broadside to a side)"))
-    .addOption(aspectOption('--b-aspect <arc>', "where B stands: A's arc that B attacks from (A turns its better broadside to a side)"))
+    .addOption(aspectOption('--aspect <arc>', "which of B's arcs A stands in, and so fires into (at side, B shows A its better broadside)"))
+    .addOption(aspectOption('--b-aspect <arc>', "which of A's arcs B stands in, and so fires into (at side, A shows B its better broadside)"))
     .addOption(new Option('--until <state>', 'a side is out when destroyed, or already when crippled (this differs only where a side can be Crippled and fight on, e.g. v1.2.1 squadrons; otherwise it is refused, saying why)').choices(['destroyed', 'crippled']).default('destroyed'))
     .addOption(new Option('--rounds <n>', 'round limit; a duel still open then is a draw (1..1000)').argParser(intInRange(1, 1000)).default(DEFAULT_DUEL_ROUNDS))
     .addOption(new Option('--first <side>', 'who fires first each round: a, b, or random (a coin per duel)').choices(['a', 'b', 'random']).default('random'));
