@@ -2,11 +2,11 @@
 // one), gate every metric against a baseline run, record the run in the history, keep the gate
 // and trends in the run folder (nightly.json) and render the report with them.
 import { Command, Option } from 'commander';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { unitEfficiency } from '../report/efficiency.js';
 import { DEFAULT_MAX_SHIFT, byExcess, gate } from '../report/gate.js';
-import { History } from '../report/history.js';
+import { History, batchTrendKey } from '../report/history.js';
 import { NIGHTLY_FILE, nightlyJson } from '../report/nightlyRecord.js';
 import { renderReport } from '../report/report.js';
 import { writeAtomically } from '../report/runOutput.js';
@@ -76,6 +76,7 @@ export async function runNightly(file: string, opts: NightlyOpts): Promise<numbe
   // (exit 2) rather than crashing the gate or passing it silently.
   const baseline = opts.baseline === undefined ? null : readBaseline(resolve(opts.baseline));
   const batch = loadBatch(file, opts.seed);
+  const trendKey = batchTrendKey(readFileSync(file, 'utf8'));
   const planned = new Set(batch.cells.flatMap((c) => batch.variants.map((v) => `${c.id}\u0000${v.name}`)));
   if (baseline && !baseline.results.experiments.some((e) => planned.has(`${e.engagement}\u0000${e.variant}`))) {
     throw new UserError(`--baseline: ${baseline.dir} shares no engagement and variant with ${file}; nothing could be compared (is it a run of another batch?)`);
@@ -99,7 +100,7 @@ export async function runNightly(file: string, opts: NightlyOpts): Promise<numbe
   try {
     history.record({
       runDir: out,
-      batchSha256: (current.manifest.batch as { sha256: string }).sha256,
+      batchSha256: trendKey,
       seed: current.results.seed,
       gitCommit: (current.manifest.git_commit as string | null) ?? null,
       baselineDir: baseline?.dir ?? null,
@@ -107,7 +108,7 @@ export async function runNightly(file: string, opts: NightlyOpts): Promise<numbe
       shiftsChecked: result?.checked ?? 0,
       efficiency,
     });
-    const trends = history.trends((current.manifest.batch as { sha256: string }).sha256);
+    const trends = history.trends(trendKey, (current.manifest.batch as { sha256: string }).sha256);
     // Kept in the run folder, so that the report (now, and jwsim report DIR later) shows them.
     writeAtomically(out, [[NIGHTLY_FILE, nightlyJson({ gate: result, baselineDir: baseline?.dir ?? null, trends })]]);
     process.stdout.write(`report: ${await renderReport(out)}\n`);

@@ -3,11 +3,31 @@
 // transaction (a killed run leaves the file as it was); WAL mode and a busy timeout let
 // concurrent nightly runs take turns; a corrupted or locked file, or another program's database
 // with tables of the same names, is a clear error.
+import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { UserError } from '../errors.js';
 import type { UnitEfficiency } from './efficiency.js';
 
 export const HISTORY_BUSY_TIMEOUT_MS = 15_000;
+
+/**
+ * What makes nights of "the same batch" for trends: the SHA-256 of the batch file's JSON
+ * with every "description" and "$schema" left out and keys in sorted order, so rewording a
+ * description, reformatting or reordering keys keeps the trend, while any change to what is
+ * run (units, variants, experiments, seed) starts a new one. Unit files are not part of it:
+ * a trend is meant to show what edits to the cards did, night after night. The text must be
+ * valid JSON (the batch has been loaded before).
+ */
+export function batchTrendKey(text: string): string {
+  const canonical = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(canonical);
+    if (v === null || typeof v !== 'object') return v;
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) if (k !== 'description' && k !== '$schema') out[k] = canonical((v as Record<string, unknown>)[k]);
+    return out;
+  };
+  return createHash('sha256').update(JSON.stringify(canonical(JSON.parse(text)))).digest('hex');
+}
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS runs (
@@ -37,6 +57,7 @@ CREATE TABLE IF NOT EXISTS unit_efficiency (
 
 export interface RunRecord {
   runDir: string;
+  /** batchTrendKey of the batch (kept in the runs table's batch_sha256 column). */
   batchSha256: string;
   seed: string;
   gitCommit: string | null;
@@ -171,15 +192,19 @@ export class History {
     }
   }
 
-  /** Every unit's score vs field in every recorded run of this batch, oldest first. */
-  trends(batchSha256: string): TrendRow[] {
+  /**
+   * Every unit's score vs field in every recorded run of this batch, oldest first: the runs
+   * recorded under any of `keys` (its batchTrendKey, and the file's own SHA-256, under which
+   * histories before the trend key recorded their runs).
+   */
+  trends(...keys: string[]): TrendRow[] {
     try {
       return this.db
         .prepare(
           `SELECT r.id AS run, r.recorded_at AS recordedAt, u.variant AS variant, u.unit_name AS unit, u.score AS score, u.score_low AS low, u.score_high AS high
-           FROM runs r JOIN unit_efficiency u ON u.run_id = r.id WHERE r.batch_sha256 = ? ORDER BY r.id, u.variant, u.unit_name`,
+           FROM runs r JOIN unit_efficiency u ON u.run_id = r.id WHERE r.batch_sha256 IN (${keys.map(() => '?').join(', ')}) ORDER BY r.id, u.variant, u.unit_name`,
         )
-        .all(batchSha256) as TrendRow[];
+        .all(...keys) as TrendRow[];
     } catch (err) {
       throw explain(this.file, err, this.busyTimeoutMs);
     }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.js';
-import { History } from '../../src/report/history.js';
+import { History, batchTrendKey } from '../../src/report/history.js';
 import { unitEfficiency } from '../../src/report/efficiency.js';
 import { fixtureResults } from './fixture.js';
 
@@ -28,7 +28,23 @@ describe('history', () => {
     expect(t[0].run).toBeLessThan(t[t.length - 1].run);
     expect(h.trends('other')).toEqual([]);
     expect(h.runCount()).toBe(2);
+    // Runs recorded under an older key (the batch file's own hash) still belong to the trend.
+    h.record({ ...record('run-3'), batchSha256: 'file-hash' });
+    expect(h.trends('abc', 'file-hash').length).toBe(3 * 2 * 3);
+    expect(h.trends('abc').length).toBe(2 * 2 * 3);
     h.close();
+  });
+
+  it('the trend key ignores descriptions, $schema, layout and key order, and nothing else', () => {
+    const batch = { $schema: './schemas/batch.schema.json', format: 'jwsim-batch/1', description: 'nightly', seed: 'n', units: ['units/a.json'], experiments: [{ id: 'd', kind: 'duel', description: 'all pairs', units: 'all', range: 6, trials: 8192 }] };
+    const key = batchTrendKey(JSON.stringify(batch));
+    const reworded = { ...batch, description: 'the nightly batch', $schema: 'other.json', experiments: [{ ...batch.experiments[0], description: 'every pair' }] };
+    expect(batchTrendKey(JSON.stringify(reworded, null, 2))).toBe(key);
+    const reordered = Object.fromEntries(Object.entries(batch).reverse());
+    expect(batchTrendKey(JSON.stringify(reordered))).toBe(key);
+    expect(batchTrendKey(JSON.stringify({ ...batch, seed: 'm' }))).not.toBe(key);
+    expect(batchTrendKey(JSON.stringify({ ...batch, experiments: [{ ...batch.experiments[0], range: 3 }] }))).not.toBe(key);
+    expect(batchTrendKey(JSON.stringify({ ...batch, units: ['units/b.json'] }))).not.toBe(key);
   });
 
   it('a corrupted file is a clear error and is left untouched', () => {
