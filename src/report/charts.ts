@@ -184,21 +184,46 @@ export function attackProfile(results: RunResults, variant: string): VegaLiteSpe
     rows.push({ engagement: label, outcome: 'crippled', group: 'P(state)', value: e.metrics.p_crippled.value });
     for (const r of ['defense', 'sensors', 'thrusters']) rows.push({ engagement: label, outcome: `${r} dmg`, group: 'mean rating damage', value: e.metrics[`mean_${r}_damage`].value });
   }
+  // Two panels side by side, one row per engagement in each: probabilities on a 0-1 scale,
+  // and the mean rating damage in rating points on its own scale (on one shared axis the two
+  // kinds of figure cannot be read against each other).
+  const row = (labels: boolean) => ({ row: { field: 'engagement', type: 'nominal' as const, title: null, header: labels ? { labelAngle: 0, labelAlign: 'left' } : { labels: false } } });
+  const tooltip = [{ field: 'engagement' }, { field: 'outcome' }, { field: 'value', format: '.3f' }];
   return {
-    ...base(`Attack profiles (${variant})`, 'Distribution of Structure lost, chance of each end state, and mean damage to each rating, per attack, volley or ram (the target\'s damage).'),
+    ...base(`Attack profiles (${variant})`, 'Per attack, volley or ram (the target\'s damage): left, the distribution of Structure lost and the chance of each end state; right, the mean damage to each rating, in rating points.'),
     data: { values: rows },
-    facet: { row: { field: 'engagement', type: 'nominal', title: null, header: { labelAngle: 0, labelAlign: 'left' } } },
-    spec: {
-      width: 420,
-      height: 90,
-      mark: 'bar',
-      encoding: {
-        x: { field: 'outcome', type: 'nominal', sort: [...OUTCOMES, 'destroyed', 'crippled', 'defense dmg', 'sensors dmg', 'thrusters dmg'], title: null, axis: { labelAngle: -40 } },
-        y: { field: 'value', type: 'quantitative', title: 'probability, or rating points lost' },
-        color: { field: 'group', type: 'nominal', title: null },
-        tooltip: [{ field: 'engagement' }, { field: 'outcome' }, { field: 'value', format: '.3f' }],
+    hconcat: [
+      {
+        transform: [{ filter: "datum.group !== 'mean rating damage'" }],
+        facet: row(true),
+        spec: {
+          width: 360,
+          height: 90,
+          mark: 'bar',
+          encoding: {
+            x: { field: 'outcome', type: 'nominal', sort: [...OUTCOMES, 'destroyed', 'crippled'], title: null, axis: { labelAngle: -40 } },
+            y: { field: 'value', type: 'quantitative', title: 'probability', scale: { domain: [0, 1] } },
+            color: { field: 'group', type: 'nominal', title: null },
+            tooltip,
+          },
+        },
       },
-    },
+      {
+        transform: [{ filter: "datum.group === 'mean rating damage'" }],
+        facet: row(false),
+        spec: {
+          width: 120,
+          height: 90,
+          mark: 'bar',
+          encoding: {
+            x: { field: 'outcome', type: 'nominal', sort: ['defense dmg', 'sensors dmg', 'thrusters dmg'], title: null, axis: { labelAngle: -40 } },
+            y: { field: 'value', type: 'quantitative', title: 'mean points' },
+            color: { field: 'group', type: 'nominal', title: null },
+            tooltip,
+          },
+        },
+      },
+    ],
   };
 }
 

@@ -76,6 +76,20 @@ describe('chart builders', () => {
     expect(svg).toContain('mean_structure_damage');
   });
 
+  it('attack profiles: probabilities on a 0-1 scale, rating damage in points on a panel of its own', async () => {
+    const spec = specs.attacks as { hconcat: Array<{ transform: Array<{ filter: string }>; spec: { encoding: { y: { title: string; scale?: { domain: number[] } } } } }> };
+    expect(spec.hconcat).toHaveLength(2);
+    const [left, right] = spec.hconcat;
+    expect(left.spec.encoding.y).toEqual(expect.objectContaining({ title: 'probability', scale: { domain: [0, 1] } }));
+    expect(right.spec.encoding.y.title).toBe('mean points');
+    expect(right.spec.encoding.y.scale).toBeUndefined();
+    const rows = (specs.attacks as { data: { values: Array<{ group: string; outcome: string }> } }).data.values;
+    const passes = (filter: string, group: string) => new Function('datum', `return ${filter}`)({ group }) as boolean;
+    for (const r of rows) expect(passes(left.transform[0].filter, r.group), r.outcome).toBe(!r.outcome.endsWith(' dmg'));
+    const { svg } = await render(specs.attacks!);
+    expect(svg).toContain('mean points');
+  });
+
   it('an exact zero shift is unchanged, not within noise; rams get attack profiles too', () => {
     const spec = versionComparison([{ label: 'ram', metric: 'mean_structure_damage', difference: 0, low: 0, high: 0 }, { label: 'duel', metric: 'a_win_rate', difference: 0.01, low: -0.01, high: 0.03 }], 'a', 'b')!;
     expect((spec.data as { values: Array<{ moved: string }> }).values.map((r) => r.moved)).toEqual(['unchanged', 'within noise']);
