@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { UserError } from '../errors.js';
 import { STAT_RATINGS, originalPlaceholders, placeholdersUsed, statValues, suggestedTvs, withPlusOne, type StatRating } from '../report/costs.js';
-import { acrossRosters, BOOTSTRAP_REPLICATES, modelFitNote } from '../report/efficiency.js';
+import { acrossRosters, modelFitNote, ROSTER_RANGE_WORDS } from '../report/efficiency.js';
 import { resultsJson } from '../report/runOutput.js';
 import type { RunResults } from '../report/runFolder.js';
 import { duelCell, generatedBatch, type Variant } from '../scenarios/batch.js';
@@ -116,7 +116,7 @@ export async function runCosts(opts: CostsOpts): Promise<string> {
         values.map((v) => [RATING_LABEL[v.rating], v.value ? fixed(v.value.value, 1) : '-', v.value ? `${fixed(v.value.low, 1)} .. ${fixed(v.value.high, 1)}` : '-', v.rosterRange ? `${fixed(v.rosterRange.low, 1)} .. ${fixed(v.rosterRange.high, 1)}` : '-', v.note]),
       ),
       '',
-      `The 95% interval is Monte Carlo noise; the roster range is the 95% range of the value over ${BOOTSTRAP_REPLICATES} rosters that each keep a random three quarters of the units: how much the value depends on which opponents this roster holds.`,
+      `The 95% interval is Monte Carlo noise; the roster range is ${ROSTER_RANGE_WORDS}, here of the copy's fair TV less the unit's: how much the value leans on which opponents this roster holds.`,
       '',
       ...placeholderLines(used),
     ].join('\n') + '\n';
@@ -149,6 +149,6 @@ export async function runCosts(opts: CostsOpts): Promise<string> {
     ...suggested.filter((s) => Math.abs(s.suggested.value - s.tv) < 1e-9).flatMap((s) => [`${s.id}: the price curve passes through it (the unit with the median residual), so its suggested TV is its card TV by construction and its narrow interval says nothing about precision; its roster range does.`, '']),
     ...(suggested.every((s) => !Number.isFinite(s.suggested.value)) ? ['No price curve: strength does not grow with TV across this roster at this range, so no fair TV can be read (verdict unknown).', ''] : []),
     ...placeholderLines(used),
-    `Suggested TV = the TV at which the unit would sit on the roster's price curve (README, "Points efficiency"); the 95% interval is Monte Carlo noise only; roster range = the 95% range of the suggestion over ${BOOTSTRAP_REPLICATES} rosters that each keep a random three quarters of the units (it carries the model error); across rosters = whether a flagged verdict holds over that whole range; misfit = the mean gap between the unit's duel scores and those the fitted strengths predict.`,
+    `Suggested TV = the TV at which the unit would sit on the roster's price curve (README, "Points efficiency"); the 95% interval is Monte Carlo noise only; roster range = ${ROSTER_RANGE_WORDS}; across rosters = whether a flagged verdict holds over that whole range, i.e. when a random quarter of the units is dropped; misfit = the mean gap between the unit's duel scores and those the fitted strengths predict.`,
   ].join('\n') + '\n';
 }

@@ -6,7 +6,7 @@
 // fair TV is read off the curve of the original roster, and the points value of the rating
 // is copy minus original, with a bootstrap interval of that difference.
 import type { Roster, UnitCard, WeaponLine } from '../units/types.js';
-import { BOOTSTRAP_REPLICATES, sortedQuantile, unitEfficiency, type Estimate, type UnitEfficiency } from './efficiency.js';
+import { centredRange, sortedQuantile, unitEfficiency, type Estimate, type UnitEfficiency } from './efficiency.js';
 import type { RunResults } from './runFolder.js';
 
 export interface SuggestedTv {
@@ -95,7 +95,7 @@ export interface StatValue {
   rating: StatRating;
   /** Points value of +1: fair TV of the copy minus fair TV of the unit, with a 95% bootstrap interval. */
   value: Estimate | null;
-  /** The 95% range of that difference over subsampled rosters (UnitEfficiency.rosterRange); null without one. */
+  /** The 95% range of that difference over the roster range's rosters, centred on it (UnitEfficiency.rosterRange); null without one. */
   rosterRange: { low: number; high: number } | null;
   note: string;
 }
@@ -109,11 +109,11 @@ export function statValues(results: RunResults, variant: string, unit: UnitCard,
     if (!base || !copy) return { rating, value: null, rosterRange: null, note: `not applicable: ${plusOneProblem(unit, rating, maxima) ?? 'no duels of the copy in these results'}` };
     const value = copy.fairTv.value - base.fairTv.value;
     const noise = differences(copy.fairTvReplicates, base.fairTvReplicates);
-    const roster = differences(copy.rosterReplicates, base.rosterReplicates);
+    const roster = centredRange(value, copy.rosterReplicates.map((x, i) => x - base.rosterReplicates[i]));
     return {
       rating,
       value: Number.isFinite(value) && noise.length ? { value, low: sortedQuantile(noise, 0.025), high: sortedQuantile(noise, 0.975) } : null,
-      rosterRange: Number.isFinite(value) && roster.length >= BOOTSTRAP_REPLICATES / 2 ? { low: sortedQuantile(roster, 0.025), high: sortedQuantile(roster, 0.975) } : null,
+      rosterRange: Number.isFinite(value) && Number.isFinite(roster.low) ? roster : null,
       note: '',
     };
   });

@@ -35,23 +35,25 @@ export interface UnitEfficiency {
   /** Fair TV in each bootstrap replicate (aligned across units, for differences). */
   fairTvReplicates: number[];
   /**
-   * Roster range: the 95% range of the fair TV over rosters that keep a random ROSTER_SHARE
-   * of the curve units (rosterReplicates), so the opponents and the price points behind the
-   * curve change. It shows how much the figure depends on which units this roster happens to
-   * hold; NaN with fewer than MIN_ROSTER_UNITS units on the curve.
+   * Roster range, a sensitivity check (not a confidence interval): the 95% range of the fair
+   * TV over ROSTER_DRAWS rosters that keep a random ROSTER_SHARE of the curve units
+   * (rosterReplicates), centred on the full roster's figure (centredRange). It shows how much
+   * the figure leans on which opponents and price points this roster holds; NaN with fewer
+   * than MIN_ROSTER_UNITS units on the curve.
    */
   rosterRange: { low: number; high: number };
   /** Fair TV on each subsampled roster (aligned across units, for differences). */
   rosterReplicates: number[];
   /**
    * A flagged unit whose roster range lies beyond the same 5% line as its verdict: the verdict
-   * holds whichever units the roster holds. Null when not flagged or without a roster range.
+   * holds when a random quarter of the units is dropped. Null when not flagged or without a
+   * roster range.
    */
   holdsAcrossRosters: boolean | null;
   /**
    * How far the strength model is from this unit's duels: the mean, over its opponents, of
    * |observed score - the score the fitted strengths predict|. Model error, which the fair-TV
-   * interval (Monte Carlo only) does not show and the roster range carries.
+   * interval (Monte Carlo only) does not show; the roster range shows part of it.
    */
   misfit: number;
   /** The Monte Carlo standard error of one of its pair scores, mean over its opponents: what misfit is to be compared with. */
@@ -63,8 +65,10 @@ export const BOOTSTRAP_REPLICATES = 200;
 export const MIN_ROSTER_UNITS = 4;
 /** The share of the curve units each roster of the roster range keeps (rounded up). */
 export const ROSTER_SHARE = 0.75;
+/** How many rosters the roster range refits (enough that its markers do not hinge on the draw). */
+export const ROSTER_DRAWS = 1000;
 /** How outputs name the roster range's rosters. */
-export const ROSTER_RANGE_WORDS = `the fair TV refitted on ${BOOTSTRAP_REPLICATES} rosters that each keep a random three quarters of the units`;
+export const ROSTER_RANGE_WORDS = `a sensitivity check, not a confidence interval: the fair TV refitted on ${ROSTER_DRAWS.toLocaleString('en-US')} rosters that each drop a random quarter of the units, its 95% range centred on the full roster's figure`;
 /**
  * The fair-TV interval reflects Monte Carlo noise only, not how well the price-curve model
  * fits, so a unit is flagged only when it is off by more than this share of its TV.
@@ -106,11 +110,15 @@ function observations(duels: Engagement[]): Map<string, Obs[]> {
   return byUnit;
 }
 
-/** Bradley-Terry strengths by the MM algorithm; wins[i][j] counts draws as halves. */
-export function bradleyTerry(wins: number[][], games: number[][], iterations = 200): number[] {
+/**
+ * Bradley-Terry strengths by the MM algorithm; wins[i][j] counts draws as halves. From all
+ * ones, `iterations` steps; from `start` (a nearby fit, as the roster range refits from the
+ * full roster's strengths), until no strength moves by more than a part in 10^12.
+ */
+export function bradleyTerry(wins: number[][], games: number[][], iterations = 200, start?: readonly number[]): number[] {
   const k = wins.length;
-  let s = new Array<number>(k).fill(1);
-  for (let it = 0; it < iterations; it++) {
+  let s = start ? [...start] : new Array<number>(k).fill(1);
+  for (let it = 0; it < (start ? 10 * iterations : iterations); it++) {
     const next = s.map((si, i) => {
       let w = 0;
       let denom = 0;
@@ -122,7 +130,9 @@ export function bradleyTerry(wins: number[][], games: number[][], iterations = 2
       return denom > 0 ? w / denom : si;
     });
     const g = Math.exp(next.reduce((a, x) => a + Math.log(x), 0) / k);
+    const moved = start ? next.reduce((a, x, i) => Math.max(a, Math.abs(x / g / s[i] - 1)), 0) : Infinity;
     s = next.map((x) => x / g);
+    if (moved < 1e-12) break;
   }
   return s;
 }
@@ -133,13 +143,16 @@ export function bradleyTerry(wins: number[][], games: number[][], iterations = 2
  * its games with curve units. An off-curve unit (a modified copy in jwsim costs --stat, or a
  * unit left out of a subsampled roster) thus cannot move the curve, and a copy that plays
  * exactly like its original gets its strength. A unit with no games against curve units: NaN.
+ * `start`: strengths to refit from (bradleyTerry), for every unit.
  */
-export function curveStrengths(wins: number[][], games: number[][], onCurve: readonly boolean[]): number[] {
-  if (onCurve.every(Boolean)) return bradleyTerry(wins, games);
+export function curveStrengths(wins: number[][], games: number[][], onCurve: readonly boolean[], start?: readonly number[]): number[] {
+  if (onCurve.every(Boolean)) return bradleyTerry(wins, games, undefined, start);
   const curve = onCurve.flatMap((on, i) => (on ? [i] : []));
   const fitted = bradleyTerry(
     curve.map((i) => curve.map((j) => wins[i][j])),
     curve.map((i) => curve.map((j) => games[i][j])),
+    undefined,
+    start && curve.map((i) => start[i]),
   );
   const s = new Array<number>(wins.length).fill(NaN);
   curve.forEach((i, c) => (s[i] = fitted[c]));
@@ -148,11 +161,14 @@ export function curveStrengths(wins: number[][], games: number[][], onCurve: rea
     let w = 0;
     for (const j of curve) w += wins[i][j];
     // The MM step for one strength with the others fixed; it converges in a few dozen steps.
-    let si = 1;
+    let si = start && start[i] > 0 ? start[i] : 1;
     for (let it = 0; it < 200; it++) {
       let denom = 0;
       for (const j of curve) if (games[i][j] > 0) denom += games[i][j] / (si + s[j]);
-      si = w / denom;
+      const next = w / denom;
+      const moved = Math.abs(next / si - 1);
+      si = next;
+      if (start && moved < 1e-12) break;
     }
     s[i] = si;
   }
@@ -180,6 +196,23 @@ export function fairTvs(strength: number[], tvs: number[], onCurve: readonly boo
 /** A flagged verdict over the roster range: it holds, or it depends on the roster's mix; '-' when not flagged or no range. */
 export function acrossRosters(holds: boolean | null): string {
   return holds === null ? '-' : holds ? 'holds' : 'roster-dependent';
+}
+
+/**
+ * The 95% range of `replicates` (the roster range's refits) moved to centre on `value`: the
+ * refits' median sits off the full roster's figure (a price curve fitted to fewer units leans
+ * a little steeper), and that lean is not the spread the range is meant to show. Worked on
+ * the scale `to` (log for fair TVs, so the range keeps its shape; plain for differences) and
+ * back with `from`. NaN ends when fewer than half the refits have a figure (the rest had no
+ * price curve or no games against the units kept): a range from the others would describe a
+ * biased few.
+ */
+export function centredRange(value: number, replicates: readonly number[], to: (x: number) => number = (x) => x, from: (x: number) => number = (x) => x): { low: number; high: number } {
+  const t = replicates.filter(Number.isFinite).map(to).filter(Number.isFinite).sort((a, b) => a - b);
+  if (t.length < replicates.length / 2 || t.length === 0) return { low: NaN, high: NaN };
+  const mid = sortedQuantile(t, 0.5);
+  const centre = to(value);
+  return { low: from(centre + sortedQuantile(t, 0.025) - mid), high: from(centre + sortedQuantile(t, 0.975) - mid) };
 }
 
 /** The q-quantile of sorted replicates (the nearest rank): the bootstrap intervals' ends. */
@@ -243,16 +276,17 @@ export function unitEfficiency(results: RunResults, variant: string, curveIds?: 
     for (let i = 0; i < k; i++) for (let j = 0; j < i; j++) w[i][j] = games[i][j] - w[j][i];
     reps.push(fairTvs(curveStrengths(w, games, onCurve), tvs, onCurve));
   }
-  // Roster range: the same duels, refitted on rosters that keep a random three quarters of
-  // the curve units (drawn without replacement; point estimates only, so the noise stays
-  // apart). A unit left out is read off that roster's curve from its games against the units
-  // kept, as an off-curve unit is. Without replacement, no roster is made mostly of one unit.
+  // Roster range, a sensitivity check: the same duels refitted on ROSTER_DRAWS rosters that
+  // each drop a random quarter of the curve units (drawn without replacement, so no roster is
+  // made mostly of one unit; point estimates only, so the noise stays apart). A unit left out
+  // is read off that roster's curve from its games against the units kept, as an off-curve
+  // unit is. The rosters come from a stream of their own, the same for every variant.
   const curve = onCurve.flatMap((on, i) => (on ? [i] : []));
   const rosterReps: number[][] = [];
   if (curve.length >= MIN_ROSTER_UNITS) {
     const keep = Math.ceil(ROSTER_SHARE * curve.length);
-    const rosterRng = openStream({ seed: results.seed, experiment: `report/${variant}`, purpose: 'roster-range', chunk: 0 });
-    for (let r = 0; r < BOOTSTRAP_REPLICATES; r++) {
+    const rosterRng = openStream({ seed: results.seed, experiment: 'report/roster-range', purpose: 'roster-range', chunk: 0 });
+    for (let r = 0; r < ROSTER_DRAWS; r++) {
       const order = [...curve];
       for (let t = 0; t < keep; t++) {
         const u = t + Math.min(order.length - 1 - t, Math.floor(rosterRng.next() * (order.length - t)));
@@ -260,7 +294,7 @@ export function unitEfficiency(results: RunResults, variant: string, curveIds?: 
       }
       const kept = new Array<boolean>(k).fill(false);
       for (let t = 0; t < keep; t++) kept[order[t]] = true;
-      rosterReps.push(fairTvs(curveStrengths(wins, games, kept), tvs, kept));
+      rosterReps.push(fairTvs(curveStrengths(wins, games, kept, strength), tvs, kept));
     }
   }
   return ids.map((id, i) => {
@@ -280,10 +314,7 @@ export function unitEfficiency(results: RunResults, variant: string, curveIds?: 
     const boot = reps.map((r) => r[i]).filter(Number.isFinite).sort((a, b) => a - b);
     const fairTv = boot.length ? { value: fair[i], low: sortedQuantile(boot, 0.025), high: sortedQuantile(boot, 0.975) } : { value: NaN, low: NaN, high: NaN };
     const verdict: UnitEfficiency['verdict'] = !Number.isFinite(fairTv.value) ? 'unknown' : fairTv.low > tv * (1 + FAIR_TV_TOLERANCE) ? 'under-costed' : fairTv.high < tv * (1 - FAIR_TV_TOLERANCE) ? 'over-costed' : 'fair';
-    const spread = rosterReps.map((r) => r[i]).filter(Number.isFinite).sort((a, b) => a - b);
-    // A range from fewer than half the subsampled rosters (the rest had no price curve or no
-    // games against the drawn units) would describe a biased few: none then.
-    const rosterRange = Number.isFinite(fairTv.value) && spread.length >= BOOTSTRAP_REPLICATES / 2 ? { low: sortedQuantile(spread, 0.025), high: sortedQuantile(spread, 0.975) } : { low: NaN, high: NaN };
+    const rosterRange = Number.isFinite(fairTv.value) ? centredRange(fairTv.value, rosterReps.map((r) => r[i]), (x) => Math.log(x), Math.exp) : { low: NaN, high: NaN };
     const flagged = verdict === 'under-costed' || verdict === 'over-costed';
     const holds = verdict === 'under-costed' ? rosterRange.low > tv * (1 + FAIR_TV_TOLERANCE) : rosterRange.high < tv * (1 - FAIR_TV_TOLERANCE);
     return {
@@ -351,6 +382,6 @@ export function modelFitNote(units: ReadonlyArray<Pick<UnitEfficiency, 'name' | 
       ? ''
       : judged.length === 0
         ? ` No roster range could be drawn (it needs at least ${MIN_ROSTER_UNITS} units on the price curve), so read a verdict near the ${line}, or a unit with a large misfit, as uncertain.`
-        : ` The roster range (${ROSTER_RANGE_WORDS}) carries this model error into each fair TV: ${held} of the ${judged.length} flagged verdicts hold whichever units the roster holds (their roster range is beyond the ${line} too); read the others as depending on this roster's mix.`;
+        : ` The roster range is ${ROSTER_RANGE_WORDS}; it shows how much each figure leans on which opponents and price points this roster holds, one part of this model error. ${held} of the ${judged.length} flagged verdicts hold when a random quarter of the units is dropped (their roster range is beyond the ${line} too); read the others as depending on this roster's mix.`;
   return `Model fit: a unit's duel scores differ from what the fitted strengths predict by ${misfit.toFixed(3)} (the median over units of each one's mean gap; worst ${worst.name}, ${worst.misfit.toFixed(3)}), against Monte Carlo noise of ${noise.toFixed(3)} per pair score. The fair-TV 95% intervals show the noise only.${roster}`;
 }

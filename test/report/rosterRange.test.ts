@@ -2,7 +2,7 @@
 // random three quarters of the units. A roster that follows the model gives narrow ranges and
 // robust verdicts; a non-transitive one gives wide ranges however little noise there is.
 import { describe, expect, it } from 'vitest';
-import { bradleyTerry, curveStrengths, modelFitNote, MIN_ROSTER_UNITS, unitEfficiency } from '../../src/report/efficiency.js';
+import { bradleyTerry, centredRange, curveStrengths, modelFitNote, MIN_ROSTER_UNITS, unitEfficiency } from '../../src/report/efficiency.js';
 import type { Engagement, RunResults } from '../../src/report/runFolder.js';
 
 const fig = (value: number) => ({ value, low: value, high: value });
@@ -43,6 +43,13 @@ describe('units left out of a roster', () => {
     const expected = [1, 2, 3].reduce((a, j) => a + (G[0][j] * s[0]) / (s[0] + s[j]), 0);
     expect(expected).toBeCloseTo(W[0][1] + W[0][2] + W[0][3], 6);
   });
+  it('refitted from the full roster\'s strengths, give the strengths of a fit from scratch', () => {
+    const kept = [true, false, true, true];
+    const cold = curveStrengths(W, G, kept);
+    const warm = curveStrengths(W, G, kept, bradleyTerry(W, G));
+    // Strengths are defined up to a common factor: compare ratios to unit 2.
+    for (let i = 0; i < 4; i++) expect(warm[i] / warm[2]).toBeCloseTo(cold[i] / cold[2], 9);
+  });
   it('get no strength (NaN) when they met none of the units kept', () => {
     const G2 = G.map((r) => [...r]);
     G2[0] = [0, 0, 0, 100];
@@ -55,7 +62,7 @@ describe('units left out of a roster', () => {
 
 describe('roster range', () => {
   const tvs = [10, 14, 20, 28, 40, 56];
-  it('a roster that follows the model: narrow ranges, and a unit priced 25% too low is under-costed whichever units the roster holds', () => {
+  it('a roster that follows the model: narrow ranges, and a unit priced 25% too low stays under-costed when a quarter of the units is dropped', () => {
     // Strength grows as TV: P(i beats j) = TV_i / (TV_i + TV_j); unit 3 plays like a 28 TV
     // unit but costs 21.
     const cost = tvs.map((t, i) => (i === 3 ? 21 : t));
@@ -69,7 +76,7 @@ describe('roster range', () => {
       // Only the mispriced unit's weight on the curve moves anything: within 5% of the fair TV.
       expect(u.rosterRange.high / u.rosterRange.low, u.id).toBeLessThan(1.1);
     }
-    expect(modelFitNote(units)).toContain('1 of the 1 flagged verdicts hold whichever units the roster holds');
+    expect(modelFitNote(units)).toContain('1 of the 1 flagged verdicts hold when a random quarter of the units is dropped');
   });
   it('a non-transitive roster: ranges far wider than the noise, and verdicts that depend on the mix', () => {
     // Strength by TV, but each unit also beats the next one up and loses to the one above that.
@@ -94,6 +101,26 @@ describe('roster range', () => {
     expect(flagged.length).toBeGreaterThan(0);
     expect(modelFitNote(units)).toContain(`No roster range could be drawn (it needs at least ${MIN_ROSTER_UNITS} units on the price curve)`);
   });
+  it('is centred on the full roster\'s figure, and the same rosters serve every variant', () => {
+    // Refits that lean 10% low and spread +-20% on the log scale: centred, the range is the
+    // spread around the value, on the log scale, whatever the lean.
+    const value = 30;
+    const reps = Array.from({ length: 1001 }, (_, r) => value * 0.9 * Math.exp(0.2 * (r / 500 - 1)));
+    const range = centredRange(value, reps, Math.log, Math.exp);
+    expect(range.low).toBeCloseTo(value * Math.exp(-0.2 * 0.95), 6);
+    expect(range.high).toBeCloseTo(value * Math.exp(0.2 * 0.95), 6);
+    // Fewer than half the refits with a figure: no range.
+    expect(centredRange(value, [...reps.slice(0, 400), ...new Array(601).fill(NaN)]).low).toBeNaN();
+    // Two variants with the same duels get the same ranges (the rosters are not drawn per variant).
+    const r = roster(tvs, (i, j) => (tvs[i] + (i % 2) * 5) / (tvs[i] + tvs[j] + 5));
+    const twice: RunResults = { ...r, variants: [...r.variants, { name: 'w', rules: '1.2.2' }], experiments: [...r.experiments, ...r.experiments.map((e) => ({ ...e, variant: 'w' }))] };
+    expect(unitEfficiency(twice, 'w').map((u) => u.rosterRange)).toEqual(unitEfficiency(twice, 'v').map((u) => u.rosterRange));
+    for (const u of unitEfficiency(r, 'v')) {
+      expect(u.rosterRange.low).toBeLessThanOrEqual(u.fairTv.value);
+      expect(u.rosterRange.high).toBeGreaterThanOrEqual(u.fairTv.value);
+    }
+  });
+
   it('is the same from the same results (seeded)', () => {
     const r = roster(tvs, (i, j) => (tvs[i] + (i % 2) * 5) / (tvs[i] + tvs[j] + 5));
     expect(unitEfficiency(r, 'v').map((u) => u.rosterRange)).toEqual(unitEfficiency(r, 'v').map((u) => u.rosterRange));
