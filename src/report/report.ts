@@ -260,7 +260,7 @@ async function buildReport(run: RunFolder, out: string, nightly?: NightlyExtras)
     await chart(
       `compare-${v.name.replace(/[^A-Za-z0-9._-]/g, '_')}`,
       `${first.name} vs ${v.name}`,
-      'Intervals treat the two variants as independent runs, which overstates the noise: both replay the same dice (common random numbers). Red: the interval excludes zero.',
+      'Intervals treat the two variants as independent runs, which overstates the noise: both replay the same dice (common random numbers). Red: the interval excludes zero. Each interval is 95% on its own and the largest shifts are drawn, so among many figures a rule does not touch, about 1 in 20 could show red by chance; jwsim compare gives paired intervals, and the nightly gate simultaneous ones.',
       versionComparison(shifts(results, eff, first.name, v.name), first.name, v.name),
     );
   }
