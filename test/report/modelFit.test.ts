@@ -2,27 +2,10 @@
 // large when they cannot (a rock-paper-scissors roster), and said in words for outputs.
 import { describe, expect, it } from 'vitest';
 import { modelFitNote, unitEfficiency } from '../../src/report/efficiency.js';
-import type { Engagement, RunResults } from '../../src/report/runFolder.js';
-
-const fig = (value: number) => ({ value, low: value, high: value });
+import { duelRoster } from '../helpers/duelRoster.js';
 
 /** Ordered duels of three units at TVs 10, 20, 40 with A's win rates from `win(a, b)` (no draws). */
-function roster(win: (a: number, b: number) => number): RunResults {
-  const ids = ['u.a', 'u.b', 'u.c'];
-  const experiments: Engagement[] = [];
-  for (let i = 0; i < 3; i++)
-    for (let j = 0; j < 3; j++) {
-      if (i === j) continue;
-      const w = win(i, j);
-      experiments.push({
-        experiment: 'd', engagement: `d/${ids[i]}/${ids[j]}`, kind: 'duel', a: ids[i], b: ids[j], variant: 'v', rules: '1.2.2', method: 'monte-carlo', trials: 100_000,
-        metrics: { a_win_rate: fig(w), b_win_rate: fig(1 - w), draw_rate: fig(0), mean_rounds: fig(3), mean_damage_by_a: fig(1), mean_damage_by_b: fig(1) },
-        distribution: { name: 'rounds_to_decide', p: [] }, placeholders: [],
-      });
-    }
-  const units = Object.fromEntries(ids.map((id, i) => [id, { name: id, faction: 'Test', type: 'exo_armor', tv: 10 * 2 ** i, tv_placeholder: false }]));
-  return { format: 'jwsim-results/1', seed: 's', variants: [{ name: 'v', rules: '1.2.2' }], units, experiments };
-}
+const roster = (win: (a: number, b: number) => number) => duelRoster([10, 20, 40], win);
 
 describe('strength model fit', () => {
   it('duels that follow Bradley-Terry strengths 1, 2, 4 fit it: misfit near 0', () => {
