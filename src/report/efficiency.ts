@@ -364,7 +364,7 @@ export function battleEfficiency(results: RunResults, variant: string): Map<stri
  * the median unit misfit against the median Monte Carlo noise of a pair score, and how many
  * verdicts hold across subsampled rosters. Null for no units.
  */
-export function modelFitNote(units: ReadonlyArray<Pick<UnitEfficiency, 'name' | 'misfit' | 'pairNoise' | 'verdict' | 'holdsAcrossRosters'>>): string | null {
+export function modelFitNote(units: ReadonlyArray<Pick<UnitEfficiency, 'name' | 'misfit' | 'pairNoise' | 'verdict' | 'holdsAcrossRosters' | 'rosterRange'>>): string | null {
   if (units.length === 0) return null;
   const med = (xs: number[]) => {
     const v = [...xs].sort((a, b) => a - b);
@@ -377,11 +377,13 @@ export function modelFitNote(units: ReadonlyArray<Pick<UnitEfficiency, 'name' | 
   const judged = flagged.filter((u) => u.holdsAcrossRosters !== null);
   const held = judged.filter((u) => u.holdsAcrossRosters).length;
   const line = `${Math.round(FAIR_TV_TOLERANCE * 100)}% line`;
-  const roster =
-    flagged.length === 0
-      ? ''
-      : judged.length === 0
-        ? ` No roster range could be drawn (it needs at least ${MIN_ROSTER_UNITS} units on the price curve), so read a verdict near the ${line}, or a unit with a large misfit, as uncertain.`
-        : ` The roster range is ${ROSTER_RANGE_WORDS}; it shows how much each figure leans on which opponents and price points this roster holds, one part of this model error. ${held} of the ${judged.length} flagged verdicts hold when a random quarter of the units is dropped (their roster range is beyond the ${line} too); read the others as depending on this roster's mix.`;
+  const described = ` The roster range is ${ROSTER_RANGE_WORDS}; it shows how much each figure leans on which opponents and price points this roster holds, one part of this model error.`;
+  const roster = !units.some((u) => Number.isFinite(u.rosterRange.low))
+    ? flagged.length
+      ? ` No roster range could be drawn (it needs at least ${MIN_ROSTER_UNITS} units on the price curve, and a price curve in at least half its rosters), so read a verdict near the ${line}, or a unit with a large misfit, as uncertain.`
+      : ''
+    : judged.length
+      ? `${described} ${held} of the ${judged.length} flagged verdicts hold when a random quarter of the units is dropped (their roster range is beyond the ${line} too); read the others as depending on this roster's mix.`
+      : described;
   return `Model fit: a unit's duel scores differ from what the fitted strengths predict by ${misfit.toFixed(3)} (the median over units of each one's mean gap; worst ${worst.name}, ${worst.misfit.toFixed(3)}), against Monte Carlo noise of ${noise.toFixed(3)} per pair score. The fair-TV 95% intervals show the noise only.${roster}`;
 }

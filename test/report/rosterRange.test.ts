@@ -82,7 +82,7 @@ describe('roster range', () => {
     }
     const flagged = units.filter((u) => u.verdict !== 'fair');
     expect(flagged.length).toBeGreaterThan(0);
-    expect(modelFitNote(units)).toContain(`No roster range could be drawn (it needs at least ${MIN_ROSTER_UNITS} units on the price curve)`);
+    expect(modelFitNote(units)).toContain(`No roster range could be drawn (it needs at least ${MIN_ROSTER_UNITS} units on the price curve`);
   });
   it('is centred on the full roster\'s figure, and the same rosters serve every variant', () => {
     // Refits that lean 10% low and spread +-20% on the log scale: centred, the range is the
