@@ -289,6 +289,8 @@ export abstract class BattleState implements PolicyView {
   /** Each enemy's Structure (at least 1) and TV: the focus weighting. */
   protected fpDiv = new Float64Array(64);
   protected fpTv = new Float64Array(64);
+  /** Per enemy i and table slot s, at i * 32 + s: the focus-weighted value (-1: not yet worked out this epoch). */
+  protected fpScaled = new Float64Array(64 * 32);
   /** Each enemy's situation table (estTable), or null outside the signature's fields. */
   protected fpTable: Array<Float64Array | null> = [];
 
@@ -308,18 +310,31 @@ export abstract class BattleState implements PolicyView {
       const dx = tgt.base.x - pose.x, dy = tgt.base.y - pose.y;
       const reach = this.fpReach[i];
       const d2 = dx * dx + dy * dy;
-      let x = 0;
-      if (!(d2 > reach * reach)) {
-        const table = this.fpTable[i];
-        if (!table) x = this.estimate(m, pose, tgt); // outside the table's signature fields
-        else {
-          const d = Math.sqrt(d2) - m.bulk - tgt.bulk;
-          const long = d > this.fpShort[i];
-          const arcs = this.arcsOf(m, pose, tgt, dx, dy);
-          const slot = (long ? 16 : 0) + arcs;
-          x = table[slot];
-          if (x < 0) x = table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', arcs >> 2, arcs & 3, fc);
+      // Out of reach the value is 0, which never beats `best` (never below 0).
+      if (d2 > reach * reach) continue;
+      const table = this.fpTable[i];
+      let x: number;
+      if (!table) x = this.estimate(m, pose, tgt); // outside the table's signature fields
+      else {
+        const d = Math.sqrt(d2) - m.bulk - tgt.bulk;
+        const long = d > this.fpShort[i];
+        const arcs = this.arcsOf(m, pose, tgt, dx, dy);
+        const slot = (long ? 16 : 0) + arcs;
+        if (focus) {
+          // The weighted value of this (enemy, situation) is kept for the epoch: the two
+          // divisions per enemy and move option were a large share of this function's time.
+          const k = i * 32 + slot;
+          let v = this.fpScaled[k];
+          if (v < 0) {
+            x = table[slot];
+            if (x < 0) x = table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', arcs >> 2, arcs & 3, fc);
+            v = this.fpScaled[k] = x / this.fpDiv[i] * this.fpTv[i] / 10;
+          }
+          if (v > best) best = v;
+          continue;
         }
+        x = table[slot];
+        if (x < 0) x = table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', arcs >> 2, arcs & 3, fc);
       }
       const v = focus ? x / this.fpDiv[i] * this.fpTv[i] / 10 : x;
       if (v > best) best = v;
@@ -336,7 +351,9 @@ export abstract class BattleState implements PolicyView {
       this.fpShort = new Float64Array(size);
       this.fpDiv = new Float64Array(size);
       this.fpTv = new Float64Array(size);
+      this.fpScaled = new Float64Array(32 * size);
     }
+    this.fpScaled.fill(-1, 0, 32 * n);
     const c = this.rules.combat;
     const fc = m.state.fireControl();
     for (let i = 0; i < n; i++) {
