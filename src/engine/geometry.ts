@@ -433,28 +433,45 @@ export function nearestPoint(b: Base, px: number, py: number, out: Float64Array 
 export function shortestLine(a: Base, b: Base, out: Float64Array): void {
   const na = loadVertices(a, LA), nb = loadVertices(b, LB);
   if (na > 0 && nb > 0) {
-    if (polygonSeparation(LA, na, LB, nb) <= 0) {
+    // polygonSeparation(LA, na, LB, nb) <= 0 means contact. Its steps are taken here one by one,
+    // so that the vertex distances it measures when the SAT gap is positive (each vertex of one
+    // polygon against the other) serve the line below too, instead of being measured twice.
+    const gap = edgeAxesGap(LB, nb, LA, na, edgeAxesGap(LA, na, LB, nb, -Infinity));
+    if (gap <= 0) {
+      contactPoint(LA, na, LB, nb, out);
+      return;
+    }
+    let sep = Infinity;
+    for (let k = 0; k < na + nb; k++) {
+      const d = k < na ? pointPolygonSigned(LA[2 * k], LA[2 * k + 1], LB, nb) : pointPolygonSigned(LB[2 * (k - na)], LB[2 * (k - na) + 1], LA, na);
+      SL_D[k] = d;
+      SL_P[2 * k] = CP[0];
+      SL_P[2 * k + 1] = CP[1];
+      sep = Math.min(sep, d);
+    }
+    if (sep <= 0) {
       contactPoint(LA, na, LB, nb, out);
       return;
     }
     // Apart: the nearest pairs have a vertex of one base. Parallel edges tie along their
     // common stretch; the tied pairs are averaged, which puts the line in its middle.
     let best = Infinity, count = 0;
-    const consider = (vx: number, vy: number, poly: Float64Array, n: number, vertexFirst: boolean) => {
-      const d = pointPolygonSigned(vx, vy, poly, n);
+    for (let k = 0; k < na + nb; k++) {
+      const d = SL_D[k];
       if (d < best - 1e-9) {
         best = d;
         count = 0;
         out.fill(0);
-      } else if (d > best + 1e-9) return;
+      } else if (d > best + 1e-9) continue;
       count++;
-      const k = 1 / count; // running mean of the tied pairs
-      const [x0, y0, x1, y1] = vertexFirst ? [vx, vy, CP[0], CP[1]] : [CP[0], CP[1], vx, vy];
-      out[0] += (x0 - out[0]) * k; out[1] += (y0 - out[1]) * k;
-      out[2] += (x1 - out[2]) * k; out[3] += (y1 - out[3]) * k;
-    };
-    for (let i = 0; i < na; i++) consider(LA[2 * i], LA[2 * i + 1], LB, nb, true);
-    for (let i = 0; i < nb; i++) consider(LB[2 * i], LB[2 * i + 1], LA, na, false);
+      const r = 1 / count; // running mean of the tied pairs
+      // The vertex end first for a vertex of a, the outline point of a first for a vertex of b.
+      const vx = k < na ? LA[2 * k] : LB[2 * (k - na)], vy = k < na ? LA[2 * k + 1] : LB[2 * (k - na) + 1];
+      const px = SL_P[2 * k], py = SL_P[2 * k + 1];
+      const x0 = k < na ? vx : px, y0 = k < na ? vy : py, x1 = k < na ? px : vx, y1 = k < na ? py : vy;
+      out[0] += (x0 - out[0]) * r; out[1] += (y0 - out[1]) * r;
+      out[2] += (x1 - out[2]) * r; out[3] += (y1 - out[3]) * r;
+    }
     return;
   }
   if (na > 0 || nb > 0) {
@@ -481,6 +498,8 @@ export function shortestLine(a: Base, b: Base, out: Float64Array): void {
   out[2] = b.x - (dx / d) * rb; out[3] = b.y - (dy / d) * rb;
 }
 const LA = new Float64Array(12), LB = new Float64Array(12);
+/** shortestLine's vertex distances (a's vertices, then b's) and the nearest outline point of each. */
+const SL_D = new Float64Array(12), SL_P = new Float64Array(24);
 
 /** A point common to two overlapping or touching convex polygons: a vertex inside the other, else where two edges cross. */
 function contactPoint(p: Float64Array, np: number, q: Float64Array, nq: number, out: Float64Array): void {
