@@ -51,8 +51,10 @@ export function firstLegal(keys: ArrayLike<number>, legal: (i: number) => boolea
 
 export function nearestEnemyDistance(view: PolicyView, m: BattleModel, p: Pose): number {
   let best = Infinity;
+  // The pose is read once: a property read that serves poses of several object shapes boxes its number anew.
+  const px = p.x, py = p.y;
   for (const e of view.nearestEnemies(m)) {
-    const dx = e.base.x - p.x, dy = e.base.y - p.y;
+    const dx = e.base.x - px, dy = e.base.y - py;
     const d = Math.sqrt(dx * dx + dy * dy) - e.bulk - m.bulk;
     if (d < best) best = d;
   }
@@ -76,10 +78,11 @@ export function boostFactor(view: PolicyView, m: BattleModel, o: MoveOption): nu
  */
 export function objectiveValue(view: PolicyView, p: Pose): number {
   let n = 0;
+  const px = p.x, py = p.y; // read once (see nearestEnemyDistance)
   for (const o of view.objectives) {
     if (view.turn + 2 < o.fromTurn) continue;
     // Beyond 24" past the radius a marker adds exactly nothing: skip the square root there.
-    const dx = o.x - p.x, dy = o.y - p.y, far = o.radius + 24;
+    const dx = o.x - px, dy = o.y - py, far = o.radius + 24;
     if (dx * dx + dy * dy > far * far * (1 + 1e-9)) continue;
     const d = Math.hypot(dx, dy) - o.radius;
     n += d <= 0 ? o.points : (o.points / 3) * Math.max(0, 1 - d / 24);

@@ -305,9 +305,12 @@ export abstract class BattleState implements PolicyView {
     const fc = m.state.fireControl();
     if (this.fpStamp !== this.epoch || this.fpOwner !== m || this.fpFc !== fc || n > this.fpReach.length) return this.firepowerSetup(m, pose, focus, list);
     let best = 0;
+    // The pose is read once: poses reach here from many places (model bases, move options of
+    // several shapes), and a property read that must serve them all boxes its number anew.
+    const px = pose.x, py = pose.y;
     for (let i = 0; i < n; i++) {
       const tgt = list[i];
-      const dx = tgt.base.x - pose.x, dy = tgt.base.y - pose.y;
+      const dx = tgt.base.x - px, dy = tgt.base.y - py;
       const reach = this.fpReach[i];
       const d2 = dx * dx + dy * dy;
       // Out of reach the value is 0, which never beats `best` (never below 0).
@@ -397,9 +400,10 @@ export abstract class BattleState implements PolicyView {
 
   threat(m: BattleModel, pose: Pose): number {
     let t = 0;
+    const px = pose.x, py = pose.y; // read once (see firepower)
     for (const e of this.enemiesOf(m.side)) {
       if (e.activated) continue;
-      const d = Math.max(0, Math.hypot(e.base.x - pose.x, e.base.y - pose.y) - e.bulk - m.bulk - e.unit.speed);
+      const d = Math.max(0, Math.hypot(e.base.x - px, e.base.y - py) - e.bulk - m.bulk - e.unit.speed);
       const band = rangeBand(this.rules.combat, d, m.unit.isCapital ? 'capital' : 'squadron', e.state.sensors);
       if (band !== 'out') t += this.volleyValue(e, m, band);
     }

@@ -87,7 +87,9 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         if (r.clamped) continue;
         const travelled = r.travelled; // read before the next call reuses the result object
         followCapitalMove(m, from, { pre: mv.pre + mv.mid + mv.post, turn1: 0, mid: 0, turn2: 0, post: 0 }, W, H, straight, this.br.pivotOnCentre);
-        out.push({ pose: { ...end }, action: 'none', travelled, failPose: { ...straight } });
+        // Written out rather than spread: copies made by spreading get an object shape of their own,
+        // and a third pose shape turned the policies' reads of pose coordinates into boxing ones.
+        out.push({ pose: { x: end.x, y: end.y, heading: end.heading }, action: 'none', travelled, failPose: { x: straight.x, y: straight.y, heading: straight.heading } });
       }
     }
     if (allowBoost && this.br.capitalBoostMode !== 'none' && m.state.thrusters >= 1 && this.reachable(m).length === 0) {

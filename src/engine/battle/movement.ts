@@ -240,7 +240,9 @@ export function legalEnd(br: BattleRules, m: BattleModel, p: Pose, others: reado
   for (const o of others) {
     if (o === m || o.where !== 'table' || o.assaulting === m) continue; // squadrons Assaulting it ride along (§11.4)
     const need = spacingNeed(br, m, o);
-    const dx = o.base.x - p.x, dy = o.base.y - p.y;
+    // The scratch base holds p's coordinates: reading them there keeps the read monomorphic
+    // (poses come in several object shapes, and a read serving them all boxes its number anew).
+    const dx = o.base.x - b.x, dy = o.base.y - b.y;
     const far = need + o.reach + m.reach;
     if (dx * dx + dy * dy > far * far) continue;
     if (!separationAbove(b, o.base, need)) return false;

@@ -19,7 +19,7 @@ export abstract class BattleSquadrons extends BattleFiring {
     for (const e of this.enemiesOf(m.side)) {
       if (e.unit.isCapital) continue;
       const far = inches + m.reach + e.reach;
-      if ((e.base.x - p.x) ** 2 + (e.base.y - p.y) ** 2 > far * far) continue;
+      if ((e.base.x - b.x) ** 2 + (e.base.y - b.y) ** 2 > far * far) continue; // b holds p's coordinates (see legalEnd)
       if (!separationAbove(b, e.base, inches + GEOM_EPSILON)) out.push(e);
     }
     return out;
@@ -36,7 +36,7 @@ export abstract class BattleSquadrons extends BattleFiring {
       if (!e.unit.isCapital || e.marines >= m.marines) continue;
       if (e.boarders > 0 && e.boarderSide !== m.side) continue;
       const far = 1 + m.reach + e.reach;
-      if ((e.base.x - p.x) ** 2 + (e.base.y - p.y) ** 2 > far * far) continue;
+      if ((e.base.x - b.x) ** 2 + (e.base.y - b.y) ** 2 > far * far) continue; // b holds p's coordinates (see legalEnd)
       if (!separationAbove(b, e.base, 1 + GEOM_EPSILON)) return e;
     }
     return null;
