@@ -129,10 +129,13 @@ class Heuristic implements Policy {
         if (!escortOf || distanceTo(f, m.base) < distanceTo(escortOf, m.base)) escortOf = f;
       }
     }
+    // The firepower from every end position, worked out for the whole menu at once.
+    const fires = this.fires;
+    view.firepowerOfMoves(m, options, focus, fires);
     for (let i = 0; i < options.length; i++) {
       const o = options[i];
       // Boosting halves Fire Control (GM-60): count half the firepower from the end position.
-      const fireEnd = firepower(view, m, o.pose, focus) * boostFactor(view, m, o);
+      const fireEnd = fires[i] * boostFactor(view, m, o);
       const d = nearestEnemyDistance(view, m, o.pose);
       let score = Math.max(fireStart, fireEnd) + this.p.objective_weight * objectiveValue(view, o.pose);
       if (escortOf && !m.unit.isCapital) score -= 0.1 * Math.max(0, distanceTo(escortOf, o.pose) - this.p.escort);
@@ -145,6 +148,9 @@ class Heuristic implements Policy {
     const i = firstLegal(scores, legal, true);
     return { index: i, fireBefore: i >= 0 && before[i] };
   }
+
+  /** pickMove's scratch: the firepower from each option's end position. */
+  private readonly fires: number[] = [];
 
   targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[]): BattleModel[] {
     const focus = this.name === 'aggressive' ? this.p.focus : 1;

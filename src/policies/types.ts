@@ -49,6 +49,8 @@ export interface PolicyView {
    * the target's Structure (at least 1) and weighted by its TV / 10 (the policies' firepower).
    */
   firepower(m: BattleModel, pose: Pose, focus: number): number;
+  /** firepower(m, options[j].pose, focus) for every move option j, written to out[j] (out gets options.length entries). */
+  firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[]): void;
   /** Whether a Boost halves `m`'s Fire Control under the rules in force (GM-60). */
   boostHalvesFc(m: BattleModel): boolean;
   /** Longest reach of `m`'s weapons against capital ships or squadrons (from its Sensors). */

@@ -5,7 +5,7 @@ import type { Pool } from '../../dice/pool.js';
 import { Roller } from '../../dice/roll.js';
 import { UserError } from '../../errors.js';
 import { makePolicy } from '../../policies/index.js';
-import type { Policy, PolicyView } from '../../policies/types.js';
+import type { MoveOption, Policy, PolicyView } from '../../policies/types.js';
 import type { CompiledRules } from '../../rules/compile.js';
 import type { RandomStream } from '../../rng/stream.js';
 import type { Scenario } from '../../scenarios/scenarioTypes.js';
@@ -344,6 +344,100 @@ export abstract class BattleState implements PolicyView {
     }
     return best;
   }
+
+  /**
+   * PolicyView.firepowerOfMoves: firepower(m, options[j].pose, focus) for a whole move menu.
+   * The same values by the same arithmetic, worked out enemy by enemy: each enemy's position,
+   * table and weights are read once for the menu instead of once per option, and each option's
+   * pose once instead of once per enemy. For each option the enemies are still taken in list
+   * order, so the running maximum meets the same values in the same order.
+   */
+  firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[]): void {
+    const k = options.length;
+    out.length = 0;
+    const list = this.reachable(m);
+    const n = list.length;
+    const fc = m.state.fireControl();
+    if (k === 0) return;
+    if (this.fpStamp !== this.epoch || this.fpOwner !== m || this.fpFc !== fc || n > this.fpReach.length) {
+      // The per-epoch constants are not set up for this model: one option at a time (the first sets them up).
+      for (let j = 0; j < k; j++) out.push(this.firepower(m, options[j].pose, focus));
+      return;
+    }
+    if (k > this.moveX.length) {
+      const size = 2 * k;
+      this.moveX = new Float64Array(size);
+      this.moveY = new Float64Array(size);
+      this.moveSin = new Float64Array(size);
+      this.moveCos = new Float64Array(size);
+    }
+    const mx = this.moveX, my = this.moveY, ms = this.moveSin, mc = this.moveCos;
+    const attCapital = m.unit.isCapital;
+    for (let j = 0; j < k; j++) {
+      const p = options[j].pose;
+      mx[j] = p.x;
+      my[j] = p.y;
+      // arcsOf's forward vector of the attacker at this pose (used for capital ships only).
+      if (attCapital) {
+        ms[j] = sinDeg(p.heading);
+        mc[j] = cosDeg(p.heading);
+      }
+      out.push(0);
+    }
+    const mBulk = m.bulk;
+    for (let i = 0; i < n; i++) {
+      const tgt = list[i];
+      const tx = tgt.base.x, ty = tgt.base.y;
+      const reach = this.fpReach[i];
+      const table = this.fpTable[i];
+      if (!table) {
+        // Outside the table's signature fields: estimate, as firepower does.
+        for (let j = 0; j < k; j++) {
+          const dx = tx - mx[j], dy = ty - my[j];
+          if (dx * dx + dy * dy > reach * reach) continue;
+          const x = this.estimate(m, options[j].pose, tgt);
+          const v = focus ? x / this.fpDiv[i] * this.fpTv[i] / 10 : x;
+          if (v > out[j]) out[j] = v;
+        }
+        continue;
+      }
+      const tBulk = tgt.bulk, short = this.fpShort[i];
+      const tgtCapital = tgt.unit.isCapital;
+      const f = tgt.base.forward();
+      const fs = f.sin, fcos = f.cos;
+      for (let j = 0; j < k; j++) {
+        const dx = tx - mx[j], dy = ty - my[j];
+        const d2 = dx * dx + dy * dy;
+        if (d2 > reach * reach) continue; // out of reach: 0, which never beats the running best
+        const d = Math.sqrt(d2) - mBulk - tBulk;
+        const long = d > short;
+        // arcsOf, with the trigonometry worked out above.
+        const myArc = attCapital ? BattleState.arcOfDir(dx, dy, ms[j], mc[j]) : 0;
+        const aspArc = tgtCapital ? BattleState.arcOfDir(-dx, -dy, fs, fcos) : 0;
+        const arcs = myArc * 4 + aspArc;
+        const slot = (long ? 16 : 0) + arcs;
+        let v: number;
+        if (focus) {
+          const key = i * 32 + slot;
+          v = this.fpScaled[key];
+          if (v < 0) {
+            let x = table[slot];
+            if (x < 0) x = table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', myArc, aspArc, fc);
+            v = this.fpScaled[key] = x / this.fpDiv[i] * this.fpTv[i] / 10;
+          }
+        } else {
+          v = table[slot];
+          if (v < 0) v = table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', myArc, aspArc, fc);
+        }
+        if (v > out[j]) out[j] = v;
+      }
+    }
+  }
+  /** firepowerOfMoves' scratch: each option's position and (capital ships) forward vector. */
+  protected moveX = new Float64Array(64);
+  protected moveY = new Float64Array(64);
+  protected moveSin = new Float64Array(64);
+  protected moveCos = new Float64Array(64);
 
   protected firepowerSetup(m: BattleModel, pose: Pose, focus: number, list: readonly BattleModel[]): number {
     let best = 0;
