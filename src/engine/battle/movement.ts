@@ -93,24 +93,17 @@ const scratch = new MovingBase('rect', 0, 0, 0, 1, 1);
 // (Typed-array slots: plain module variables holding doubles would box each new value.)
 const rect = new Float64Array([NaN, NaN, NaN, 0, 0, 0, 0]); // heading, length, width, fx, fy, rx, ry
 
-function onTableAt(m: BattleModel, x: number, y: number, h: number, w: number, ht: number): boolean {
-  if (m.base.shape !== 'rect') {
-    scratch.shape = m.base.shape;
-    scratch.length = m.base.length;
-    scratch.width = m.base.width;
-    scratch.set(x, y, h);
-    return onTable(scratch, w, ht);
-  }
+// onTableAt takes the pose as an object and is kept small, the rarer parts in functions of their
+// own: a move menu tests some two hundred positions per activation, and a call that V8 does not
+// inline would box each coordinate passed as a number into a fresh heap number.
+function onTableAt(m: BattleModel, p: Pose, w: number, ht: number): boolean {
+  const b = m.base;
+  if (b.shape !== 'rect') return shapeOnTableAt(m, p, w, ht);
+  const x = p.x, y = p.y, h = p.heading;
   // A capital ship along its move: one heading for many positions, so the corner offsets are kept.
-  if (h !== rect[0] || m.base.length !== rect[1] || m.base.width !== rect[2]) {
+  if (h !== rect[0] || b.length !== rect[1] || b.width !== rect[2]) {
     rect[0] = h;
-    rect[1] = m.base.length;
-    rect[2] = m.base.width;
-    const ux = sinDeg(h), uy = cosDeg(h);
-    rect[3] = (ux * m.base.length) / 2;
-    rect[4] = (uy * m.base.length) / 2;
-    rect[5] = (uy * m.base.width) / 2;
-    rect[6] = (-ux * m.base.width) / 2;
+    loadRectOffsets(b);
   }
   const rfx = rect[3], rfy = rect[4], rrx = rect[5], rry = rect[6];
   const lo = -GEOM_EPSILON, hx = w + GEOM_EPSILON, hy = ht + GEOM_EPSILON;
@@ -122,6 +115,27 @@ function onTableAt(m: BattleModel, x: number, y: number, h: number, w: number, h
   if (vx < lo || vx > hx || vy < lo || vy > hy) return false;
   vx = x - rfx + rrx; vy = y - rfy + rry;
   return !(vx < lo || vx > hx || vy < lo || vy > hy);
+}
+
+/** onTableAt for a base other than a rectangle (squadrons), through the scratch base. */
+function shapeOnTableAt(m: BattleModel, p: Pose, w: number, ht: number): boolean {
+  scratch.shape = m.base.shape;
+  scratch.length = m.base.length;
+  scratch.width = m.base.width;
+  scratch.set(p.x, p.y, p.heading);
+  return onTable(scratch, w, ht);
+}
+
+/** The corner offsets of rectangle `b` at the heading in rect[0] (rect's layout above). */
+function loadRectOffsets(b: MovingBase): void {
+  const h = rect[0];
+  rect[1] = b.length;
+  rect[2] = b.width;
+  const ux = sinDeg(h), uy = cosDeg(h);
+  rect[3] = (ux * b.length) / 2;
+  rect[4] = (uy * b.length) / 2;
+  rect[5] = (uy * b.width) / 2;
+  rect[6] = (-ux * b.width) / 2;
 }
 
 /**
@@ -171,6 +185,8 @@ export function pivot(m: BattleModel, p: Pose, angle: number, onCentre = false):
  * on the table, where the move ends.
  */
 const moveResult = { travelled: 0, clamped: false };
+/** The clamp bisection's trial pose. */
+const probe: Pose = { x: 0, y: 0, heading: 0 };
 
 /**
  * The result object is shared by every call (read it before calling again): move menus follow
@@ -189,21 +205,13 @@ export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w
       const ux = sinDeg(out.heading), uy = cosDeg(out.heading);
       out.x += d * ux;
       out.y += d * uy;
-      if (!onTableAt(m, out.x, out.y, out.heading, w, h)) {
-        // Straight segments of a convex base inside a rectangle: bisect for the last legal
-        // point, guided by where the first corner crosses a table edge.
-        const heading = out.heading;
-        const lo = guidedBisection(0, d, 20, tableExit(m, sx, sy, ux, uy, w, h), (t) => onTableAt(m, sx + t * ux, sy + t * uy, heading, w, h));
-        out.x = sx + lo * ux;
-        out.y = sy + lo * uy;
-        return done(travelled + lo, true);
-      }
+      if (!onTableAt(m, out, w, h)) return clampStraight(m, sx, sy, ux, uy, d, travelled, w, h, out);
       travelled += d;
     }
     if (turn !== 0) {
       const sx = out.x, sy = out.y, sh = out.heading;
       pivot(m, out, turn, pivotOnCentre);
-      if (!onTableAt(m, out.x, out.y, out.heading, w, h)) {
+      if (!onTableAt(m, out, w, h)) {
         out.x = sx;
         out.y = sy;
         out.heading = sh;
@@ -212,6 +220,27 @@ export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w
     }
   }
   return done(travelled, false);
+}
+
+/**
+ * A straight segment from (sx, sy) along (ux, uy) that leaves the table before its length d:
+ * the move ends at the last point where the base is still wholly on it (GM-15). A function of
+ * its own: the bisection's test is a closure over the segment, and declaring it in
+ * followCapitalMove made every straight segment allocate the closure's variables.
+ */
+function clampStraight(m: BattleModel, sx: number, sy: number, ux: number, uy: number, d: number, travelled: number, w: number, h: number, out: Pose): typeof moveResult {
+  // Straight segments of a convex base inside a rectangle: bisect for the last legal point,
+  // guided by where the first corner crosses a table edge.
+  const heading = out.heading;
+  const lo = guidedBisection(0, d, 20, tableExit(m, sx, sy, ux, uy, w, h), (t) => {
+    probe.x = sx + t * ux;
+    probe.y = sy + t * uy;
+    probe.heading = heading;
+    return onTableAt(m, probe, w, h);
+  });
+  out.x = sx + lo * ux;
+  out.y = sy + lo * uy;
+  return done(travelled + lo, true);
 }
 
 function done(travelled: number, clamped: boolean): typeof moveResult {
