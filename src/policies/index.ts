@@ -7,6 +7,7 @@ import type { Pose } from '../engine/battle/movement.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
 import { ScriptedPolicy } from './scripted.js';
+import { sortSmall } from '../engine/sortSmall.js';
 import { LOOKAHEAD_PARAMS, LookaheadPolicy } from './lookahead.js';
 import { boostFactor, commonParams, firepower, firstLegal, holdBackOf, nearestEnemyDistance, nearestPoint, objectiveValue, pickByDepth, wantsByParams } from './shared.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
@@ -155,7 +156,7 @@ class Heuristic implements Policy {
   targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[]): BattleModel[] {
     const focus = this.name === 'aggressive' ? this.p.focus : 1;
     const scored = enemies.map((e) => ({ e, s: view.estimate(m, from, e) / (focus ? Math.max(1, e.state.structure) : 1) }));
-    scored.sort((a, b) => b.s - a.s || a.e.fleet - b.e.fleet || a.e.index - b.e.index);
+    sortSmall(scored, (a, b) => b.s - a.s || a.e.fleet - b.e.fleet || a.e.index - b.e.index);
     return scored.filter((x) => x.s > 0).map((x) => x.e);
   }
 

@@ -26,6 +26,7 @@
 // broken with the policy's random stream (never the dice). To evaluate replies against m at P
 // the policy places m's base at P for the duration of the estimates and restores it before
 // returning (synchronously; the engine's estimate caches do not depend on positions).
+import { sortSmall } from '../engine/sortSmall.js';
 import type { BattleModel } from '../engine/battle/model.js';
 import type { Pose } from '../engine/battle/movement.js';
 import type { RandomStream } from '../rng/stream.js';
@@ -270,7 +271,7 @@ export class LookaheadPolicy implements Policy {
       const s = this.tvValue(view.estimate(m, from, e), e);
       if (s > 0) scored.push({ e, s });
     }
-    scored.sort((a, b) => b.s - a.s || a.e.fleet - b.e.fleet || a.e.index - b.e.index);
+    sortSmall(scored, (a, b) => b.s - a.s || a.e.fleet - b.e.fleet || a.e.index - b.e.index);
     return scored.map((x) => x.e);
   }
 

@@ -15,6 +15,7 @@ import { DamageTally } from '../damage.js';
 import { GEOM_EPSILON, cosDeg, overlapSpan, overlapping, sinDeg } from '../geometry.js';
 import { aspect, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
 import type { RamPlan } from '../ram.js';
+import { sortSmall } from '../sortSmall.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../usage.js';
 import { battleRules, type BattleRules } from './battleRules.js';
 import { Gunnery, type ShotMods } from './gunnery.js';
@@ -170,7 +171,7 @@ export abstract class BattleState implements PolicyView {
     this.nearStamp = this.epoch;
     this.nearOwner = m;
     const d2 = (e: BattleModel) => (e.base.x - m.base.x) ** 2 + (e.base.y - m.base.y) ** 2;
-    this.nearList = this.enemiesOf(m.side).slice().sort((a, b) => d2(a) - d2(b)).slice(0, 3);
+    this.nearList = sortSmall(this.enemiesOf(m.side).slice(), (a, b) => d2(a) - d2(b)).slice(0, 3);
     return this.nearList;
   }
 

@@ -6,6 +6,7 @@ import type { ActionName, MoveOption, Policy } from '../../policies/types.js';
 import { GEOM_EPSILON, type Base, baseInRect, cosDeg, onTable, guidedBisection, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import { aspect, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
+import { sortSmall } from '../sortSmall.js';
 import { BattleModel } from './model.js';
 import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, nearestLegal, squadronDestinations, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
@@ -45,7 +46,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       const goals: Array<{ x: number; y: number; keep: number }> = [];
       // The three nearest enemies (each distance worked out once; a stable sort keeps ties in list order).
       const byDistance = this.enemiesOf(m.side).map((e) => ({ e, d: Math.hypot(e.base.x - m.base.x, e.base.y - m.base.y) }));
-      byDistance.sort((a, b) => a.d - b.d);
+      sortSmall(byDistance, (a, b) => a.d - b.d);
       for (const { e } of byDistance.slice(0, 3)) {
         const kind = e.unit.isCapital ? 'capital' : 'squadron';
         const short = e.unit.isCapital ? this.rules.combat.shortRangeAC : this.rules.combat.shortRangeAS;

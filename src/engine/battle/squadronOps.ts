@@ -9,6 +9,7 @@ import { BattleModel, MovingBase } from './model.js';
 import { baseAt, nearestLegal, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { SPAN_OUT } from './battleState.js';
+import { sortSmall } from '../sortSmall.js';
 import { BattleFiring } from './firing.js';
 
 export abstract class BattleSquadrons extends BattleFiring {
@@ -189,7 +190,7 @@ export abstract class BattleSquadrons extends BattleFiring {
       }
     }
     const firstReachable = (list: Array<{ e: BattleModel; key: number }>): [BattleModel | null, Pose | null] => {
-      list.sort((a, b) => a.key - b.key);
+      sortSmall(list, (a, b) => a.key - b.key);
       for (const c of list) {
         const pose = this.contactPose(m, c.e, speed);
         if (pose) return [c.e, pose];
