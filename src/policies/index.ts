@@ -9,7 +9,7 @@ import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
 import { ScriptedPolicy } from './scripted.js';
 import { sortSmall } from '../engine/sortSmall.js';
 import { LOOKAHEAD_PARAMS, LookaheadPolicy } from './lookahead.js';
-import { boostFactor, commonParams, firepower, firstLegal, holdBackOf, nearestEnemyDistance, nearestPoint, objectiveValue, pickByDepth, wantsByParams } from './shared.js';
+import { boostFactor, commonParams, firepower, firstLegal, holdBackOf, nearestEnemyDistances, nearestPoint, objectiveValue, pickByDepth, wantsByParams } from './shared.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
 
 const escortParam = (inches: number): ParamSpec => ({ default: inches, min: 0, max: 24, summary: 'squadrons try to end their moves within this many inches of a friendly capital ship (0: no escort duty)' });
@@ -133,11 +133,14 @@ class Heuristic implements Policy {
     // The firepower from every end position, worked out for the whole menu at once.
     const fires = this.fires;
     view.firepowerOfMoves(m, options, focus, fires);
+    // And the distance to the nearest enemy from each (nearestEnemyDistance, for the whole menu).
+    const dists = this.dists;
+    nearestEnemyDistances(view, m, options, dists);
     for (let i = 0; i < options.length; i++) {
       const o = options[i];
       // Boosting halves Fire Control (GM-60): count half the firepower from the end position.
       const fireEnd = fires[i] * boostFactor(view, m, o);
-      const d = nearestEnemyDistance(view, m, o.pose);
+      const d = dists[i];
       let score = Math.max(fireStart, fireEnd) + this.p.objective_weight * objectiveValue(view, o.pose);
       if (escortOf && !m.unit.isCapital) score -= 0.1 * Math.max(0, distanceTo(escortOf, o.pose) - this.p.escort);
       if (this.name === 'aggressive') score -= 0.02 * d;
@@ -152,6 +155,8 @@ class Heuristic implements Policy {
 
   /** pickMove's scratch: the firepower from each option's end position. */
   private readonly fires: number[] = [];
+  /** pickMove's scratch: the distance to the nearest enemy from each option's end position. */
+  private readonly dists: number[] = [];
 
   targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[]): BattleModel[] {
     const focus = this.name === 'aggressive' ? this.p.focus : 1;

@@ -61,6 +61,38 @@ export function nearestEnemyDistance(view: PolicyView, m: BattleModel, p: Pose):
   return best === Infinity ? 0 : Math.max(0, best);
 }
 
+/** Scratch of nearestEnemyDistances: each option's end position. */
+let optX = new Float64Array(64), optY = new Float64Array(64);
+
+/**
+ * nearestEnemyDistance(view, m, options[j].pose) for every move option j, written to out[j]:
+ * the same arithmetic, enemy by enemy for the whole menu (each option's pose is read once, and
+ * for each option the enemies are met in the same order).
+ */
+export function nearestEnemyDistances(view: PolicyView, m: BattleModel, options: readonly MoveOption[], out: number[]): void {
+  const k = options.length;
+  if (k > optX.length) {
+    optX = new Float64Array(2 * k);
+    optY = new Float64Array(2 * k);
+  }
+  out.length = 0;
+  for (let j = 0; j < k; j++) {
+    const p = options[j].pose;
+    optX[j] = p.x;
+    optY[j] = p.y;
+    out.push(Infinity);
+  }
+  for (const e of view.nearestEnemies(m)) {
+    const ex = e.base.x, ey = e.base.y, eBulk = e.bulk, mBulk = m.bulk;
+    for (let j = 0; j < k; j++) {
+      const dx = ex - optX[j], dy = ey - optY[j];
+      const d = Math.sqrt(dx * dx + dy * dy) - eBulk - mBulk;
+      if (d < out[j]) out[j] = d;
+    }
+  }
+  for (let j = 0; j < k; j++) out[j] = out[j] === Infinity ? 0 : Math.max(0, out[j]);
+}
+
 /** PolicyView.firepower (the engine computes it with per-enemy constants kept between moves). */
 export function firepower(view: PolicyView, m: BattleModel, p: Pose, focus: number): number {
   return view.firepower(m, p, focus);
