@@ -163,21 +163,32 @@ export abstract class BattleDeployment extends BattleState {
    * game: the beacons are placed anew each game, the spots and their zone checks then stay.
    */
   protected readonly beaconSpotCache = new Map<number, DeploySpot[]>();
+  /**
+   * Per beacon (by index, this game): the spots' poses and depths, which do not depend on the
+   * unit type, so each unit type's spots share them (only the zone test is the unit's own).
+   */
+  protected readonly beaconSpotPlaces = new Map<number, Array<{ pose: Pose; front: number }>>();
   protected beaconSpots(m: BattleModel, b: (typeof this.beacons)[number]): DeploySpot[] {
-    const key = m.unitIndex * 64 + this.beacons.indexOf(b);
+    const bi = this.beacons.indexOf(b);
+    const key = m.unitIndex * 64 + bi;
     let spots = this.beaconSpotCache.get(key);
     if (spots) return spots;
-    spots = [];
-    const W = this.width, H = this.height;
-    const diag = Math.hypot(W, H) / 2;
-    const heading = bearing(b.x, b.y, W / 2, H / 2);
-    const inZone = (p: Pose) => pointDistance(b.x, b.y, baseAt(m, p)) <= 3 + GEOM_EPSILON;
-    for (let r = 0; r <= 3; r += 1) {
-      for (let a = 0; a < 360; a += r === 0 ? 360 : 45) {
-        const x = b.x + r * sinDeg(a), y = b.y + r * cosDeg(a);
-        spots.push({ pose: { x, y, heading }, front: 1 - Math.hypot(x - W / 2, y - H / 2) / diag, inZone, zoneOk: -1 });
+    let places = this.beaconSpotPlaces.get(bi);
+    if (!places) {
+      places = [];
+      const W = this.width, H = this.height;
+      const diag = Math.hypot(W, H) / 2;
+      const heading = bearing(b.x, b.y, W / 2, H / 2);
+      for (let r = 0; r <= 3; r += 1) {
+        for (let a = 0; a < 360; a += r === 0 ? 360 : 45) {
+          const x = b.x + r * sinDeg(a), y = b.y + r * cosDeg(a);
+          places.push({ pose: { x, y, heading }, front: 1 - Math.hypot(x - W / 2, y - H / 2) / diag });
+        }
       }
+      this.beaconSpotPlaces.set(bi, places);
     }
+    const inZone = (p: Pose) => pointDistance(b.x, b.y, baseAt(m, p)) <= 3 + GEOM_EPSILON;
+    spots = places.map((c) => ({ pose: c.pose, front: c.front, inZone, zoneOk: -1 }));
     this.beaconSpotCache.set(key, spots);
     return spots;
   }

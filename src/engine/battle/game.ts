@@ -32,6 +32,7 @@ export class Battle extends BattleSquadrons {
     this.nearStamp = -1;
     this.beacons = [];
     this.beaconSpotCache.clear();
+    this.beaconSpotPlaces.clear();
     this.unplaced.length = 0;
     this.sideOfFleet = mirrored ? [1, 0] : [0, 1];
     for (const m of this.models) {
