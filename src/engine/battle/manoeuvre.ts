@@ -214,11 +214,15 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     const b = baseAt(m, p);
     const W = this.width, H = this.height, e = GEOM_EPSILON;
     const zone = this.scenario.zone;
-    const inside = (x0: number, y0: number, x1: number, y1: number) => baseInRect(b, x0 + e * 2, y0 + e * 2, x1 - e * 2, y1 - e * 2, 0);
-    if (zone === 'beacon') return !inside(0, 0, W, H);
-    const z = this.zoneOf(m.side);
-    if (zone === 'corner') return z === 0 ? !inside(0, 0, Infinity, Infinity) : !inside(-Infinity, -Infinity, W, H);
-    return z === 0 ? !inside(-Infinity, 0, Infinity, Infinity) : !inside(-Infinity, -Infinity, Infinity, H);
+    // The rectangle the base must leave (its own edges only; the others at infinity). Chosen
+    // first and tested once, without a closure: Withdraw searches test dozens of poses.
+    let x0 = -Infinity, y0 = -Infinity, x1 = Infinity, y1 = Infinity;
+    const z = this.zoneOf(m.side), all = zone === 'beacon'; // Beacon: every edge
+    if (all || z === 0) y0 = 0; // Standard and Corner: the strip's or quadrant's edges
+    if (all || (zone === 'corner' && z === 0)) x0 = 0;
+    if (all || (zone === 'corner' && z === 1)) x1 = W;
+    if (all || z === 1) y1 = H;
+    return !baseInRect(b, x0 + e * 2, y0 + e * 2, x1 - e * 2, y1 - e * 2, 0);
   }
 
   /** A Withdraw move that reaches an own edge this activation, if one exists. */
@@ -236,8 +240,9 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       followCapitalMove(m, start, { pre: 0, turn1: turn, mid: 0, turn2: 0, post: 0 }, Infinity, Infinity, pivoted, this.br.pivotOnCentre);
       const ux = sinDeg(pivoted.heading), uy = cosDeg(pivoted.heading);
       for (let d = 0; d <= lim.max + 1e-9; d += 0.5) {
+        if (d < lim.min - 1e-9) continue; // below the minimum move: not a candidate
         const p: Pose = { x: pivoted.x + d * ux, y: pivoted.y + d * uy, heading: pivoted.heading };
-        if (d >= lim.min - 1e-9 && this.touchesOwnEdge(m, p)) return p;
+        if (this.touchesOwnEdge(m, p)) return p;
       }
     }
     return null;
