@@ -41,4 +41,37 @@ describe('PolicyView.firepower', () => {
     expect(compared).toBeGreaterThan(1000);
     expect(nonZero).toBeGreaterThan(100);
   });
+
+  it('firepowerOfMoves gives firepower for every option of a menu, bit for bit', () => {
+    const scenario = sampleScenario('standard-engagement', '1.2.2');
+    const battle = new Battle(rules('1.2.2'), scenario);
+    const inner = battle as unknown as { activate(m: (typeof battle.models)[number]): void };
+    const activate = inner.activate.bind(battle);
+    let compared = 0;
+    let nonZero = 0;
+    inner.activate = (m) => {
+      if (m.where === 'table') {
+        // A menu of poses around the model, scored twice: first with the per-epoch values
+        // already set up (as pickMove does, after the model's own firepower), then option by
+        // option, which must agree.
+        const options = Array.from({ length: 20 }, (_, k) => ({ pose: { x: m.base.x + 5 * Math.sin(k * 0.9), y: m.base.y + 5 * Math.cos(k * 1.3), heading: (k * 45) % 360 }, action: 'none' as const, travelled: 0 }));
+        for (const focus of [0, 1]) {
+          battle.firepower(m, m.base, focus);
+          const out: number[] = [];
+          battle.firepowerOfMoves(m, options, focus, out);
+          expect(out.length).toBe(options.length);
+          options.forEach((o, j) => {
+            expect(out[j]).toBe(battle.firepower(m, o.pose, focus));
+            compared++;
+            if (out[j] > 0) nonZero++;
+          });
+        }
+      }
+      activate(m);
+    };
+    const streams = battleStreams('firepower', scenario.id);
+    for (let g = 0; g < 6; g++) battle.play(streams.dice.at(g), streams.policy.at(g), g % 2 === 1);
+    expect(compared).toBeGreaterThan(1000);
+    expect(nonZero).toBeGreaterThan(100);
+  });
 });
