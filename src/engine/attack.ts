@@ -37,7 +37,11 @@ export function planDistribution(rules: CompiledRules, plan: AttackPlan, withClo
 
 /** Exact damage of one attack on a target in the given state. */
 export function exactAttack(rules: CompiledRules, plan: AttackPlan, target: CombatState) {
-  const dist = planDistribution(rules, plan);
+  return exactResults(rules, planDistribution(rules, plan), target);
+}
+
+/** exactAttack from the distribution of the Results that reach the target (planDistribution). */
+export function exactResults(rules: CompiledRules, dist: Distribution, target: CombatState) {
   const stats = new DamageStats();
   const scratch = new CombatState(target.unit);
   const tally = new DamageTally();

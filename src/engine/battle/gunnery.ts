@@ -2,12 +2,13 @@
 // where the bases stand (GM-46 arcs, GM-47 aspect, range between bases from the firer's
 // current Sensors), and the attack plans and samplers for them, built once per distinct
 // situation and shared by every game of a run.
-import type { AliasSampler } from '../../dice/alias.js';
+import { AliasSampler } from '../../dice/alias.js';
+import type { Distribution } from '../../dice/exact.js';
 import { DIMINISH_ALL, outcomeName } from '../../dice/outcome.js';
 import type { CompiledRules } from '../../rules/compile.js';
 import type { RandomStream } from '../../rng/stream.js';
-import type { WeaponLine } from '../../units/types.js';
-import { exactAttack, planSampler } from '../attack.js';
+import type { UnitCard, WeaponLine } from '../../units/types.js';
+import { exactResults, planDistribution, planSampler } from '../attack.js';
 import { defenceDice, planAttack, type AttackPlan, type AttackWindowKind, type Situation } from '../attackPlan.js';
 import { applyResults, type DamageTally } from '../damage.js';
 import { GEOM_EPSILON, distance, separationAbove } from '../geometry.js';
@@ -16,6 +17,19 @@ import { CombatState } from '../state.js';
 import type { PlaceholderUsage } from '../usage.js';
 import type { BattleModel } from './model.js';
 
+/**
+ * What depends only on the distribution of an attack's Results: the dice memo hands out one
+ * shared object per pool (or pair of pools), and many situations roll the same dice, so these
+ * are worked out once per distribution rather than once per situation.
+ */
+interface ByDistribution {
+  readonly dist: Distribution;
+  /** Mean Structure damage against an undamaged target, per unit card. */
+  readonly expected: Map<UnitCard, number>;
+  /** The alias sampler of `dist`, made the first time an attack with it is rolled. */
+  sampler: AliasSampler | null;
+}
+
 export class ShotEntry {
   private drawn: AliasSampler | null = null;
   constructor(
@@ -23,10 +37,15 @@ export class ShotEntry {
     readonly plan: AttackPlan,
     /** Mean Structure damage against an undamaged target of that type (for policies and ordering). */
     readonly expected: number,
+    /** The shared record of the plan's distribution when no Cloak test changes it; else null. */
+    private readonly shared: ByDistribution | null = null,
   ) {}
   /** The sampler of the attack's Results, made the first time the attack is actually rolled. */
   get sampler(): AliasSampler {
-    return (this.drawn ??= planSampler(this.rules, this.plan, true));
+    if (this.drawn) return this.drawn;
+    const sh = this.shared;
+    // Without a Cloak test planSampler would sample the very distribution the record holds.
+    return (this.drawn = sh ? (sh.sampler ??= new AliasSampler(sh.dist)) : planSampler(this.rules, this.plan, true));
   }
 }
 
@@ -84,6 +103,8 @@ export class Gunnery {
   private readonly cache = new Map<number, Map<number, ShotEntry | null>>();
   /** Shots of the activation in progress: per weapon line, instances already fired. */
   private readonly used = new Int8Array(64);
+  /** Per shared distribution object (weakly held: the dice memo may start afresh). */
+  private readonly byDist = new WeakMap<Distribution, ByDistribution>();
 
   constructor(
     private readonly rules: CompiledRules,
@@ -143,8 +164,16 @@ export class Gunnery {
     const r = planAttack(this.rules, att.state, w, t, at, this.usage);
     if (!r.ok) e = null;
     else {
-      const fresh = { ...r.plan, cloakTestDice: 0 };
-      e = new ShotEntry(this.rules, r.plan, exactAttack(this.rules, fresh, new CombatState(t.unit)).summary.meanStructureDamage);
+      // The expected damage leaves out the Cloak test (as exactAttack of the plan without it).
+      const dist = planDistribution(this.rules, { ...r.plan, cloakTestDice: 0 });
+      let sh = this.byDist.get(dist);
+      if (sh === undefined) this.byDist.set(dist, (sh = { dist, expected: new Map(), sampler: null }));
+      let expected = sh.expected.get(t.unit);
+      if (expected === undefined) {
+        expected = exactResults(this.rules, dist, new CombatState(t.unit)).summary.meanStructureDamage;
+        sh.expected.set(t.unit, expected);
+      }
+      e = new ShotEntry(this.rules, r.plan, expected, r.plan.cloakTestDice === 0 ? sh : null);
     }
     byKey.set(key, e);
     return e;
