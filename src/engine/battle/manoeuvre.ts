@@ -212,18 +212,31 @@ export abstract class BattleManoeuvre extends BattleDeployment {
   /** Own table edges for Withdraw (GM-16). */
   protected touchesOwnEdge(m: BattleModel, p: Pose): boolean {
     const b = baseAt(m, p);
+    const r = this.ownEdgeRect(m);
+    return !baseInRect(b, r[0], r[1], r[2], r[3], 0);
+  }
+
+  /**
+   * The rectangle a model touching an own edge is not wholly inside (its own edges only, the
+   * others at infinity), already pulled in by twice eps, as [x0, y0, x1, y1] in a shared array.
+   */
+  protected ownEdgeRect(m: BattleModel): Float64Array {
     const W = this.width, H = this.height, e = GEOM_EPSILON;
     const zone = this.scenario.zone;
-    // The rectangle the base must leave (its own edges only; the others at infinity). Chosen
-    // first and tested once, without a closure: Withdraw searches test dozens of poses.
     let x0 = -Infinity, y0 = -Infinity, x1 = Infinity, y1 = Infinity;
     const z = this.zoneOf(m.side), all = zone === 'beacon'; // Beacon: every edge
     if (all || z === 0) y0 = 0; // Standard and Corner: the strip's or quadrant's edges
     if (all || (zone === 'corner' && z === 0)) x0 = 0;
     if (all || (zone === 'corner' && z === 1)) x1 = W;
     if (all || z === 1) y1 = H;
-    return !baseInRect(b, x0 + e * 2, y0 + e * 2, x1 - e * 2, y1 - e * 2, 0);
+    const r = this.edgeRect;
+    r[0] = x0 + e * 2;
+    r[1] = y0 + e * 2;
+    r[2] = x1 - e * 2;
+    r[3] = y1 - e * 2;
+    return r;
   }
+  private readonly edgeRect = new Float64Array(4);
 
   /** A Withdraw move that reaches an own edge this activation, if one exists. */
   protected withdrawMove(m: BattleModel): Pose | null {
@@ -235,13 +248,21 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     const lim = capitalLimits(this.br, m, false);
     const start: Pose = { x: m.base.x, y: m.base.y, heading: m.base.heading };
     const pivoted: Pose = { x: 0, y: 0, heading: 0 };
+    // A candidate whose centre lies deeper inside the own-edge rectangle than the base reaches
+    // (with a margin far above rounding) has every corner inside it: it touches no own edge,
+    // and is passed over without placing the base.
+    const rect = this.ownEdgeRect(m);
+    const x0 = rect[0], y0 = rect[1], x1 = rect[2], y1 = rect[3];
+    const reach = m.reach + 1e-6;
     for (const turn of lim.turns >= 1 ? [0, -45, 45] : [0]) {
       // Straight ahead, or after one pivot (on an unbounded table: the path may leave it).
       followCapitalMove(m, start, { pre: 0, turn1: turn, mid: 0, turn2: 0, post: 0 }, Infinity, Infinity, pivoted, this.br.pivotOnCentre);
       const ux = sinDeg(pivoted.heading), uy = cosDeg(pivoted.heading);
       for (let d = 0; d <= lim.max + 1e-9; d += 0.5) {
         if (d < lim.min - 1e-9) continue; // below the minimum move: not a candidate
-        const p: Pose = { x: pivoted.x + d * ux, y: pivoted.y + d * uy, heading: pivoted.heading };
+        const x = pivoted.x + d * ux, y = pivoted.y + d * uy;
+        if (x - reach >= x0 && x + reach <= x1 && y - reach >= y0 && y + reach <= y1) continue;
+        const p: Pose = { x, y, heading: pivoted.heading };
         if (this.touchesOwnEdge(m, p)) return p;
       }
     }
