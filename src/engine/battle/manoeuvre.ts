@@ -40,7 +40,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
    * overlap is resolved afterwards. End positions are checked only when a policy asks
    * (`legal`), best first.
    */
-  protected moveTiers(m: BattleModel, allowStationKeep: boolean, allowBoost = true): MoveOption[][] {
+  protected moveTiers(m: BattleModel, allowStationKeep: boolean, allowBoost = true, withClamped = true): MoveOption[][] {
     const W = this.width, H = this.height, out: MoveOption[] = [];
     if (!m.unit.isCapital) {
       const goals: Array<{ x: number; y: number; keep: number }> = [];
@@ -75,7 +75,9 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     const from = { x: m.base.x, y: m.base.y, heading: m.base.heading };
     const lim = capitalLimits(this.br, m, false);
     const end: Pose = { x: 0, y: 0, heading: 0 };
-    const clamped: MoveOption[] = [];
+    // Without `withClamped` the clamped moves are only counted (clampedDropped), not placed.
+    const clamped: MoveOption[] | undefined = withClamped ? [] : undefined;
+    this.clampedDropped = 0;
     const add = (limMoves: ReturnType<typeof capitalMoves>, action: ActionName) => this.followMoves(m, limMoves, action, out, clamped);
     add(capitalMoves(lim), 'none');
     if (this.br.capitalMove === 'thrusters_band' && lim.turns === 0 && m.state.thrusters === 0 && m.unit.turns >= 1) {
@@ -84,8 +86,8 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       const straight: Pose = { x: 0, y: 0, heading: 0 };
       for (const mv of capitalMoves({ ...lim, turns: 1 })) {
         if (mv.turn1 === 0 && mv.turn2 === 0) continue;
-        const r = followCapitalMove(m, from, mv, W, H, end, this.br.pivotOnCentre);
-        if (r.clamped) continue;
+        const r = followCapitalMove(m, from, mv, W, H, end, this.br.pivotOnCentre, true);
+        if (r.clamped) continue; // dropped: where it would stop is never needed
         const travelled = r.travelled; // read before the next call reuses the result object
         followCapitalMove(m, from, { pre: mv.pre + mv.mid + mv.post, turn1: 0, mid: 0, turn2: 0, post: 0 }, W, H, straight, this.br.pivotOnCentre);
         // Written out rather than spread: copies made by spreading get an object shape of their own,
@@ -110,8 +112,10 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       // Below the usual minimum, down to holding position (the minimum itself is a normal move).
       add(capitalMoves({ min: 0, max: lim.min / 2, turns: sk.turns, sluggish: sk.sluggish }), 'station_keep');
     }
-    return [out, clamped];
+    return clamped ? [out, clamped] : [out];
   }
+  /** Clamped moves the last moveTiers call left out (withClamped false). */
+  protected clampedDropped = 0;
 
   /** A capital ship's forced minimum moves (GM-66), the menu's last tier: made only when no earlier tier has a legal move. */
   protected forcedMoves(m: BattleModel): MoveOption[] {
@@ -123,16 +127,22 @@ export abstract class BattleManoeuvre extends BattleDeployment {
 
   /**
    * Follows each of a capital ship's moves from where it stands and adds the end pose to `out`,
-   * or to `clamped` (when given) for a move stopped at the table edge (GM-15).
+   * or to `clamped` (when given) for a move stopped at the table edge (GM-15); `undefined`
+   * drops such moves unplaced, counting them in clampedDropped.
    */
-  protected followMoves(m: BattleModel, moves: ReturnType<typeof capitalMoves>, action: ActionName, out: MoveOption[], clamped: MoveOption[] | null): void {
+  protected followMoves(m: BattleModel, moves: ReturnType<typeof capitalMoves>, action: ActionName, out: MoveOption[], clamped: MoveOption[] | null | undefined): void {
     const from = this.followFrom;
     from.x = m.base.x;
     from.y = m.base.y;
     from.heading = m.base.heading;
     const end = this.followEnd;
+    const drop = clamped === undefined;
     for (const mv of moves) {
-      const r = followCapitalMove(m, from, mv, this.width, this.height, end, this.br.pivotOnCentre);
+      const r = followCapitalMove(m, from, mv, this.width, this.height, end, this.br.pivotOnCentre, drop);
+      if (r.clamped && drop) {
+        this.clampedDropped++;
+        continue;
+      }
       (r.clamped && clamped ? clamped : out).push({ pose: { x: end.x, y: end.y, heading: end.heading }, action, travelled: r.travelled });
     }
   }
@@ -141,11 +151,18 @@ export abstract class BattleManoeuvre extends BattleDeployment {
 
   /** The policy's move from the first tier that has a legal one; `forced` for the GM-66 tier. */
   protected chooseMove(m: BattleModel, policy: Policy, actionMoves = true): { opt: MoveOption; fireBefore: boolean; forced: boolean; leaves: boolean } {
-    const tiers = this.moveTiers(m, actionMoves && m.unit.isCapital, actionMoves);
+    // The clamped tier is placed only when the normal moves offer nothing legal: the menu is
+    // then made again with it (the same moves in the same order, as nothing has changed).
+    let tiers = this.moveTiers(m, actionMoves && m.unit.isCapital, actionMoves, false);
+    const clampedLeftOut = m.unit.isCapital ? this.clampedDropped : 0;
     const W = this.width, H = this.height;
-    for (let t = 0; t < tiers.length + (m.unit.isCapital ? 1 : 0); t++) {
+    for (let t = 0; t < (m.unit.isCapital ? 3 : tiers.length); t++) {
       // A capital ship's last tier is the forced minimum move (GM-66): taken as it is, overlap resolved after.
-      const forced = t === tiers.length;
+      const forced = m.unit.isCapital && t === 2;
+      if (t === 1 && m.unit.isCapital) {
+        if (clampedLeftOut === 0) continue; // an empty clamped tier
+        tiers = this.moveTiers(m, actionMoves && m.unit.isCapital, actionMoves, true);
+      }
       const options = forced ? this.forcedMoves(m) : tiers[t];
       if (!options.length) continue;
       const legal = forced ? () => true : (i: number) => legalEnd(this.br, m, options[i].pose, this.models, W, H);

@@ -190,9 +190,11 @@ const probe: Pose = { x: 0, y: 0, heading: 0 };
 
 /**
  * The result object is shared by every call (read it before calling again): move menus follow
- * dozens of moves per activation.
+ * dozens of moves per activation. With `clampOnlyNoted`, a move stopped at the table edge is
+ * only reported as clamped: its end pose and distance are not worked out (callers that drop
+ * such moves, or will follow them again, skip the edge search).
  */
-export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w: number, h: number, out: Pose, pivotOnCentre = false): { readonly travelled: number; readonly clamped: boolean } {
+export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w: number, h: number, out: Pose, pivotOnCentre = false, clampOnlyNoted = false): { readonly travelled: number; readonly clamped: boolean } {
   out.x = from.x;
   out.y = from.y;
   out.heading = from.heading;
@@ -205,7 +207,7 @@ export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w
       const ux = sinDeg(out.heading), uy = cosDeg(out.heading);
       out.x += d * ux;
       out.y += d * uy;
-      if (!onTableAt(m, out, w, h)) return clampStraight(m, sx, sy, ux, uy, d, travelled, w, h, out);
+      if (!onTableAt(m, out, w, h)) return clampOnlyNoted ? done(travelled, true) : clampStraight(m, sx, sy, ux, uy, d, travelled, w, h, out);
       travelled += d;
     }
     if (turn !== 0) {
