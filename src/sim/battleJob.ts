@@ -3,12 +3,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
-import { Battle } from '../engine/battle/game.js';
 import { loadOverlay } from '../rules/overlay.js';
-import { loadScenario } from '../scenarios/scenario.js';
 import { projectRoot } from '../paths.js';
-import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, checkDeployment, runBattleChunk } from './battles.js';
-import { compileVariant } from './cells.js';
+import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, runBattleChunk } from './battles.js';
+import { loadBattle } from './cells.js';
 
 /** Everything needed to rebuild the battle in a worker: plain data. */
 export interface BattleJob {
@@ -41,10 +39,8 @@ export interface BattleTaskResult {
  * workers, which rebuild the same battle, skip it.
  */
 export function makeBattle(job: BattleJob, check = true) {
-  const rules = compileVariant({ name: 'battle', rules: job.rules, options: job.rule, overlay: job.rulesOverlay ? loadOverlay(job.rulesOverlay) : null }, '--rule');
-  const scenario = loadScenario(job.scenarioFile, { rulesVersion: job.rules, allowInvalidFleets: job.allowInvalidFleets, units: job.units });
-  const battle = new Battle(rules, scenario);
-  if (check) checkDeployment(battle);
+  const variant = { name: 'battle', rules: job.rules, options: job.rule, overlay: job.rulesOverlay ? loadOverlay(job.rulesOverlay) : null };
+  const { rules, scenario, battle } = loadBattle(variant, job.scenarioFile, { rulesVersion: job.rules, allowInvalidFleets: job.allowInvalidFleets, units: job.units }, check, '--rule');
   const streams = battleStreams(job.seed, job.streams ?? scenario.id);
   return {
     rules,

@@ -21,14 +21,17 @@ import { getRulesVersion } from '../rules/registry.js';
 import type { RulesVersion } from '../rules/types.js';
 import { openStream, type RandomStream } from '../rng/stream.js';
 import type { Cell, Variant } from '../scenarios/batch.js';
-import { loadScenario } from '../scenarios/scenario.js';
+import { loadScenario, type LoadScenarioOptions } from '../scenarios/scenario.js';
+import type { Scenario } from '../scenarios/scenarioTypes.js';
 import { weaponLine, weaponLines } from '../units/load.js';
 import type { Roster, UnitCard } from '../units/types.js';
 import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, checkDeployment, runBattleChunk } from './battles.js';
 import * as C from './counts.js';
 
-/** A variant's rules version (its overlay applied) and interpretation options (the overlay's, then its own). */
-/** A variant's rules data (its overlay applied) and options; `where` names its own options in errors. */
+/**
+ * A variant's rules version (its overlay applied) and interpretation options (the overlay's,
+ * then its own); `where` names its own options in errors.
+ */
 function variantRules(v: Variant, where = `variant ${v.name}: options`): { version: RulesVersion; options: InterpretationOptions } {
   let version = getRulesVersion(v.rules);
   let options = DEFAULT_INTERPRETATIONS;
@@ -145,16 +148,27 @@ function findWeapon(cell: Cell, v: Variant, u: UnitCard) {
 }
 
 /**
+ * The battle of `scenarioFile` under variant `v` (jwsim battle's and a batch's battle cells):
+ * its compiled rules, the scenario (fleets validated for `opts.rulesVersion`) and the Battle.
+ * `check`: refuse zones that cannot take the fleets (checkDeployment), made once in the main
+ * thread before a run, not again by workers that rebuild the battle. `where`: as in compileVariant.
+ */
+export function loadBattle(v: Variant, scenarioFile: string, opts: LoadScenarioOptions, check: boolean, where?: string): { rules: CompiledRules; scenario: Scenario; battle: Battle } {
+  const rules = compileVariant(v, where);
+  const scenario = loadScenario(scenarioFile, opts);
+  const battle = new Battle(rules, scenario);
+  if (check) checkDeployment(battle);
+  return { rules, scenario, battle };
+}
+
+/**
  * A battle cell: the scenario is loaded from its file (workers too), and chunk k plays trials
  * k * BATTLE_CHUNK_TRIALS onwards, each on its own pair of streams named by the cell id, so
  * counts never depend on how chunks are spread over threads or shards.
  */
 function battleEngine(cell: Cell, v: Variant, check: boolean): CellEngine {
   if (!cell.scenario) throw new Error(`battle cell ${cell.id} has no scenario file`);
-  const rules = compileVariant(v);
-  const scenario = loadScenario(cell.scenario, { rulesVersion: v.rules, allowInvalidFleets: cell.allowInvalidFleets === true, units: cell.units });
-  const battle = new Battle(rules, scenario);
-  if (check) checkDeployment(battle);
+  const { scenario, battle } = loadBattle(v, cell.scenario, { rulesVersion: v.rules, allowInvalidFleets: cell.allowInvalidFleets === true, units: cell.units }, check);
   const mirror = cell.mirror !== false;
   const battleUnits: C.BattleUnit[] = battle.units.map((u, i) => {
     const models = battle.models.filter((m) => m.unitIndex === i);
