@@ -1,6 +1,6 @@
 // Chart builders: pure functions from result rows to Vega-Lite specs. Rendering them is
 // src/report/render.ts's job; the specs are also saved as .vl.json for designers to edit.
-import type { UnitEfficiency } from './efficiency.js';
+import { duelScore, type UnitEfficiency } from './efficiency.js';
 import type { Engagement, RunResults } from './runFolder.js';
 import { Z95 } from '../stats/intervals.js';
 
@@ -22,8 +22,8 @@ export function matchupMatrix(results: RunResults, variant: string): VegaLiteSpe
     .filter((e) => e.kind === 'duel' && e.variant === variant)
     .map((e) => {
       const win = e.metrics.a_win_rate.value, draw = e.metrics.draw_rate.value, n = e.trials ?? 0;
-      const score = win + draw / 2;
-      const half = n > 0 ? Z95 * Math.sqrt(Math.max(0, win + draw / 4 - score * score) / n) : 0;
+      const { score, variance } = duelScore(win, draw);
+      const half = n > 0 ? Z95 * Math.sqrt(variance / n) : 0;
       return { row: name(results, e.a), column: name(results, e.b), score, low: Math.max(0, score - half), high: Math.min(1, score + half), win, draw, loss: e.metrics.b_win_rate.value, trials: e.trials };
     });
   if (rows.length === 0) return null;
@@ -186,43 +186,28 @@ export function attackProfile(results: RunResults, variant: string): VegaLiteSpe
   }
   // Two panels side by side, one row per engagement in each: probabilities on a 0-1 scale,
   // and the mean rating damage in rating points on its own scale (on one shared axis the two
-  // kinds of figure cannot be read against each other).
-  const row = (labels: boolean) => ({ row: { field: 'engagement', type: 'nominal' as const, title: null, header: labels ? { labelAngle: 0, labelAlign: 'left' } : { labels: false } } });
-  const tooltip = [{ field: 'engagement' }, { field: 'outcome' }, { field: 'value', format: '.3f' }];
+  // kinds of figure cannot be read against each other). Only the left panel labels the rows.
+  const panel = (filter: string, labels: boolean, width: number, sort: string[], y: Record<string, unknown>) => ({
+    transform: [{ filter }],
+    facet: { row: { field: 'engagement', type: 'nominal', title: null, header: labels ? { labelAngle: 0, labelAlign: 'left' } : { labels: false } } },
+    spec: {
+      width,
+      height: 90,
+      mark: 'bar',
+      encoding: {
+        x: { field: 'outcome', type: 'nominal', sort, title: null, axis: { labelAngle: -40 } },
+        y: { field: 'value', type: 'quantitative', ...y },
+        color: { field: 'group', type: 'nominal', title: null },
+        tooltip: [{ field: 'engagement' }, { field: 'outcome' }, { field: 'value', format: '.3f' }],
+      },
+    },
+  });
   return {
     ...base(`Attack profiles (${variant})`, 'Per attack, volley or ram (the target\'s damage): left, the distribution of Structure lost and the chance of each end state; right, the mean damage to each rating, in rating points.'),
     data: { values: rows },
     hconcat: [
-      {
-        transform: [{ filter: "datum.group !== 'mean rating damage'" }],
-        facet: row(true),
-        spec: {
-          width: 360,
-          height: 90,
-          mark: 'bar',
-          encoding: {
-            x: { field: 'outcome', type: 'nominal', sort: [...OUTCOMES, 'destroyed', 'crippled'], title: null, axis: { labelAngle: -40 } },
-            y: { field: 'value', type: 'quantitative', title: 'probability', scale: { domain: [0, 1] } },
-            color: { field: 'group', type: 'nominal', title: null },
-            tooltip,
-          },
-        },
-      },
-      {
-        transform: [{ filter: "datum.group === 'mean rating damage'" }],
-        facet: row(false),
-        spec: {
-          width: 120,
-          height: 90,
-          mark: 'bar',
-          encoding: {
-            x: { field: 'outcome', type: 'nominal', sort: ['defense dmg', 'sensors dmg', 'thrusters dmg'], title: null, axis: { labelAngle: -40 } },
-            y: { field: 'value', type: 'quantitative', title: 'mean points' },
-            color: { field: 'group', type: 'nominal', title: null },
-            tooltip,
-          },
-        },
-      },
+      panel("datum.group !== 'mean rating damage'", true, 360, [...OUTCOMES, 'destroyed', 'crippled'], { title: 'probability', scale: { domain: [0, 1] } }),
+      panel("datum.group === 'mean rating damage'", false, 120, ['defense dmg', 'sensors dmg', 'thrusters dmg'], { title: 'mean points' }),
     ],
   };
 }

@@ -87,6 +87,15 @@ interface Obs {
   damageSe: number;
 }
 
+/**
+ * A side's duel score from its win and draw rates (a win scores 1, a draw 1/2, a loss 0), and
+ * the variance of one duel's score: below the binomial one, by far where most duels are draws.
+ */
+export function duelScore(win: number, draw: number): { score: number; variance: number } {
+  const score = win + draw / 2;
+  return { score, variance: Math.max(0, win + draw / 4 - score * score) };
+}
+
 /** A unit's view of each duel it fought, as side A or side B. */
 function observations(duels: Engagement[]): Map<string, Obs[]> {
   const byUnit = new Map<string, Obs[]>();
@@ -103,8 +112,7 @@ function observations(duels: Engagement[]): Map<string, Obs[]> {
       [e.a, e.b, m.a_win_rate.value, m.mean_damage_by_a],
       [e.b, e.a, m.b_win_rate.value, m.mean_damage_by_b],
     ] as const) {
-      const score = win + d / 2;
-      add(self, { opponent: other, score, variance: Math.max(0, win + d / 4 - score * score), n, damage: dmg.value, damageSe: (dmg.high - dmg.low) / (2 * Z95) });
+      add(self, { opponent: other, ...duelScore(win, d), n, damage: dmg.value, damageSe: (dmg.high - dmg.low) / (2 * Z95) });
     }
   }
   return byUnit;
@@ -366,12 +374,8 @@ export function battleEfficiency(results: RunResults, variant: string): Map<stri
  */
 export function modelFitNote(units: ReadonlyArray<Pick<UnitEfficiency, 'name' | 'misfit' | 'pairNoise' | 'verdict' | 'holdsAcrossRosters' | 'rosterRange'>>): string | null {
   if (units.length === 0) return null;
-  const med = (xs: number[]) => {
-    const v = [...xs].sort((a, b) => a - b);
-    return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-  };
-  const misfit = med(units.map((u) => u.misfit));
-  const noise = med(units.map((u) => u.pairNoise));
+  const misfit = median(units.map((u) => u.misfit));
+  const noise = median(units.map((u) => u.pairNoise));
   const worst = units.reduce((a, u) => (u.misfit > a.misfit ? u : a));
   const flagged = units.filter((u) => u.verdict === 'under-costed' || u.verdict === 'over-costed');
   const judged = flagged.filter((u) => u.holdsAcrossRosters !== null);
