@@ -317,30 +317,15 @@ export abstract class BattleState implements PolicyView {
       // Out of reach the value is 0, which never beats `best` (never below 0).
       if (d2 > reach * reach) continue;
       const table = this.fpTable[i];
-      let x: number;
-      if (!table) x = this.estimate(m, pose, tgt); // outside the table's signature fields
-      else {
-        const d = Math.sqrt(d2) - m.bulk - tgt.bulk;
-        const long = d > this.fpShort[i];
+      let v: number;
+      if (table) {
+        const long = Math.sqrt(d2) - m.bulk - tgt.bulk > this.fpShort[i];
         const arcs = this.arcsOf(m, pose, tgt, dx, dy);
-        const slot = (long ? 16 : 0) + arcs;
-        if (focus) {
-          // The weighted value of this (enemy, situation) is kept for the epoch: the two
-          // divisions per enemy and move option were a large share of this function's time.
-          const k = i * 32 + slot;
-          let v = this.fpScaled[k];
-          if (v < 0) {
-            x = table[slot];
-            if (x < 0) x = table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', arcs >> 2, arcs & 3, fc);
-            v = this.fpScaled[k] = x / this.fpDiv[i] * this.fpTv[i] / 10;
-          }
-          if (v > best) best = v;
-          continue;
-        }
-        x = table[slot];
-        if (x < 0) x = table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', arcs >> 2, arcs & 3, fc);
+        v = this.slotValue(m, tgt, i, table, long, arcs >> 2, arcs & 3, fc, focus);
+      } else {
+        const x = this.estimate(m, pose, tgt); // outside the table's signature fields
+        v = focus ? x / this.fpDiv[i] * this.fpTv[i] / 10 : x;
       }
-      const v = focus ? x / this.fpDiv[i] * this.fpTv[i] / 10 : x;
       if (v > best) best = v;
     }
     return best;
@@ -415,25 +400,34 @@ export abstract class BattleState implements PolicyView {
         // arcsOf, with the trigonometry worked out above.
         const myArc = attCapital ? BattleState.arcOfDir(dx, dy, ms[j], mc[j]) : 0;
         const aspArc = tgtCapital ? BattleState.arcOfDir(-dx, -dy, fs, fcos) : 0;
-        const arcs = myArc * 4 + aspArc;
-        const slot = (long ? 16 : 0) + arcs;
-        let v: number;
-        if (focus) {
-          const key = i * 32 + slot;
-          v = this.fpScaled[key];
-          if (v < 0) {
-            let x = table[slot];
-            if (x < 0) x = table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', myArc, aspArc, fc);
-            v = this.fpScaled[key] = x / this.fpDiv[i] * this.fpTv[i] / 10;
-          }
-        } else {
-          v = table[slot];
-          if (v < 0) v = table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', myArc, aspArc, fc);
-        }
+        const v = this.slotValue(m, tgt, i, table, long, myArc, aspArc, fc, focus);
         if (v > out[j]) out[j] = v;
       }
     }
   }
+  /**
+   * firepower's value of enemy `i` (reachable(m)[i], situation table `table`) in one situation:
+   * the volley's expected damage, worked out once per table slot; with `focus`, weighted by the
+   * enemy's Structure and TV and kept for the epoch (the two divisions per enemy and move option
+   * were a large share of firepower's time).
+   */
+  private slotValue(m: BattleModel, tgt: BattleModel, i: number, table: Float64Array, long: boolean, myArc: number, aspArc: number, fc: number, focus: number): number {
+    const slot = (long ? 16 : 0) + myArc * 4 + aspArc;
+    if (focus) {
+      const key = i * 32 + slot;
+      let v = this.fpScaled[key];
+      if (v < 0) {
+        let x = table[slot];
+        if (x < 0) x = table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', myArc, aspArc, fc);
+        v = this.fpScaled[key] = x / this.fpDiv[i] * this.fpTv[i] / 10;
+      }
+      return v;
+    }
+    let x = table[slot];
+    if (x < 0) x = table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', myArc, aspArc, fc);
+    return x;
+  }
+
   /** firepowerOfMoves' scratch: each option's position and (capital ships) forward vector. */
   protected moveX = new Float64Array(64);
   protected moveY = new Float64Array(64);
