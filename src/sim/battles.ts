@@ -21,8 +21,24 @@ export const B_OP = 7; // fleet a at 7 (+square 8), fleet b at 9 (+10)
 export const B_VP = 11; // 11/12, 13/14
 export const B_SURV = 15; // 15/16, 17/18
 export const B_UNITS = 19;
-/** Per unit type: appearances, destroyed, crippled, withdrawn, damage dealt, its square, captured. */
-export const U_STRIDE = 7;
+/**
+ * Per unit type, from B_UNITS: appearances (every model of the type in every game), destroyed,
+ * crippled, withdrawn, damage dealt, the sum over games of the square of the type's damage in
+ * the game, captured; then the sums over games of the squares of the type's destroyed,
+ * crippled, withdrawn and captured models in the game. The squares are per game, not per
+ * model: models of one type in the same game are not independent, so the intervals treat the
+ * game as the sampling unit (counts.ts, battleUnitStats).
+ */
+export const U_STRIDE = 11;
+/** Offsets in a unit type's block. */
+export const U_APPEARANCES = 0;
+export const U_DESTROYED = 1;
+export const U_CRIPPLED = 2;
+export const U_WITHDRAWN = 3;
+export const U_DAMAGE = 4; // then the per-game square at +1
+export const U_CAPTURED = 6;
+/** From here: the per-game squares of the destroyed, crippled, withdrawn and captured counts, in that order. */
+export const U_FATE_SQUARES = 7;
 
 export function battleCountsLength(units: number): number {
   return B_UNITS + U_STRIDE * units;
@@ -45,8 +61,13 @@ function addSq(c: number[], i: number, x: number): void {
   c[i + 1] += x * x;
 }
 
+/** A game's per-type tallies (U_STRIDE each, only the first seven used), reused between games. */
+let tally: Float64Array = new Float64Array(0);
+
 /** Plays game `t` (twice with the fleets swapped when `mirror`) and adds it to the counts. */
 export function playTrial(battle: Battle, streams: BattleStreams, t: number, mirror: boolean, c: number[]): void {
+  const types = battle.units.length;
+  if (tally.length < U_STRIDE * types) tally = new Float64Array(U_STRIDE * types);
   for (const mirrored of mirror ? [false, true] : [false]) {
     const r = battle.play(streams.dice.at(t), streams.policy.at(t), mirrored);
     c[B_N]++;
@@ -58,18 +79,36 @@ export function playTrial(battle: Battle, streams: BattleStreams, t: number, mir
       addSq(c, B_VP + 2 * f, r.vp[f]);
       addSq(c, B_SURV + 2 * f, r.survivingTv[f]);
     }
+    tally.fill(0, 0, U_STRIDE * types);
     for (const m of battle.models) {
-      const u = B_UNITS + U_STRIDE * m.unitIndex;
-      c[u]++;
+      const u = U_STRIDE * m.unitIndex;
+      tally[u + U_APPEARANCES]++;
       const fate = battle.fate(m);
-      if (fate === 'destroyed') c[u + 1]++;
-      else if (fate === 'crippled') c[u + 2]++;
-      else if (fate === 'withdrawn') c[u + 3]++;
-      else if (fate === 'captured') c[u + 6]++;
-      addSq(c, u + 4, m.damageDealt);
+      if (fate === 'destroyed') tally[u + U_DESTROYED]++;
+      else if (fate === 'crippled') tally[u + U_CRIPPLED]++;
+      else if (fate === 'withdrawn') tally[u + U_WITHDRAWN]++;
+      else if (fate === 'captured') tally[u + U_CAPTURED]++;
+      tally[u + U_DAMAGE] += m.damageDealt;
+    }
+    for (let i = 0; i < types; i++) {
+      const u = U_STRIDE * i, b = B_UNITS + u;
+      c[b + U_APPEARANCES] += tally[u + U_APPEARANCES];
+      addSq(c, b + U_DAMAGE, tally[u + U_DAMAGE]);
+      for (const [f, k] of FATES) {
+        c[b + f] += tally[u + f];
+        c[b + U_FATE_SQUARES + k] += tally[u + f] * tally[u + f];
+      }
     }
   }
 }
+
+/** Each fate's offset in a type's block, and its square's place after U_FATE_SQUARES. */
+const FATES: ReadonlyArray<readonly [number, number]> = [
+  [U_DESTROYED, 0],
+  [U_CRIPPLED, 1],
+  [U_WITHDRAWN, 2],
+  [U_CAPTURED, 3],
+];
 
 /** Counts of trials [first, first + n). */
 export function runBattleChunk(battle: Battle, streams: BattleStreams, first: number, n: number, mirror: boolean): number[] {

@@ -2,7 +2,7 @@
 // the metrics with 95% intervals computed from them (ARCHITECTURE.md §4.7, §6).
 import { Z95, wilson } from '../stats/intervals.js';
 import type { Cell, Kind } from '../scenarios/batch.js';
-import { B_DRAW, B_N, B_OP, B_SURV, B_TURNS, B_UNITS, B_VP, B_WIN_A, B_WIN_B, U_STRIDE, battleCountsLength } from './battles.js';
+import { B_DRAW, B_N, B_OP, B_SURV, B_TURNS, B_UNITS, B_VP, B_WIN_A, B_WIN_B, U_APPEARANCES, U_CAPTURED, U_CRIPPLED, U_DAMAGE, U_DESTROYED, U_FATE_SQUARES, U_STRIDE, U_WITHDRAWN, battleCountsLength } from './battles.js';
 
 // Damage engagements (attack, volley, ram): counts and sums of squares per trial.
 export const C_N = 0;
@@ -147,26 +147,50 @@ export interface BattleUnitStats {
 }
 
 /**
+ * A rate over clustered appearances: `k` of the `n * models` appearances in `n` games, where
+ * `sumSq` sums each game's count squared. Models of one type in the same game are not
+ * independent (they fight the same enemies, and one's loss moves the others'), so the
+ * interval is Wilson's with the number of appearances divided by the design effect: the
+ * variance of the per-game counts over the variance independent appearances would give
+ * (both with divisor n). With one model per game the design effect is exactly 1 and this
+ * is the plain Wilson interval; with no spread at all (every game alike) it is taken as 1.
+ */
+function clusteredRate(name: string, k: number, sumSq: number, n: number, models: number): Metric {
+  const trials = n * models;
+  const p = k / trials;
+  const perGame = sumSq / n - (k / n) ** 2;
+  const independent = models * p * (1 - p);
+  const deff = independent > 0 && perGame > 0 ? perGame / independent : 1;
+  const effective = trials / deff;
+  const ci = wilson(p * effective, effective);
+  return { name, value: p, low: ci.low, high: ci.high };
+}
+
+/**
  * Per-unit-type figures of a battle cell from its counts (src/sim/battles.ts: a block of
- * U_STRIDE per unit type from B_UNITS). Rates get Wilson intervals and means normal ones,
- * as the cell's own metrics; both treat appearances as independent, though models of one
- * type in the same game are not, so with several models per game the intervals are
- * somewhat narrow.
+ * U_STRIDE per unit type from B_UNITS). The game is the sampling unit: rates get Wilson
+ * intervals widened (or narrowed) by the design effect of the per-game counts
+ * (clusteredRate), and the damage a normal interval from the spread of the type's damage
+ * per game. A type's models per game are fixed by the scenario (`unit.models`).
  */
 export function battleUnitStats(c: readonly number[], units: readonly BattleUnit[]): BattleUnitStats[] {
+  const n = c[B_N] ?? 0;
   return units.map((unit, i) => {
     const b = B_UNITS + U_STRIDE * i;
-    const k = c[b] ?? 0;
+    const k = c[b + U_APPEARANCES] ?? 0;
+    // Models per game, from the counts (the scenario's unit.models, both fleets).
+    const models = n > 0 ? k / n : 0;
     const zero = (name: string): Metric => ({ name, value: 0, low: 0, high: 0 });
-    const r = (name: string, j: number) => (k > 0 ? rate(name, c[b + j], k) : zero(name));
-    const m = (name: string, scale: number) => (k > 0 ? mean(name, c[b + 4], c[b + 5], k, scale) : zero(name));
+    const r = (name: string, j: number, sq: number) => (k > 0 ? clusteredRate(name, c[b + j], c[b + U_FATE_SQUARES + sq], n, models) : zero(name));
+    // The per-game damage's mean, scaled to one appearance.
+    const m = (name: string, scale: number) => (k > 0 ? mean(name, c[b + U_DAMAGE], c[b + U_DAMAGE + 1], n, scale / models) : zero(name));
     return {
       unit,
       appearances: k,
-      destroyed: r('destroyed_rate', 1),
-      crippled: r('crippled_rate', 2),
-      withdrawn: r('withdrawn_rate', 3),
-      captured: r('captured_rate', 6),
+      destroyed: r('destroyed_rate', U_DESTROYED, 0),
+      crippled: r('crippled_rate', U_CRIPPLED, 1),
+      withdrawn: r('withdrawn_rate', U_WITHDRAWN, 2),
+      captured: r('captured_rate', U_CAPTURED, 3),
       damageDealt: m('damage_dealt', 1),
       damagePer100Tv: m('damage_per_100_tv', unit.tv > 0 ? 100 / unit.tv : 0),
     };

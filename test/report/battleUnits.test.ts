@@ -102,10 +102,11 @@ describe('battle unit types in results.json and results.csv', () => {
     expect(results.experiments[0].units!.some((u) => u.damage_dealt > 0)).toBe(true);
   });
 
-  it('the figures come straight from the counts: means per appearance, a normal interval from the sum and sum of squares', () => {
+  it('the figures come straight from the counts: means per appearance, a normal interval from the spread of the type\'s damage per game', () => {
     slots.forEach((s, i) => {
       const e = results.experiments[i];
-      expect(e.games).toBe(s.counts[B_N]);
+      const n = s.counts[B_N];
+      expect(e.games).toBe(n);
       e.units!.forEach((u, j) => {
         const b = B_UNITS + U_STRIDE * j;
         const k = s.counts[b];
@@ -115,8 +116,10 @@ describe('battle unit types in results.json and results.csv', () => {
         expect(u.withdrawn_rate).toBeCloseTo(s.counts[b + 3] / k, 6);
         const mean = s.counts[b + 4] / k;
         expect(u.damage_dealt).toBeCloseTo(mean, 6);
-        const sd = k > 1 ? Math.sqrt(Math.max(0, (s.counts[b + 5] - k * mean * mean) / (k - 1))) : 0;
-        const half = (Z95 * sd) / Math.sqrt(k);
+        // The game is the sampling unit: the type's damage per game, over its models per game.
+        const perGame = s.counts[b + 4] / n;
+        const sd = n > 1 ? Math.sqrt(Math.max(0, (s.counts[b + 5] - n * perGame * perGame) / (n - 1))) : 0;
+        const half = (Z95 * sd) / Math.sqrt(n) / (k / n);
         expect(u.damage_per_100_tv.low).toBeCloseTo((100 * (mean - half)) / u.tv, 5);
         expect(u.damage_per_100_tv.high).toBeCloseTo((100 * (mean + half)) / u.tv, 5);
       });
