@@ -6,12 +6,12 @@ import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { checkFolder, makeFolder, unmakeFolder } from '../io/folders.js';
 import { undoOnInterrupt } from '../io/interrupt.js';
-import { comparisonOutputs, fmtZ } from '../report/compareOutput.js';
+import { comparisonOutputs, intervalZText } from '../report/compareOutput.js';
 import { writeAtomically } from '../report/runOutput.js';
 import { loadOverlay, overlayVersionProblem } from '../rules/overlay.js';
 import { DEFAULT_RULES_VERSION, getRulesVersion } from '../rules/registry.js';
 import { loadBatch, type Variant } from '../scenarios/batch.js';
-import { compareBatch, compareZ, drawRates } from '../sim/compare.js';
+import { COMPARE_BATTLE_CHUNK, COMPARE_BATTLE_CHUNKS, KEY_METRIC, compareBatch, compareZ, drawRates } from '../sim/compare.js';
 import { CHUNK_TRIALS } from '../sim/slots.js';
 import { formatTable } from './format.js';
 import { placeholderLines } from './engagementArgs.js';
@@ -26,6 +26,8 @@ interface CompareOpts {
   seed?: string;
   minTrials: number;
   maxTrials: number;
+  battleMinTrials: number;
+  battleMaxTrials: number;
   settle: number;
   json: boolean;
 }
@@ -41,7 +43,9 @@ export function compareCommand(): Command {
     .addOption(seedOption("seed of every random stream (overrides the batch's)"))
     .addOption(new Option('--min-trials <n>', `trials per variant before the sequential test may stop, rounded up to whole chunks of ${CHUNK_TRIALS} (${2 * CHUNK_TRIALS}..10000000); the batch's trials and precision targets are not used`).argParser(intInRange(2 * CHUNK_TRIALS, 10_000_000)).default(3 * CHUNK_TRIALS))
     .addOption(new Option('--max-trials <n>', `trials per variant at most, rounded up to whole chunks of ${CHUNK_TRIALS} (${2 * CHUNK_TRIALS}..50000000)`).argParser(intInRange(2 * CHUNK_TRIALS, 50_000_000)).default(16 * CHUNK_TRIALS))
-    .addOption(new Option('--settle <shift>', 'stop an engagement once its key metric cannot have moved by more than this: an absolute shift in the metric\'s own units, not a relative one (duels: a_win_rate, so 0.02 is 2 percentage points; attacks, volleys and rams: mean_structure_damage, in Structure points); above 0 and below 1000').argParser(positiveNumber(1000, '0.02')).default(0.02))
+    .addOption(new Option('--battle-min-trials <n>', `battle experiments: trials per variant before the sequential test may stop, rounded up to whole chunks of ${COMPARE_BATTLE_CHUNK} (a mirrored trial is two games; ${2 * COMPARE_BATTLE_CHUNK}..1000000)`).argParser(intInRange(2 * COMPARE_BATTLE_CHUNK, 1_000_000)).default(COMPARE_BATTLE_CHUNKS.minChunks * COMPARE_BATTLE_CHUNK))
+    .addOption(new Option('--battle-max-trials <n>', `battle experiments: trials per variant at most, rounded up to whole chunks of ${COMPARE_BATTLE_CHUNK} (${2 * COMPARE_BATTLE_CHUNK}..10000000)`).argParser(intInRange(2 * COMPARE_BATTLE_CHUNK, 10_000_000)).default(COMPARE_BATTLE_CHUNKS.maxChunks * COMPARE_BATTLE_CHUNK))
+    .addOption(new Option('--settle <shift>', 'stop an engagement once its key metric cannot have moved by more than this: an absolute shift in the metric\'s own units, not a relative one (duels and battles: a_win_rate, so 0.02 is 2 percentage points; attacks, volleys and rams: mean_structure_damage, in Structure points); above 0 and below 1000').argParser(positiveNumber(1000, '0.02')).default(0.02))
     .option('--json', 'print the comparison as JSON on stdout', false)
     .action(async (file: string, opts: CompareOpts) => {
       process.stdout.write(await runCompare(file, opts));
@@ -92,13 +96,27 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
   const loaded = loadBatch(file, opts.seed);
   const batch = { ...loaded, variants: variantsFrom(opts, loaded.variants) };
   if (opts.minTrials > opts.maxTrials) throw new UserError(`--min-trials ${opts.minTrials} is above --max-trials ${opts.maxTrials}`);
+  if (opts.battleMinTrials > opts.battleMaxTrials) throw new UserError(`--battle-min-trials ${opts.battleMinTrials} is above --battle-max-trials ${opts.battleMaxTrials}`);
   const out = resolve(opts.out ?? defaultOut('compare-'));
   if (existsSync(join(out, 'manifest.json'))) throw new UserError(`--out: ${out} already holds a finished comparison; choose another folder`);
   checkFolder(out); // made once the comparison has run: a batch that cannot run leaves nothing
   const started = Date.now();
   const chunks = { minChunks: Math.ceil(opts.minTrials / CHUNK_TRIALS), maxChunks: Math.ceil(opts.maxTrials / CHUNK_TRIALS) };
+  const battle = { minChunks: Math.ceil(opts.battleMinTrials / COMPARE_BATTLE_CHUNK), maxChunks: Math.ceil(opts.battleMaxTrials / COMPARE_BATTLE_CHUNK) };
   const z = compareZ(chunks);
-  const diffs = await compareBatch(batch, { threads: opts.threads, ...chunks, settle: opts.settle });
+  const battleZ = compareZ(battle);
+  const battles = batch.cells.some((c) => c.kind === 'battle');
+  const engagements = batch.cells.some((c) => c.kind !== 'battle' && !c.exact);
+  const diffs = await compareBatch(batch, { threads: opts.threads, ...chunks, battle, settle: opts.settle });
+  const settings: Record<string, number> = {
+    minTrials: opts.minTrials,
+    maxTrials: opts.maxTrials,
+    settle: opts.settle,
+    sequentialZ: z.stopping,
+    intervalZ: z.interval,
+    ...(battles ? { battleMinTrials: battle.minChunks * COMPARE_BATTLE_CHUNK, battleMaxTrials: battle.maxChunks * COMPARE_BATTLE_CHUNK, battleSequentialZ: battleZ.stopping, battleIntervalZ: battleZ.interval } : {}),
+  };
+
   const existed = existsSync(out);
   makeFolder(out);
   // Charts are written while the page is built: a failure or an interrupt takes them back.
@@ -110,7 +128,7 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
       threads: opts.threads,
       wallSeconds: (Date.now() - started) / 1000,
       commandLine: process.argv.slice(2),
-      settings: { minTrials: opts.minTrials, maxTrials: opts.maxTrials, settle: opts.settle, sequentialZ: z.stopping, intervalZ: z.interval },
+      settings,
       dir: out,
     });
     writeAtomically(out, files);
@@ -121,20 +139,21 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
     forget();
   }
   if (opts.json) return files.find(([n]) => n === 'comparison.json')![1] as string;
-  const key = diffs.filter((d) => d.metric === (d.cell.kind === 'duel' ? 'a_win_rate' : 'mean_structure_damage'));
+  const key = diffs.filter((d) => d.metric === KEY_METRIC[d.cell.kind]);
   const moved = key.filter((d) => d.distinguishable);
   const drawsOf = drawRates(diffs);
   const top = [...moved].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)).slice(0, 15);
   // The batch's trials and precision targets are for jwsim run; say so rather than let a
   // trial count in comparison.csv that differs from the batch's pass unexplained.
-  const sampled = batch.cells.some((c) => !c.exact);
+  const sampled = engagements;
   // --rules and --variant replace the batch's variants: say so where those carried house rules of their own.
   const replaced = opts.rules === undefined && opts.variant.length === 0 ? [] : loaded.variants.filter((v) => v.options.length || v.overlay);
   return [
     `jwsim compare: ${batch.variants.map((v) => v.name).join(' vs ')} on ${batch.cells.length} engagements`,
     ...(replaced.length ? [`note: --rules and --variant replace the batch's variants; ${replaced.map((v) => `${v.name} (${[...v.options, ...(v.overlay ? [`overlay ${v.overlay.file}`] : [])].join(', ')})`).join('; ')} ${replaced.length > 1 ? 'are' : 'is'} not used: the variants compared are built from --rules and --variant alone`] : []),
     ...(sampled ? [`note: the batch's trials and precision targets are not used: each sampled engagement runs chunks of ${CHUNK_TRIALS} trials per variant, from ${chunks.minChunks * CHUNK_TRIALS} (--min-trials) to at most ${chunks.maxChunks * CHUNK_TRIALS} (--max-trials), stopping once its key metric is settled (--settle ${opts.settle})`] : []),
-    `${moved.length} of ${key.length} key metrics moved (the 95% paired interval, ±${fmtZ(z.interval)} se over the repeated looks, excludes 0)`,
+    ...(battles ? [`note: ${sampled ? 'battle experiments' : "the batch's trials and precision targets are not used: battle experiments"} run chunks of ${COMPARE_BATTLE_CHUNK} trials per variant (game t of every variant on the same dice and policy streams), from ${battle.minChunks * COMPARE_BATTLE_CHUNK} (--battle-min-trials) to at most ${battle.maxChunks * COMPARE_BATTLE_CHUNK} (--battle-max-trials), stopping once the A win rate is settled (--settle ${opts.settle})`] : []),
+    `${moved.length} of ${key.length} key metrics moved (the 95% paired interval, ${intervalZText(settings, batch.cells)} over the repeated looks, excludes 0)`,
     '',
     ...formatTable(
       ['engagement', 'metric', 'from', 'to', 'value', 'difference', '95% interval', 'draws'],
@@ -143,7 +162,7 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
         return [d.cell.id, d.metric, batch.variants[d.from].name, batch.variants[d.to].name, `${d.valueFrom.toFixed(3)} -> ${d.valueTo.toFixed(3)}`, d.difference.toFixed(4), `${d.low.toFixed(4)} .. ${d.high.toFixed(4)}`, drawn ? `${drawn.valueFrom.toFixed(3)} -> ${drawn.valueTo.toFixed(3)}` : ''];
       }),
     ),
-    ...(top.some((d) => drawsOf(d)) ? ['value: the key metric in each variant; draws: the duel\'s draw rate in each (a win rate can fall because wins became draws, not losses)'] : []),
+    ...(top.some((d) => drawsOf(d)) ? ['value: the key metric in each variant; draws: the draw rate of the duel or battle in each (a win rate can fall because wins became draws, not losses)'] : []),
     '',
     ...placeholderLines([...new Set(diffs.flatMap((d) => d.placeholders))].sort()),
     `seed: ${batch.seed}`,

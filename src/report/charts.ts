@@ -285,8 +285,8 @@ export function versionComparison(shifts: Shift[], from: string, to: string): Ve
   };
 }
 
-/** Key metric of each engagement kind, for tables and comparisons. */
-export const KEY_METRIC: Record<Engagement['kind'], string> = { duel: 'a_win_rate', attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage', battle: 'a_win_rate' };
+/** Key metric of each engagement kind, for tables and comparisons (the one jwsim compare stops on). */
+export { KEY_METRIC } from '../sim/compare.js';
 
 /** Each unit's score against the field across recorded nightly runs. */
 export function efficiencyTrends(rows: ReadonlyArray<{ run: number; recordedAt: string; variant: string; unit: string; score: number; low: number; high: number }>, variant: string): VegaLiteSpec | null {

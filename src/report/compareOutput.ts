@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { getRulesVersion } from '../rules/registry.js';
 import type { Batch } from '../scenarios/batch.js';
-import { drawRates, type Difference } from '../sim/compare.js';
+import { COMPARE_BATTLE_CHUNK, drawRates, type Difference } from '../sim/compare.js';
 import { KEY_METRIC, versionComparison } from './charts.js';
 import { page, type Section } from './html.js';
 import { render } from './render.js';
@@ -45,6 +45,27 @@ export function narrowing(diffs: readonly Difference[]): { count: number; zeroWi
 
 function placeholdersOf(diffs: readonly Difference[]): string[] {
   return [...new Set(diffs.flatMap((d) => d.placeholders))].sort();
+}
+
+/** The battles' own stopping and interval lines (settings.battle*, present when the batch has battles). */
+function battleFacts(st: Record<string, number>): Array<[string, string]> {
+  if (st.battleMinTrials === undefined) return [];
+  return [
+    ['battle stopping', `in chunks of ${COMPARE_BATTLE_CHUNK} trials (a mirrored trial is two games; game t of every variant on the same dice and policy streams): after ${st.battleMinTrials} trials, at |shift of the A win rate| > ${fmtZ(st.battleSequentialZ)} se or |shift| + ${fmtZ(st.battleSequentialZ)} se < ${st.settle}; at most ${st.battleMaxTrials}`],
+    ['battle intervals', `shift ± ${fmtZ(st.battleIntervalZ)} se: repeated 95% confidence intervals over the looks from ${st.battleMinTrials} to ${st.battleMaxTrials} trials`],
+  ];
+}
+
+/**
+ * The z of the intervals shown, for a line of text: "±2.55 se", or the battles' own when the
+ * batch has only battles, or both when they differ as printed ("±2.55 se, battles ±2.25 se").
+ */
+export function intervalZText(st: Record<string, number>, cells: Batch['cells']): string {
+  const engagements = cells.some((c) => c.kind !== 'battle' && !c.exact);
+  const battles = st.battleIntervalZ !== undefined && cells.some((c) => c.kind === 'battle');
+  if (!battles) return `±${fmtZ(st.intervalZ)} se`;
+  if (!engagements || fmtZ(st.battleIntervalZ) === fmtZ(st.intervalZ)) return `±${fmtZ(st.battleIntervalZ)} se`;
+  return `±${fmtZ(st.intervalZ)} se, battles ±${fmtZ(st.battleIntervalZ)} se`;
 }
 
 export async function comparisonOutputs(batch: Batch, diffs: readonly Difference[], facts: CompareFacts): Promise<Array<[string, string | Uint8Array]>> {
@@ -119,7 +140,7 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
     sections.push({
       id,
       title: `${name(0)} vs ${name(to)}: the ${shown.length} largest shifts of ${key.length}`,
-      intro: `Paired 95% intervals (±${fmtZ(facts.settings.intervalZ)} se: repeated intervals over the sequential looks) on common random numbers; red: the interval excludes zero. comparison.csv has every metric.`,
+      intro: `Paired 95% intervals (${intervalZText(facts.settings, batch.cells)}: repeated intervals over the sequential looks) on common random numbers; red: the interval excludes zero. comparison.csv has every metric.`,
       svg,
       files: [`charts/${id}.vl.json`, `charts/${id}.svg`, `charts/${id}.png`],
       table: {
@@ -144,8 +165,13 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
           ? `${(100 * narrow.zeroWidthShare).toFixed(0)}% of ${narrow.count} sampled key metrics are exactly unchanged (the change is never exercised); for the others the paired interval is ${Number.isFinite(narrow.medianRatioOthers) ? narrow.medianRatioOthers.toFixed(2) : '-'} times as wide as two independent runs' (median)`
           : 'no sampled metric',
       ],
-      ['sequential stopping', `after ${facts.settings.minTrials} trials, at |shift| > ${fmtZ(facts.settings.sequentialZ)} se or |shift| + ${fmtZ(facts.settings.sequentialZ)} se < ${facts.settings.settle}; at most ${facts.settings.maxTrials} (the batch's trials and precision targets are not used)`],
-      ['intervals', `shift ± ${fmtZ(facts.settings.intervalZ)} se, paired and unpaired alike: repeated 95% confidence intervals over the looks from ${facts.settings.minTrials} to ${facts.settings.maxTrials} trials, so an interval covers the true shift at least 95% of the time whichever look stopped its engagement (a plain ±1.96 se would cover less)`],
+      ...(batch.cells.some((c) => c.kind !== 'battle' && !c.exact)
+        ? ([
+            ['sequential stopping', `after ${facts.settings.minTrials} trials, at |shift| > ${fmtZ(facts.settings.sequentialZ)} se or |shift| + ${fmtZ(facts.settings.sequentialZ)} se < ${facts.settings.settle}; at most ${facts.settings.maxTrials} (the batch's trials and precision targets are not used)`],
+            ['intervals', `shift ± ${fmtZ(facts.settings.intervalZ)} se, paired and unpaired alike: repeated 95% confidence intervals over the looks from ${facts.settings.minTrials} to ${facts.settings.maxTrials} trials, so an interval covers the true shift at least 95% of the time whichever look stopped its engagement (a plain ±1.96 se would cover less)`],
+          ] as Array<[string, string]>)
+        : []),
+      ...battleFacts(facts.settings),
     ],
     warnings: [],
     placeholders: placeholdersOf(diffs),

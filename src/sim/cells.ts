@@ -25,7 +25,7 @@ import { loadScenario, type LoadScenarioOptions } from '../scenarios/scenario.js
 import type { Scenario } from '../scenarios/scenarioTypes.js';
 import { weaponLine, weaponLines } from '../units/load.js';
 import type { Roster, UnitCard } from '../units/types.js';
-import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, checkDeployment, runBattleChunk } from './battles.js';
+import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, checkDeployment, playTrial, runBattleChunk, type BattleStreams } from './battles.js';
 import * as C from './counts.js';
 
 /**
@@ -81,6 +81,8 @@ export interface CellEngine {
   runChunk(seed: string, chunk: number, n: number): number[];
   /** Adds one trial, drawn from `rng`, to the counts `c` (not for battles: a game needs two streams). */
   trial(rng: RandomStream, c: number[]): void;
+  /** Battles: adds trial `t` (its game, or mirrored pair) on the cell's streams for `seed` to `c`: the game chunks play as trial t. */
+  battleTrial?(seed: string, t: number, c: number[]): void;
 }
 
 /** A cell engine from its one-trial function: chunks are runs of trials on one stream. */
@@ -170,6 +172,8 @@ function battleEngine(cell: Cell, v: Variant, check: boolean): CellEngine {
   if (!cell.scenario) throw new Error(`battle cell ${cell.id} has no scenario file`);
   const { scenario, battle } = loadBattle(v, cell.scenario, { rulesVersion: v.rules, allowInvalidFleets: cell.allowInvalidFleets === true, units: cell.units }, check);
   const mirror = cell.mirror !== false;
+  // battleTrial's streams, made once per seed.
+  let paired: { seed: string; streams: BattleStreams } | null = null;
   const battleUnits: C.BattleUnit[] = battle.units.map((u, i) => {
     const models = battle.models.filter((m) => m.unitIndex === i);
     const sides = (['a', 'b'] as const).filter((_, f) => models.some((m) => m.fleet === f));
@@ -188,6 +192,10 @@ function battleEngine(cell: Cell, v: Variant, check: boolean): CellEngine {
     },
     trial() {
       throw new Error(`experiment ${cell.id}: a battle trial needs two random streams; battles cannot run one trial on a single stream`);
+    },
+    battleTrial(seed, t, c) {
+      if (!paired || paired.seed !== seed) paired = { seed, streams: battleStreams(seed, cell.id) };
+      playTrial(battle, paired.streams, t, mirror, c);
     },
   };
 }

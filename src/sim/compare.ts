@@ -13,8 +13,13 @@
 // That z (at least 3) pays for looking repeatedly; the reported intervals are repeated 95%
 // confidence intervals, ±repeatedZ95 se (2.55 with the defaults), which still cover the true
 // shift at least 95% of the time at whichever look stops the engagement.
+//
+// Battles pair the same way, game by game: trial t of every variant is game t (a mirrored
+// pair when the experiment mirrors) on the cell's dice and policy streams, the very games
+// jwsim run plays, so the baseline's figures are run's. Their chunks are COMPARE_BATTLE_CHUNK
+// trials with trial bounds of their own (a game costs far more than an attack), hence a
+// look schedule and z of their own.
 import type { Batch, Cell } from '../scenarios/batch.js';
-import { UserError } from '../errors.js';
 import { Z95 } from '../stats/intervals.js';
 import { repeatedZ95, settled, stoppingZ } from '../stats/sequential.js';
 import { buildEngines, type CellEngine } from './cells.js';
@@ -25,17 +30,31 @@ import { CHUNK_TRIALS, Slot } from './slots.js';
 import type { PairedCounts, PairedTask } from './worker.js';
 
 /** z of the reported intervals and of the stopping rule, over the looks after chunks minChunks..maxChunks. */
-export function compareZ(opts: Pick<CompareOptions, 'minChunks' | 'maxChunks'>): { interval: number; stopping: number } {
+export function compareZ(opts: { minChunks: number; maxChunks: number }): { interval: number; stopping: number } {
   const first = Math.max(1, opts.minChunks);
   const last = Math.max(first, opts.maxChunks);
   return { interval: repeatedZ95(first, last), stopping: stoppingZ(first, last) };
 }
-const KEY: Record<Cell['kind'], string> = { duel: 'a_win_rate', attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage', battle: 'a_win_rate' };
+/** Key metric of each engagement kind: the one the sequential test stops on. */
+export const KEY_METRIC: Record<Cell['kind'], string> = { duel: 'a_win_rate', attack: 'mean_structure_damage', volley: 'mean_structure_damage', ram: 'mean_structure_damage', battle: 'a_win_rate' };
+
+/** Trials per chunk (and look) of a battle in jwsim compare: a mirrored trial is two games. */
+export const COMPARE_BATTLE_CHUNK = 256;
+/** Battles' default chunks in jwsim compare: the same looks as the engagements' defaults (3..16). */
+export const COMPARE_BATTLE_CHUNKS = { minChunks: 3, maxChunks: 16 } as const;
+
+/** Trials per chunk of a cell in jwsim compare. */
+export function compareChunkTrials(kind: Cell['kind']): number {
+  return kind === 'battle' ? COMPARE_BATTLE_CHUNK : CHUNK_TRIALS;
+}
 
 export interface CompareOptions {
   threads: number;
+  /** Chunks of CHUNK_TRIALS before the test may stop, and at most (engagements). */
   minChunks: number;
   maxChunks: number;
+  /** The same for battles, in chunks of COMPARE_BATTLE_CHUNK (default COMPARE_BATTLE_CHUNKS). */
+  battle?: { minChunks: number; maxChunks: number };
   /** Shifts of the key metric below this are "settled as small". */
   settle: number;
   signal?: AbortSignal;
@@ -79,14 +98,21 @@ class Group {
   committed = 0;
   done = false;
   private readonly pending = new Map<number, PairedCounts>();
+  /** Trials per chunk (compareChunkTrials of the cell's kind). */
+  readonly chunkTrials: number;
+  /** Per-trial sums over games per trial: a mirrored battle trial is two games, its metrics per game. */
+  private readonly gamesPerTrial: number;
   constructor(
     readonly cell: Cell,
     engines: CellEngine[],
     firstSlot: number,
+    readonly minChunks: number,
     readonly maxChunks: number,
     readonly z: { interval: number; stopping: number },
   ) {
-    this.slots = engines.map((e, v) => new Slot(firstSlot + v, { ...cell, trials: maxChunks * CHUNK_TRIALS, precision: null }, v, e));
+    this.chunkTrials = compareChunkTrials(cell.kind);
+    this.gamesPerTrial = cell.kind === 'battle' && cell.mirror !== false ? 2 : 1;
+    this.slots = engines.map((e, v) => new Slot(firstSlot + v, { ...cell, trials: maxChunks * this.chunkTrials, precision: null }, v, e));
     const len = engines[0].countsLength;
     this.diff = engines.slice(1).map(() => new Array<number>(len).fill(0));
     this.diffSq = engines.slice(1).map(() => new Array<number>(len).fill(0));
@@ -102,41 +128,45 @@ class Group {
       next.diff.forEach((d, o) => addCounts(this.diff[o], d));
       next.diffSq.forEach((d, o) => addCounts(this.diffSq[o], d));
       this.committed++;
-      if (this.committed >= this.maxChunks || (this.committed >= opts.minChunks && this.settled(opts))) this.done = true;
+      if (this.committed >= this.maxChunks || (this.committed >= this.minChunks && this.settled(opts))) this.done = true;
     }
   }
 
   /** Paired difference of a metric for compared variant o, with its standard error. */
   paired(o: number, metric: string): { difference: number; se: number } {
-    const { index, scale } = metricSource(this.cell.kind, metric, this.slots[0].engine.attackerTv);
+    const source = metricSource(this.cell.kind, metric, this.slots[0].engine.attackerTv);
+    const scale = source.scale / this.gamesPerTrial;
     const n = this.slots[0].trials();
-    const mean = this.diff[o][index] / n;
-    const variance = n > 1 ? Math.max(0, (this.diffSq[o][index] - n * mean * mean) / (n - 1)) : 0;
+    const mean = this.diff[o][source.index] / n;
+    const variance = n > 1 ? Math.max(0, (this.diffSq[o][source.index] - n * mean * mean) / (n - 1)) : 0;
     return { difference: mean * scale, se: Math.sqrt(variance / n) * scale };
   }
 
   private settled(opts: CompareOptions): boolean {
     return this.diff.every((_, o) => {
-      const { difference, se } = this.paired(o, KEY[this.cell.kind]);
+      const { difference, se } = this.paired(o, KEY_METRIC[this.cell.kind]);
       return settled(difference, se, opts.settle, this.z.stopping);
     });
   }
 }
 
+/** The chunks a cell of `kind` runs in jwsim compare: from minChunks (at least 1) to maxChunks (at least minChunks). */
+export function compareChunks(kind: Cell['kind'], opts: Pick<CompareOptions, 'minChunks' | 'maxChunks' | 'battle'>): { minChunks: number; maxChunks: number } {
+  const c = kind === 'battle' ? (opts.battle ?? COMPARE_BATTLE_CHUNKS) : opts;
+  const minChunks = Math.max(1, c.minChunks);
+  return { minChunks, maxChunks: Math.max(minChunks, c.maxChunks) };
+}
+
 export async function compareBatch(batch: Batch, opts: CompareOptions): Promise<Difference[]> {
-  // Paired trials replay trial t of every variant on one stream; a battle game draws from two
-  // (dice and policy), so battles are compared with jwsim run (common random numbers per game).
-  const battles = [...new Set(batch.cells.filter((c) => c.kind === 'battle').map((c) => c.experiment))];
-  if (battles.length) {
-    throw new UserError(`${batch.file}: jwsim compare cannot pair battle trials (experiments ${battles.join(', ')}); compare battle variants with jwsim run, whose variants replay the same games, or remove the battle experiments`);
-  }
   const execute = makeExecutor(batch, opts.threads);
   const groups: Group[] = [];
   try {
     const engines = buildEngines(batch);
     const k = batch.variants.length;
-    const z = compareZ(opts);
-    batch.cells.forEach((cell, i) => groups.push(new Group(cell, engines.slice(i * k, i * k + k), i * k, Math.max(opts.minChunks, opts.maxChunks), z)));
+    batch.cells.forEach((cell, i) => {
+      const chunks = compareChunks(cell.kind, opts);
+      groups.push(new Group(cell, engines.slice(i * k, i * k + k), i * k, chunks.minChunks, chunks.maxChunks, compareZ(chunks)));
+    });
   } catch (e) {
     await execute.close();
     throw e;
@@ -154,7 +184,7 @@ export async function compareBatch(batch: Batch, opts: CompareOptions): Promise<
       const k = next.get(g) ?? 0;
       if (k < g.maxChunks && k < g.committed + 2) {
         next.set(g, k + 1);
-        return { group: g, task: { paired: true, cell: i, chunk: k, trials: CHUNK_TRIALS } };
+        return { group: g, task: { paired: true, cell: i, chunk: k, trials: g.chunkTrials } };
       }
     }
     return null;

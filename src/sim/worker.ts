@@ -14,7 +14,8 @@ export interface ChunkTask {
 /**
  * A paired chunk (jwsim compare): every variant of one cell plays the same trials, each
  * trial on its own stream (TrialStreams of (seed, cell, kind + "/trial", chunk)), so a rule
- * change perturbs only the trials where it is exercised.
+ * change perturbs only the trials where it is exercised. A battle's trial t of chunk k is
+ * game k * trials + t on the cell's own pair of streams (CellEngine.battleTrial), as in runs.
  */
 export interface PairedTask {
   paired: true;
@@ -67,7 +68,6 @@ export class ChunkWorker {
 
   runPaired(task: PairedTask): PairedCounts {
     const cell = this.batch.cells[task.cell];
-    if (cell.kind === 'battle') throw new Error(`experiment ${cell.id}: battles cannot run paired trials (a game needs two streams)`);
     const variants = this.batch.variants.length;
     const engines = Array.from({ length: variants }, (_, v) => this.engine(task.cell * variants + v));
     const len = engines[0].countsLength;
@@ -76,11 +76,14 @@ export class ChunkWorker {
     const one = engines.map(zero);
     const diff = engines.slice(1).map(zero);
     const diffSq = engines.slice(1).map(zero);
-    const streams = new TrialStreams({ seed: this.batch.seed, experiment: cell.id, purpose: `${cell.kind}/trial`, chunk: task.chunk });
+    const seed = this.batch.seed;
+    const first = task.chunk * task.trials;
+    const streams = cell.kind === 'battle' ? null : new TrialStreams({ seed, experiment: cell.id, purpose: `${cell.kind}/trial`, chunk: task.chunk });
     for (let t = 0; t < task.trials; t++) {
       for (let v = 0; v < variants; v++) {
         one[v].fill(0);
-        engines[v].trial(streams.at(t), one[v]);
+        if (streams) engines[v].trial(streams.at(t), one[v]);
+        else engines[v].battleTrial!(seed, first + t, one[v]);
         for (let i = 0; i < len; i++) counts[v][i] += one[v][i];
       }
       for (let o = 1; o < variants; o++) {

@@ -1,5 +1,5 @@
 // jwsim compare from the command line: which variants it accepts, what it says about the
-// batch's trial counts, and the --settle option. (The full comparison output is checked in
+// batch's trial counts, battle experiments, and the --settle option. (The full comparison output is checked in
 // run.test.ts.)
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -150,7 +150,7 @@ describe('jwsim compare --settle', () => {
   it('the help gives its units and range', () => {
     const help = jwsim('compare', '--help').stdout.replace(/\s+/g, ' ');
     expect(help).toContain(
-      "--settle <shift> stop an engagement once its key metric cannot have moved by more than this: an absolute shift in the metric's own units, not a relative one (duels: a_win_rate, so 0.02 is 2 percentage points; attacks, volleys and rams: mean_structure_damage, in Structure points); above 0 and below 1000 (default: 0.02)",
+      "--settle <shift> stop an engagement once its key metric cannot have moved by more than this: an absolute shift in the metric's own units, not a relative one (duels and battles: a_win_rate, so 0.02 is 2 percentage points; attacks, volleys and rams: mean_structure_damage, in Structure points); above 0 and below 1000 (default: 0.02)",
     );
   });
 
@@ -159,5 +159,41 @@ describe('jwsim compare --settle', () => {
     for (const bad of ['0', '-0.01', '1000', 'abc', 'Infinity']) {
       refused(['compare', small, '--settle', bad], `option '--settle <shift>' argument '${bad}' is invalid. must be a positive number below 1000, e.g. 0.02`);
     }
+  });
+});
+
+describe('jwsim compare: battle experiments', () => {
+  const SCENARIO = fileURLToPath(new URL('../../scenarios/battles/standard-engagement.json', import.meta.url));
+
+  it('pairs the games of each variant, with trial bounds of their own, on stdout, in the manifest and the report', () => {
+    const battles = batch('battles', { experiments: [{ id: 'std', kind: 'battle', scenario: SCENARIO, trials: 10, mirror: false }] });
+    const out = join(root, 'battles');
+    const r = jwsim('compare', battles, '--out', out, '--battle-min-trials', '512', '--battle-max-trials', '512', '--threads', '0');
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[1]).toBe(
+      "note: the batch's trials and precision targets are not used: battle experiments run chunks of 256 trials per variant (game t of every variant on the same dice and policy streams), from 512 (--battle-min-trials) to at most 512 (--battle-max-trials), stopping once the A win rate is settled (--settle 0.02)",
+    );
+    // One look, at 512 trials (the minimum is the maximum): the plain z.
+    expect(lines[2]).toMatch(/^[01] of 1 key metrics moved \(the 95% paired interval, ±1\.96 se over the repeated looks, excludes 0\)$/);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { settings: Record<string, number> };
+    expect(manifest.settings.battleMinTrials).toBe(512);
+    expect(manifest.settings.battleMaxTrials).toBe(512);
+    expect(manifest.settings.battleIntervalZ).toBeCloseTo(1.96, 2);
+    const rows = readFileSync(join(out, 'comparison.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const win = rows.find((c) => c[3] === 'a_win_rate')!;
+    expect(win.slice(0, 3)).toEqual(['std', 'std/standard-engagement', 'battle']);
+    expect(win[14]).toBe('2'); // chunks
+    expect(win[15]).toBe('512'); // trials per variant
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(html).toContain('<th>battle stopping</th>');
+    // No engagement was sampled: the engagements' stopping line is left out.
+    expect(html).not.toContain('<th>sequential stopping</th>');
+  }, 120_000);
+
+  it('--battle-min-trials above --battle-max-trials, or out of range, is refused', () => {
+    const small = batch('battle-bounds');
+    refused(['compare', small, '--battle-min-trials', '2048', '--battle-max-trials', '1024'], '--battle-min-trials 2048 is above --battle-max-trials 1024');
+    refused(['compare', small, '--battle-min-trials', '100'], "option '--battle-min-trials <n>' argument '100' is invalid. must be an integer from 512 to 1000000");
   });
 });

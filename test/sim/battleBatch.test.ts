@@ -14,7 +14,7 @@ import { METRIC_NAMES, inputsSha256, loadBatch } from '../../src/scenarios/batch
 import { loadScenario } from '../../src/scenarios/scenario.js';
 import { BATTLE_CHUNK_TRIALS, battleStreams, runBattleChunk } from '../../src/sim/battles.js';
 import { buildEngines, compileVariant } from '../../src/sim/cells.js';
-import { compareBatch } from '../../src/sim/compare.js';
+import { COMPARE_BATTLE_CHUNK, compareBatch } from '../../src/sim/compare.js';
 import { countsLength, metricsOf } from '../../src/sim/counts.js';
 import { runBatch } from '../../src/sim/runner.js';
 import { Slot } from '../../src/sim/slots.js';
@@ -152,16 +152,59 @@ describe('battle experiments in batch files', () => {
     expect(errorText(() => buildEngines(batch))).toMatch(/experiment corner\/corner-escalation \(variant old\):.*Escalating Deployment/);
   });
 
-  it('jwsim compare refuses battle cells with a clear error', async () => {
-    const file = batchFile({
-      variants: [
-        { name: 'a', rules: '1.2.1' },
-        { name: 'b', rules: '1.2.2' },
-      ],
-      experiments: [{ id: 'std', kind: 'battle', scenario: scenario('standard-engagement.json'), trials: 1 }],
-    });
-    await expect(compareBatch(loadBatch(file), { threads: 0, minChunks: 1, maxChunks: 1, settle: 0.01 })).rejects.toThrow(/cannot pair battle trials \(experiments std\)/);
-  });
+  it('jwsim compare pairs battles game by game: the baseline plays the games jwsim run plays, whatever the threads', async () => {
+    const variants = [
+      { name: 'a', rules: '1.2.1' },
+      { name: 'b', rules: '1.2.2' },
+      { name: 'same', rules: '1.2.1' },
+    ];
+    const experiments = [{ id: 'std', kind: 'battle', scenario: scenario('standard-engagement.json'), trials: COMPARE_BATTLE_CHUNK, mirror: false }];
+    const batch = loadBatch(batchFile({ variants, experiments }));
+    const opts = { threads: 0, minChunks: 1, maxChunks: 1, battle: { minChunks: 1, maxChunks: 1 }, settle: 0.01 };
+    const diffs = await compareBatch(batch, opts);
+    // One chunk of COMPARE_BATTLE_CHUNK games per variant, every battle metric compared.
+    const win = diffs.filter((d) => d.metric === 'a_win_rate');
+    expect(win.map((d) => [d.to, d.trials, d.chunks])).toEqual([[1, COMPARE_BATTLE_CHUNK, 1], [2, COMPARE_BATTLE_CHUNK, 1]]);
+    expect(new Set(diffs.map((d) => d.metric))).toEqual(new Set(METRIC_NAMES.battle));
+    // The same games as jwsim run: the baseline's figures are the run's, to the bit.
+    const run = await runBatch(batch, { threads: 0, shard: null, checkpoint: null });
+    const runWin = (v: number) => run.slots[v].metrics().find((m) => m.name === 'a_win_rate')!.value;
+    expect(win[0].valueFrom).toBe(runWin(0));
+    expect(win[0].valueTo).toBe(runWin(1));
+    // A variant with the same rules plays the same games: no shift and no noise at all.
+    for (const d of diffs.filter((x) => x.to === 2)) {
+      expect(d.difference, d.metric).toBe(0);
+      expect(d.high - d.low, d.metric).toBe(0);
+      expect(d.distinguishable).toBe(false);
+    }
+    // v1.2.1 against v1.2.2: a real shift, each interval around its difference, the paired
+    // interval no wider than two independent runs' (the games share their deployment and dice).
+    const shift = win[0];
+    expect(shift.difference).toBeCloseTo(shift.valueTo - shift.valueFrom, 12);
+    expect(shift.low).toBeLessThan(shift.difference);
+    expect(shift.high).toBeGreaterThan(shift.difference);
+    expect(shift.high - shift.low).toBeLessThanOrEqual(shift.unpairedHigh - shift.unpairedLow);
+    // Threads change nothing.
+    const threaded = await compareBatch(batch, { ...opts, threads: 2 });
+    expect(threaded.map((d) => [d.metric, d.to, d.difference, d.low, d.high])).toEqual(diffs.map((d) => [d.metric, d.to, d.difference, d.low, d.high]));
+  }, 120_000);
+
+  it('jwsim compare: a mirrored battle trial is two games, its paired shift per game', async () => {
+    const variants = [
+      { name: 'a', rules: '1.2.1' },
+      { name: 'b', rules: '1.2.2' },
+    ];
+    const batch = loadBatch(batchFile({ variants, experiments: [{ id: 'std', kind: 'battle', scenario: scenario('standard-engagement.json'), trials: 1 }] }));
+    const diffs = await compareBatch(batch, { threads: 0, minChunks: 1, maxChunks: 1, battle: { minChunks: 1, maxChunks: 1 }, settle: 0.01 });
+    for (const d of diffs) {
+      expect(d.trials, d.metric).toBe(COMPARE_BATTLE_CHUNK);
+      // The shift of the per-game means, not of the per-pair sums.
+      expect(d.difference, d.metric).toBeCloseTo(d.valueTo - d.valueFrom, 9);
+    }
+    const win = diffs.find((d) => d.metric === 'a_win_rate')!;
+    expect(win.valueFrom).toBeGreaterThan(0);
+    expect(win.valueFrom).toBeLessThan(1);
+  }, 120_000);
 
   it('the report renders a battle cell: a win-rate table and fleet warnings', async () => {
     const dir = join(root, 'fleetfix');
