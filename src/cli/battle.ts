@@ -4,7 +4,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { UserError } from '../errors.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { makeBattle, runBattleJob, type BattleJob } from '../sim/battleJob.js';
-import { summarizeBattles, traceGame } from '../sim/battles.js';
+import { traceGame } from '../sim/battles.js';
+import { summarizeBattles } from '../sim/battleSummary.js';
 import { REPLAY_EXTENSIONS, renderReplayHtml, renderReplaySvg, replayFormat, replayModels } from '../report/replay.js';
 import { intInRange, seedOption, threadsOption } from './args.js';
 import { addJsonOption, addUnitsOption, optionsGiven, placeholderLines } from './engagementArgs.js';
@@ -188,10 +189,14 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
       `turns played: ${s.turns.mean.toFixed(2)}; activations per game: ${s.activations_per_game.toFixed(1)}`,
       '',
       ...formatTable(
-        ['unit', 'TV', 'sides', 'appearances', 'destroyed', 'crippled', 'withdrawn', 'captured', 'damage / 100 TV'],
-        s.units.map((u) => [u.id, String(u.tv), u.sides.join('+'), String(u.appearances), pct(u.destroyed_rate), pct(u.crippled_rate), pct(u.withdrawn_rate), pct(u.captured_rate), u.damage_per_100_tv.toFixed(2)]),
+        ['unit', 'TV', 'sides', 'appearances', 'destroyed', 'crippled', 'withdrawn', 'captured', 'damage / 100 TV', '95% interval'],
+        s.units.map((u) => {
+          const d = u.intervals.damage_per_100_tv;
+          return [u.id, String(u.tv), u.sides.join('+'), String(u.appearances), pct(u.destroyed_rate), pct(u.crippled_rate), pct(u.withdrawn_rate), pct(u.captured_rate), u.damage_per_100_tv.toFixed(2), `${d.low.toFixed(2)} .. ${d.high.toFixed(2)}`];
+        }),
       ),
       'sides: the fleets that field the type (a+b: both, pooled); appearances: models of that type over all games (a type fielded 3 times counts 3 a game); the rates are per appearance',
+      '95% interval: the game is the sampling unit, as models of one type in a game are not independent; --json gives every rate its interval too (units[].intervals)',
       ...neverCrippled(local.rules, battle.units),
       '',
       ...placeholderLines(placeholders),

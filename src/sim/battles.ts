@@ -5,7 +5,7 @@ import { Battle, type Trace } from '../engine/battle/game.js';
 import type { CompiledRules } from '../rules/compile.js';
 import { TrialStreams } from '../rng/stream.js';
 import type { Scenario } from '../scenarios/scenarioTypes.js';
-import { wilson } from '../stats/intervals.js';
+import type { BattleUnit } from './counts.js';
 import { UserError } from '../errors.js';
 
 /** Games per chunk (a mirrored pair counts as one trial of two games). */
@@ -110,6 +110,15 @@ const FATES: ReadonlyArray<readonly [number, number]> = [
   [U_CAPTURED, 3],
 ];
 
+/** A battle's unit types in the order of the counts' per-unit blocks: models per game (both fleets) and the fleets that field each. */
+export function battleUnitsOf(battle: Battle): BattleUnit[] {
+  return battle.units.map((u, i) => {
+    const models = battle.models.filter((m) => m.unitIndex === i);
+    const sides = (['a', 'b'] as const).filter((_, f) => models.some((m) => m.fleet === f));
+    return { id: u.id, name: u.name, tv: u.tv, models: models.length, sides };
+  });
+}
+
 /** Counts of trials [first, first + n). */
 export function runBattleChunk(battle: Battle, streams: BattleStreams, first: number, n: number, mirror: boolean): number[] {
   const c = new Array<number>(battleCountsLength(battle.units.length)).fill(0);
@@ -148,45 +157,4 @@ export function traceGame(rules: CompiledRules, scenario: Scenario, seed: string
   const result = battle.play(streams.dice.at(game), streams.policy.at(game), mirrored, trace);
   const fates = battle.models.map((m) => ({ model: m.label, fleet: m.fleet === 0 ? 'a' : 'b', tv: m.unit.tv, fate: battle.fate(m), structure: m.state.structure, damage_dealt: m.damageDealt }));
   return { battle, trace, result, fates };
-}
-
-const mean = (s: number, n: number) => (n ? s / n : 0);
-const sd = (s: number, sq: number, n: number) => (n > 1 ? Math.sqrt(Math.max(0, (sq - (s * s) / n) / (n - 1))) : 0);
-
-/** The statistics a designer reads, from merged counts. */
-export function summarizeBattles(battle: Battle, c: number[]) {
-  const n = c[B_N];
-  const rate = (k: number) => {
-    const ci = wilson(k, n);
-    return { rate: mean(k, n), low: ci.low, high: ci.high };
-  };
-  const meanSd = (i: number) => ({ mean: mean(c[i], n), sd: sd(c[i], c[i + 1], n), se: n > 1 ? sd(c[i], c[i + 1], n) / Math.sqrt(n) : 0 });
-  const side = (f: 0 | 1) => ({
-    name: battle.scenario.sides[f].name,
-    tv: battle.scenario.sides[f].tv,
-    policy: battle.scenario.sides[f].policy.name,
-    win: rate(c[f === 0 ? B_WIN_A : B_WIN_B]),
-    op: meanSd(B_OP + 2 * f),
-    vp: meanSd(B_VP + 2 * f),
-    surviving_tv: meanSd(B_SURV + 2 * f),
-  });
-  const units = battle.units.map((u, i) => {
-    const b = B_UNITS + U_STRIDE * i;
-    const k = c[b];
-    return {
-      id: u.id,
-      name: u.name,
-      tv: u.tv,
-      // The fleets that field it: a type both field is pooled over the two.
-      sides: (['a', 'b'] as const).filter((_, f) => battle.models.some((m) => m.unitIndex === i && m.fleet === f)),
-      appearances: k,
-      destroyed_rate: mean(c[b + 1], k),
-      crippled_rate: mean(c[b + 2], k),
-      withdrawn_rate: mean(c[b + 3], k),
-      captured_rate: mean(c[b + 6], k),
-      damage_dealt: mean(c[b + 4], k),
-      damage_per_100_tv: k ? (100 * c[b + 4]) / (k * u.tv) : 0,
-    };
-  });
-  return { games: n, a: side(0), b: side(1), draw: rate(c[B_DRAW]), turns: meanSd(B_TURNS), activations_per_game: mean(c[B_ACTIVATIONS], n), units };
 }

@@ -25,7 +25,7 @@ import { loadScenario, type LoadScenarioOptions } from '../scenarios/scenario.js
 import type { Scenario } from '../scenarios/scenarioTypes.js';
 import { weaponLine, weaponLines } from '../units/load.js';
 import type { Roster, UnitCard } from '../units/types.js';
-import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, checkDeployment, playTrial, runBattleChunk, type BattleStreams } from './battles.js';
+import { BATTLE_CHUNK_TRIALS, battleCountsLength, battleStreams, battleUnitsOf, checkDeployment, playTrial, runBattleChunk, type BattleStreams } from './battles.js';
 import * as C from './counts.js';
 
 /**
@@ -174,11 +174,7 @@ function battleEngine(cell: Cell, v: Variant, check: boolean): CellEngine {
   const mirror = cell.mirror !== false;
   // battleTrial's streams, made once per seed.
   let paired: { seed: string; streams: BattleStreams } | null = null;
-  const battleUnits: C.BattleUnit[] = battle.units.map((u, i) => {
-    const models = battle.models.filter((m) => m.unitIndex === i);
-    const sides = (['a', 'b'] as const).filter((_, f) => models.some((m) => m.fleet === f));
-    return { id: u.id, name: u.name, tv: u.tv, models: models.length, sides };
-  });
+  const battleUnits = battleUnitsOf(battle);
   return {
     placeholders: battle.usage.list(),
     battleUnits,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jwsim } from '../helpers/cli.js';
+import { wilson } from '../../src/stats/intervals.js';
 
 const STANDARD = 'scenarios/battles/standard-engagement.json';
 const dir = mkdtempSync(join(tmpdir(), 'jwsim-battle-cli-'));
@@ -25,7 +26,18 @@ describe('jwsim battle', () => {
     for (const u of a.units) {
       expect(u.destroyed_rate + u.crippled_rate + u.withdrawn_rate).toBeLessThanOrEqual(1 + 1e-12);
       expect(u.damage_per_100_tv).toBeGreaterThanOrEqual(0);
+      // Every figure has its interval around it (the game as the sampling unit, as in results.csv).
+      for (const f of ['destroyed_rate', 'crippled_rate', 'withdrawn_rate', 'captured_rate', 'damage_dealt', 'damage_per_100_tv']) {
+        expect(u.intervals[f].low, `${u.id} ${f}`).toBeLessThanOrEqual(u[f] + 1e-12);
+        expect(u.intervals[f].high, `${u.id} ${f}`).toBeGreaterThanOrEqual(u[f] - 1e-12);
+      }
     }
+    // A type with one model a game: its rates' intervals are plain Wilson intervals over the games.
+    const single = a.units.find((u: { appearances: number }) => u.appearances === a.games);
+    expect(single).toBeDefined();
+    const w = wilson(Math.round(single.destroyed_rate * a.games), a.games);
+    expect(single.intervals.destroyed_rate.low).toBeCloseTo(w.low, 12);
+    expect(single.intervals.destroyed_rate.high).toBeCloseTo(w.high, 12);
     expect(a.placeholders.length).toBeGreaterThan(0);
     const two = jwsim('battle', '--scenario', STANDARD, '--trials', '70', '--mirror', '--threads', '2', '--json', '--seed', 'cli');
     expect(two.status).toBe(0);
