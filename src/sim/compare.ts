@@ -23,7 +23,8 @@ import type { Batch, Cell } from '../scenarios/batch.js';
 import { Z95 } from '../stats/intervals.js';
 import { repeatedZ95, settled, stoppingZ } from '../stats/sequential.js';
 import { buildEngines, type CellEngine } from './cells.js';
-import { addCounts, metricSource, type Metric } from './counts.js';
+import { addCounts, battleUnitStats, metricSource, type Metric } from './counts.js';
+import { B_UNITS, U_CAPTURED, U_CRIPPLED, U_DAMAGE, U_DESTROYED, U_STRIDE, U_WITHDRAWN } from './battles.js';
 import { dispatch } from './dispatch.js';
 import { ChunkFailed, PER_LANE, makeExecutor } from './runner.js';
 import { CHUNK_TRIALS, Slot } from './slots.js';
@@ -135,11 +136,19 @@ class Group {
   /** Paired difference of a metric for compared variant o, with its standard error. */
   paired(o: number, metric: string): { difference: number; se: number } {
     const source = metricSource(this.cell.kind, metric, this.slots[0].engine.attackerTv);
-    const scale = source.scale / this.gamesPerTrial;
+    return this.pairedAt(o, source.index, source.scale);
+  }
+
+  /**
+   * Paired difference of counts[index] per game, times `scale`, for compared variant o: the
+   * mean per-trial difference (a mirrored battle trial sums two games) and its standard error.
+   */
+  pairedAt(o: number, index: number, scale: number): { difference: number; se: number } {
+    const perGame = scale / this.gamesPerTrial;
     const n = this.slots[0].trials();
-    const mean = this.diff[o][source.index] / n;
-    const variance = n > 1 ? Math.max(0, (this.diffSq[o][source.index] - n * mean * mean) / (n - 1)) : 0;
-    return { difference: mean * scale, se: Math.sqrt(variance / n) * scale };
+    const mean = this.diff[o][index] / n;
+    const variance = n > 1 ? Math.max(0, (this.diffSq[o][index] - n * mean * mean) / (n - 1)) : 0;
+    return { difference: mean * perGame, se: Math.sqrt(variance / n) * perGame };
   }
 
   private settled(opts: CompareOptions): boolean {
@@ -211,20 +220,19 @@ export async function compareBatch(batch: Batch, opts: CompareOptions): Promise<
 function differences(g: Group): Difference[] {
   const out: Difference[] = [];
   const base = g.slots[0];
-  const baseMetrics = base.metrics();
   const exact = base.engine.exact !== null;
+  const placeholders = [...new Set(g.slots.flatMap((x) => x.engine.placeholders))];
   g.slots.slice(1).forEach((s, o) => {
-    s.metrics().forEach((m: Metric, j) => {
-      const b = baseMetrics[j];
+    const shift = (metric: string, b: Metric, m: Metric, paired: () => { se: number }): Difference => {
       const difference = m.value - b.value;
-      const half = exact ? 0 : g.z.interval * g.paired(o, m.name).se;
+      const half = exact ? 0 : g.z.interval * paired().se;
       const unpaired = g.z.interval * Math.hypot((m.high - m.low) / (2 * Z95), (b.high - b.low) / (2 * Z95));
-      out.push({
+      return {
         cell: g.cell,
-        placeholders: [...new Set(g.slots.flatMap((x) => x.engine.placeholders))],
+        placeholders,
         from: 0,
         to: o + 1,
-        metric: m.name,
+        metric,
         valueFrom: b.value,
         valueTo: m.value,
         difference,
@@ -235,8 +243,32 @@ function differences(g: Group): Difference[] {
         distinguishable: exact ? Math.abs(difference) > 1e-12 : difference - half > 0 || difference + half < 0,
         chunks: g.committed,
         trials: exact ? null : s.trials(),
-      });
+      };
+    };
+    const baseMetrics = base.metrics();
+    s.metrics().forEach((m: Metric, j) => out.push(shift(m.name, baseMetrics[j], m, () => g.paired(o, m.name))));
+    // Battles: every unit type's figures too (named as in results.csv), paired per game.
+    const units = base.engine.battleUnits;
+    if (!units.length) return;
+    const from = battleUnitStats(base.counts, units), to = battleUnitStats(s.counts, units);
+    units.forEach((u, i) => {
+      if (!u.models) return;
+      const block = B_UNITS + U_STRIDE * i;
+      for (const [key, offset, scale] of UNIT_FIGURES) {
+        const perModel = (scale === 'per100tv' ? (u.tv > 0 ? 100 / u.tv : 0) : 1) / u.models;
+        out.push(shift(`unit:${u.id}:${from[i][key].name}`, from[i][key], to[i][key], () => g.pairedAt(o, block + offset, perModel)));
+      }
     });
   });
   return out;
 }
+
+/** A battle unit type's figures compared (battleUnitStats' names), their place in the type's counts block, and their scale. */
+const UNIT_FIGURES: ReadonlyArray<readonly ['destroyed' | 'crippled' | 'withdrawn' | 'captured' | 'damageDealt' | 'damagePer100Tv', number, 'one' | 'per100tv']> = [
+  ['destroyed', U_DESTROYED, 'one'],
+  ['crippled', U_CRIPPLED, 'one'],
+  ['withdrawn', U_WITHDRAWN, 'one'],
+  ['captured', U_CAPTURED, 'one'],
+  ['damageDealt', U_DAMAGE, 'one'],
+  ['damagePer100Tv', U_DAMAGE, 'per100tv'],
+];

@@ -185,8 +185,14 @@ describe('jwsim compare: battle experiments', () => {
     expect(win.slice(0, 3)).toEqual(['std', 'std/standard-engagement', 'battle']);
     expect(win[14]).toBe('2'); // chunks
     expect(win[15]).toBe('512'); // trials per variant
+    // Every unit type's figures are compared too, named as in results.csv.
+    const alexander = rows.find((c) => c[3] === 'unit:jovian.alexander:damage_per_100_tv')!;
+    expect(alexander.slice(0, 3)).toEqual(['std', 'std/standard-engagement', 'battle']);
+    expect(Number(alexander[8])).toBeCloseTo(Number(alexander[7]) - Number(alexander[6]), 5);
     const html = readFileSync(join(out, 'index.html'), 'utf8');
     expect(html).toContain('<th>battle stopping</th>');
+    expect(html).toContain('v1.2.1 vs v1.2.2: unit types in battles');
+    expect(html).toContain('<td>jovian.alexander</td>');
     // No engagement was sampled: the engagements' stopping line is left out.
     expect(html).not.toContain('<th>sequential stopping</th>');
   }, 120_000);

@@ -12,9 +12,9 @@ import { renderReport } from '../../src/report/report.js';
 import { manifest, resultsCsv, resultsJson, writeAtomically } from '../../src/report/runOutput.js';
 import { METRIC_NAMES, inputsSha256, loadBatch } from '../../src/scenarios/batch.js';
 import { loadScenario } from '../../src/scenarios/scenario.js';
-import { BATTLE_CHUNK_TRIALS, battleStreams, runBattleChunk } from '../../src/sim/battles.js';
+import { BATTLE_CHUNK_TRIALS, B_UNITS, U_DAMAGE, U_STRIDE, battleStreams, runBattleChunk } from '../../src/sim/battles.js';
 import { buildEngines, compileVariant } from '../../src/sim/cells.js';
-import { COMPARE_BATTLE_CHUNK, compareBatch } from '../../src/sim/compare.js';
+import { COMPARE_BATTLE_CHUNK, compareBatch, compareZ } from '../../src/sim/compare.js';
 import { countsLength, metricsOf } from '../../src/sim/counts.js';
 import { runBatch } from '../../src/sim/runner.js';
 import { Slot } from '../../src/sim/slots.js';
@@ -165,7 +165,27 @@ describe('battle experiments in batch files', () => {
     // One chunk of COMPARE_BATTLE_CHUNK games per variant, every battle metric compared.
     const win = diffs.filter((d) => d.metric === 'a_win_rate');
     expect(win.map((d) => [d.to, d.trials, d.chunks])).toEqual([[1, COMPARE_BATTLE_CHUNK, 1], [2, COMPARE_BATTLE_CHUNK, 1]]);
-    expect(new Set(diffs.map((d) => d.metric))).toEqual(new Set(METRIC_NAMES.battle));
+    const engines = buildEngines(batch);
+    const units = engines[0].battleUnits;
+    const unitFigures = ['destroyed_rate', 'crippled_rate', 'withdrawn_rate', 'captured_rate', 'damage_dealt', 'damage_per_100_tv'];
+    expect(new Set(diffs.filter((d) => d.to === 1).map((d) => d.metric))).toEqual(new Set([...METRIC_NAMES.battle, ...units.flatMap((u) => unitFigures.map((f) => `unit:${u.id}:${f}`))]));
+    // Each unit type's damage shift, worked out here game by game from the two variants' games.
+    const z = compareZ({ minChunks: 1, maxChunks: 1 }).interval;
+    units.forEach((u, i) => {
+      const per = (v: number) =>
+        Array.from({ length: COMPARE_BATTLE_CHUNK }, (_, t) => {
+          const c = new Array<number>(engines[v].countsLength).fill(0);
+          engines[v].battleTrial!(batch.seed, t, c);
+          return (100 * c[B_UNITS + U_STRIDE * i + U_DAMAGE]) / (u.tv * u.models);
+        });
+      const a = per(0), b = per(1);
+      const d = b.map((x, t) => x - a[t]);
+      const mean = d.reduce((x, y) => x + y, 0) / d.length;
+      const sd = Math.sqrt(d.reduce((x, y) => x + (y - mean) ** 2, 0) / (d.length - 1));
+      const row = diffs.find((x) => x.to === 1 && x.metric === `unit:${u.id}:damage_per_100_tv`)!;
+      expect(row.difference, u.id).toBeCloseTo(mean, 9);
+      expect(row.high - row.difference, u.id).toBeCloseTo((z * sd) / Math.sqrt(d.length), 9);
+    });
     // The same games as jwsim run: the baseline's figures are the run's, to the bit.
     const run = await runBatch(batch, { threads: 0, shard: null, checkpoint: null });
     const runWin = (v: number) => run.slots[v].metrics().find((m) => m.name === 'a_win_rate')!.value;
