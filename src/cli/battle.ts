@@ -143,7 +143,7 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
   const started = Date.now();
   const counts = await runBattleJob(job, local, opts.trials, opts.threads);
   const seconds = (Date.now() - started) / 1000;
-  const s = summarizeBattles(battle, counts);
+  const s = summarizeBattles(battle, counts, opts.mirror);
   const placeholders = battle.usage.list();
   if (opts.json) {
     return (
@@ -196,7 +196,7 @@ export async function runBattleCommand(opts: BattleOpts): Promise<string> {
         }),
       ),
       'sides: the fleets that field the type (a+b: both, pooled); appearances: models of that type over all games (a type fielded 3 times counts 3 a game); the rates are per appearance',
-      '95% interval: the game is the sampling unit, as models of one type in a game are not independent; --json gives every rate its interval too (units[].intervals)',
+      `95% interval: the ${opts.mirror ? 'mirrored pair' : 'game'} is the sampling unit, as models of one type in a game${opts.mirror ? ' (and the two games of a pair)' : ''} are not independent; --json gives every rate its interval too (units[].intervals)`,
       ...neverCrippled(local.rules, battle.units),
       '',
       ...placeholderLines(placeholders),

@@ -11,7 +11,7 @@ import { writeAtomically } from '../report/runOutput.js';
 import { loadOverlay, overlayVersionProblem } from '../rules/overlay.js';
 import { DEFAULT_RULES_VERSION, getRulesVersion } from '../rules/registry.js';
 import { loadBatch, type Variant } from '../scenarios/batch.js';
-import { COMPARE_BATTLE_CHUNK, COMPARE_BATTLE_CHUNKS, KEY_METRIC, compareBatch, compareZ, drawRates } from '../sim/compare.js';
+import { COMPARE_BATTLE_CHUNK, COMPARE_BATTLE_CHUNKS, COMPARE_BATTLE_SETTLE, KEY_METRIC, compareBatch, compareZ, drawRates } from '../sim/compare.js';
 import { CHUNK_TRIALS } from '../sim/slots.js';
 import { formatTable } from './format.js';
 import { placeholderLines } from './engagementArgs.js';
@@ -29,6 +29,7 @@ interface CompareOpts {
   battleMinTrials: number;
   battleMaxTrials: number;
   settle: number;
+  battleSettle: number;
   json: boolean;
 }
 
@@ -45,7 +46,8 @@ export function compareCommand(): Command {
     .addOption(new Option('--max-trials <n>', `trials per variant at most, rounded up to whole chunks of ${CHUNK_TRIALS} (${2 * CHUNK_TRIALS}..50000000)`).argParser(intInRange(2 * CHUNK_TRIALS, 50_000_000)).default(16 * CHUNK_TRIALS))
     .addOption(new Option('--battle-min-trials <n>', `battle experiments: trials per variant before the sequential test may stop, rounded up to whole chunks of ${COMPARE_BATTLE_CHUNK} (a mirrored trial is two games; ${2 * COMPARE_BATTLE_CHUNK}..1000000)`).argParser(intInRange(2 * COMPARE_BATTLE_CHUNK, 1_000_000)).default(COMPARE_BATTLE_CHUNKS.minChunks * COMPARE_BATTLE_CHUNK))
     .addOption(new Option('--battle-max-trials <n>', `battle experiments: trials per variant at most, rounded up to whole chunks of ${COMPARE_BATTLE_CHUNK} (${2 * COMPARE_BATTLE_CHUNK}..10000000)`).argParser(intInRange(2 * COMPARE_BATTLE_CHUNK, 10_000_000)).default(COMPARE_BATTLE_CHUNKS.maxChunks * COMPARE_BATTLE_CHUNK))
-    .addOption(new Option('--settle <shift>', 'stop an engagement once its key metric cannot have moved by more than this: an absolute shift in the metric\'s own units, not a relative one (duels and battles: a_win_rate, so 0.02 is 2 percentage points; attacks, volleys and rams: mean_structure_damage, in Structure points); above 0 and below 1000').argParser(positiveNumber(1000, '0.02')).default(0.02))
+    .addOption(new Option('--settle <shift>', 'stop an engagement once its key metric cannot have moved by more than this: an absolute shift in the metric\'s own units, not a relative one (duels: a_win_rate, so 0.02 is 2 percentage points; attacks, volleys and rams: mean_structure_damage, in Structure points); above 0 and below 1000').argParser(positiveNumber(1000, '0.02')).default(0.02))
+    .addOption(new Option('--battle-settle <shift>', `battle experiments: stop once the A win rate cannot have moved by more than this (0.05: 5 percentage points; a balanced battle's paired standard error is still about 0.0075 after 4,096 trials, so a much smaller value runs every battle that did not move to --battle-max-trials); above 0 and below 1`).argParser(positiveNumber(1, '0.05')).default(COMPARE_BATTLE_SETTLE))
     .option('--json', 'print the comparison as JSON on stdout', false)
     .action(async (file: string, opts: CompareOpts) => {
       process.stdout.write(await runCompare(file, opts));
@@ -102,7 +104,7 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
   checkFolder(out); // made once the comparison has run: a batch that cannot run leaves nothing
   const started = Date.now();
   const chunks = { minChunks: Math.ceil(opts.minTrials / CHUNK_TRIALS), maxChunks: Math.ceil(opts.maxTrials / CHUNK_TRIALS) };
-  const battle = { minChunks: Math.ceil(opts.battleMinTrials / COMPARE_BATTLE_CHUNK), maxChunks: Math.ceil(opts.battleMaxTrials / COMPARE_BATTLE_CHUNK) };
+  const battle = { minChunks: Math.ceil(opts.battleMinTrials / COMPARE_BATTLE_CHUNK), maxChunks: Math.ceil(opts.battleMaxTrials / COMPARE_BATTLE_CHUNK), settle: opts.battleSettle };
   const z = compareZ(chunks);
   const battleZ = compareZ(battle);
   const battles = batch.cells.some((c) => c.kind === 'battle');
@@ -114,7 +116,7 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
     settle: opts.settle,
     sequentialZ: z.stopping,
     intervalZ: z.interval,
-    ...(battles ? { battleMinTrials: battle.minChunks * COMPARE_BATTLE_CHUNK, battleMaxTrials: battle.maxChunks * COMPARE_BATTLE_CHUNK, battleSequentialZ: battleZ.stopping, battleIntervalZ: battleZ.interval } : {}),
+    ...(battles ? { battleMinTrials: battle.minChunks * COMPARE_BATTLE_CHUNK, battleMaxTrials: battle.maxChunks * COMPARE_BATTLE_CHUNK, battleSettle: opts.battleSettle, battleSequentialZ: battleZ.stopping, battleIntervalZ: battleZ.interval } : {}),
   };
 
   const existed = existsSync(out);
@@ -152,7 +154,7 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
     `jwsim compare: ${batch.variants.map((v) => v.name).join(' vs ')} on ${batch.cells.length} engagements`,
     ...(replaced.length ? [`note: --rules and --variant replace the batch's variants; ${replaced.map((v) => `${v.name} (${[...v.options, ...(v.overlay ? [`overlay ${v.overlay.file}`] : [])].join(', ')})`).join('; ')} ${replaced.length > 1 ? 'are' : 'is'} not used: the variants compared are built from --rules and --variant alone`] : []),
     ...(sampled ? [`note: the batch's trials and precision targets are not used: each sampled engagement runs chunks of ${CHUNK_TRIALS} trials per variant, from ${chunks.minChunks * CHUNK_TRIALS} (--min-trials) to at most ${chunks.maxChunks * CHUNK_TRIALS} (--max-trials), stopping once its key metric is settled (--settle ${opts.settle})`] : []),
-    ...(battles ? [`note: ${sampled ? 'battle experiments' : "the batch's trials and precision targets are not used: battle experiments"} run chunks of ${COMPARE_BATTLE_CHUNK} trials per variant (game t of every variant on the same dice and policy streams), from ${battle.minChunks * COMPARE_BATTLE_CHUNK} (--battle-min-trials) to at most ${battle.maxChunks * COMPARE_BATTLE_CHUNK} (--battle-max-trials), stopping once the A win rate is settled (--settle ${opts.settle})`] : []),
+    ...(battles ? [`note: ${sampled ? 'battle experiments' : "the batch's trials and precision targets are not used: battle experiments"} run chunks of ${COMPARE_BATTLE_CHUNK} trials per variant (game t of every variant on the same dice and policy streams), from ${battle.minChunks * COMPARE_BATTLE_CHUNK} (--battle-min-trials) to at most ${battle.maxChunks * COMPARE_BATTLE_CHUNK} (--battle-max-trials), stopping once the A win rate is settled (--battle-settle ${opts.battleSettle})`] : []),
     `${moved.length} of ${key.length} key metrics moved (the 95% paired interval, ${intervalZText(settings, batch.cells)} over the repeated looks, excludes 0)`,
     '',
     ...formatTable(

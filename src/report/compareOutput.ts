@@ -51,7 +51,7 @@ function placeholdersOf(diffs: readonly Difference[]): string[] {
 function battleFacts(st: Record<string, number>): Array<[string, string]> {
   if (st.battleMinTrials === undefined) return [];
   return [
-    ['battle stopping', `in chunks of ${COMPARE_BATTLE_CHUNK} trials (a mirrored trial is two games; game t of every variant on the same dice and policy streams): after ${st.battleMinTrials} trials, at |shift of the A win rate| > ${fmtZ(st.battleSequentialZ)} se or |shift| + ${fmtZ(st.battleSequentialZ)} se < ${st.settle}; at most ${st.battleMaxTrials}`],
+    ['battle stopping', `in chunks of ${COMPARE_BATTLE_CHUNK} trials (a mirrored trial is two games; game t of every variant on the same dice and policy streams): after ${st.battleMinTrials} trials, at |shift of the A win rate| > ${fmtZ(st.battleSequentialZ)} se or |shift| + ${fmtZ(st.battleSequentialZ)} se < ${st.battleSettle}; at most ${st.battleMaxTrials}`],
     ['battle intervals', `shift ± ${fmtZ(st.battleIntervalZ)} se: repeated 95% confidence intervals over the looks from ${st.battleMinTrials} to ${st.battleMaxTrials} trials`],
   ];
 }
@@ -161,7 +161,7 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
     sections.push({
       id: `battle-units-${name(to).replace(/[^A-Za-z0-9._-]/g, '_')}`,
       title: `${name(0)} vs ${name(to)}: unit types in battles`,
-      intro: `Each unit type's Structure dealt per 100 TV and destroyed rate, per appearance (both fleets pooled), in the same games under the two variants; paired 95% intervals (${intervalZText(facts.settings, batch.cells)}). A battle stops on its A win rate, so these figures carry no guarantee of precision, and each interval is 95% on its own: among many unit types a change does not touch, about 1 in 20 may read moved by chance. comparison.csv has the crippled, withdrawn and captured rates too.`,
+      intro: `Each unit type's Structure dealt per 100 TV and destroyed rate, per appearance (both fleets pooled), in the same games under the two variants; paired 95% intervals (${intervalZText(facts.settings, batch.cells)}). A battle stops on its A win rate, so these figures carry no guarantee of precision, and each interval is 95% on its own: among many unit types a change does not touch, at most 1 in 20 may read moved by chance. comparison.csv has the crippled, withdrawn and captured rates too.`,
       table: {
         columns: ['battle', 'unit', `per 100 TV ${name(0)}`, `per 100 TV ${name(to)}`, 'difference', 'paired low', 'paired high', 'moved', `destroyed ${name(0)}`, `destroyed ${name(to)}`, 'difference', 'paired low', 'paired high', 'moved'],
         rows: per100.map((d) => {

@@ -59,7 +59,7 @@ async function battleUnitParts(battles: readonly Engagement[], drawn: (id: strin
     parts.push({
       id,
       title: `Unit types: ${e.engagement}, ${e.variant}`,
-      intro: `Over ${e.games ?? e.trials ?? 0} games, every model of a type in every game is one appearance (both sides pooled). Rates are shares of appearances; damage is Structure taken off the enemy, mean per appearance, and per 100 TV of the type (battle-based points efficiency: see the README). Intervals take the game as the sampling unit, since models of one type in the same game are not independent.`,
+      intro: `Over ${e.games ?? e.trials ?? 0} games, every model of a type in every game is one appearance (both sides pooled). Rates are shares of appearances; damage is Structure taken off the enemy, mean per appearance, and per 100 TV of the type (battle-based points efficiency: see the README). Intervals take the trial (a game, or a mirrored pair) as the sampling unit, since models of one type in the same game, and a type's figures in the two games of a pair, are not independent.`,
       ...(d ?? {}),
       table: {
         columns: ['unit', 'id', 'TV', 'models per game', 'sides', 'appearances', 'destroyed', 'crippled', 'withdrawn', 'captured', 'Structure dealt', 'per 100 TV', '95% low', '95% high'],

@@ -11,7 +11,7 @@ import { getRulesVersion } from '../rules/registry.js';
 import type { Batch } from '../scenarios/batch.js';
 import { B_N } from '../sim/battles.js';
 import { batchWarnings, variantOptionsWithoutEffect } from '../sim/cells.js';
-import { battleUnitStats, type BattleUnitStats, type Metric } from '../sim/counts.js';
+import { battleUnitStats, gamesPerTrial, type BattleUnitStats, type Metric } from '../sim/counts.js';
 import type { Slot } from '../sim/slots.js';
 
 export const CSV_COLUMNS = ['experiment', 'engagement', 'kind', 'variant', 'rules', 'metric', 'value', 'low', 'high', 'trials', 'seed'] as const;
@@ -21,7 +21,7 @@ export const fmt = (x: number): string => (Number.isFinite(x) ? x.toFixed(6) : S
 
 /** A battle slot's per-unit-type figures (none for other kinds). */
 export function battleUnitsOf(s: Slot): BattleUnitStats[] {
-  return s.cell.kind === 'battle' ? battleUnitStats(s.counts, s.engine.battleUnits) : [];
+  return s.cell.kind === 'battle' ? battleUnitStats(s.counts, s.engine.battleUnits, gamesPerTrial(s.cell)) : [];
 }
 
 /**

@@ -10,7 +10,7 @@ const sd = (s: number, sq: number, n: number) => (n > 1 ? Math.sqrt(Math.max(0, 
 const interval = (m: Metric) => ({ low: m.low, high: m.high });
 
 /** The statistics a designer reads, from merged counts. */
-export function summarizeBattles(battle: Battle, c: number[]) {
+export function summarizeBattles(battle: Battle, c: number[], mirror: boolean) {
   const n = c[B_N];
   const rate = (k: number) => {
     const ci = wilson(k, n);
@@ -26,7 +26,7 @@ export function summarizeBattles(battle: Battle, c: number[]) {
     vp: meanSd(B_VP + 2 * f),
     surviving_tv: meanSd(B_SURV + 2 * f),
   });
-  const units = battleUnitStats(c, battleUnitsOf(battle)).map((u) => ({
+  const units = battleUnitStats(c, battleUnitsOf(battle), mirror ? 2 : 1).map((u) => ({
     id: u.unit.id,
     name: u.unit.name,
     tv: u.unit.tv,
@@ -39,7 +39,7 @@ export function summarizeBattles(battle: Battle, c: number[]) {
     captured_rate: u.captured.value,
     damage_dealt: u.damageDealt.value,
     damage_per_100_tv: u.damagePer100Tv.value,
-    // 95% intervals with the game as the sampling unit (the figures of results.csv).
+    // 95% intervals with the trial (a game, or a mirrored pair) as the sampling unit, as results.csv has them.
     intervals: {
       destroyed_rate: interval(u.destroyed),
       crippled_rate: interval(u.crippled),

@@ -23,11 +23,12 @@ export const B_SURV = 15; // 15/16, 17/18
 export const B_UNITS = 19;
 /**
  * Per unit type, from B_UNITS: appearances (every model of the type in every game), destroyed,
- * crippled, withdrawn, damage dealt, the sum over games of the square of the type's damage in
- * the game, captured; then the sums over games of the squares of the type's destroyed,
- * crippled, withdrawn and captured models in the game. The squares are per game, not per
- * model: models of one type in the same game are not independent, so the intervals treat the
- * game as the sampling unit (counts.ts, battleUnitStats).
+ * crippled, withdrawn, damage dealt, the sum over trials of the square of the type's damage in
+ * the trial, captured; then the sums over trials of the squares of the type's destroyed,
+ * crippled, withdrawn and captured models in the trial. The squares are per trial (a game, or
+ * a mirrored pair's two games together), not per model: models of one type in the same game
+ * are not independent, nor are a type's figures in the two games of a mirrored pair, so the
+ * intervals take the trial as the sampling unit (counts.ts, battleUnitStats).
  */
 export const U_STRIDE = 11;
 /** Offsets in a unit type's block. */
@@ -35,9 +36,9 @@ export const U_APPEARANCES = 0;
 export const U_DESTROYED = 1;
 export const U_CRIPPLED = 2;
 export const U_WITHDRAWN = 3;
-export const U_DAMAGE = 4; // then the per-game square at +1
+export const U_DAMAGE = 4; // then the per-trial square at +1
 export const U_CAPTURED = 6;
-/** From here: the per-game squares of the destroyed, crippled, withdrawn and captured counts, in that order. */
+/** From here: the per-trial squares of the destroyed, crippled, withdrawn and captured counts, in that order. */
 export const U_FATE_SQUARES = 7;
 
 export function battleCountsLength(units: number): number {
@@ -61,13 +62,14 @@ function addSq(c: number[], i: number, x: number): void {
   c[i + 1] += x * x;
 }
 
-/** A game's per-type tallies (U_STRIDE each, only the first seven used), reused between games. */
+/** A trial's per-type tallies (U_STRIDE each, only the first seven used), reused between trials. */
 let tally: Float64Array = new Float64Array(0);
 
 /** Plays game `t` (twice with the fleets swapped when `mirror`) and adds it to the counts. */
 export function playTrial(battle: Battle, streams: BattleStreams, t: number, mirror: boolean, c: number[]): void {
   const types = battle.units.length;
   if (tally.length < U_STRIDE * types) tally = new Float64Array(U_STRIDE * types);
+  tally.fill(0, 0, U_STRIDE * types);
   for (const mirrored of mirror ? [false, true] : [false]) {
     const r = battle.play(streams.dice.at(t), streams.policy.at(t), mirrored);
     c[B_N]++;
@@ -79,7 +81,6 @@ export function playTrial(battle: Battle, streams: BattleStreams, t: number, mir
       addSq(c, B_VP + 2 * f, r.vp[f]);
       addSq(c, B_SURV + 2 * f, r.survivingTv[f]);
     }
-    tally.fill(0, 0, U_STRIDE * types);
     for (const m of battle.models) {
       const u = U_STRIDE * m.unitIndex;
       tally[u + U_APPEARANCES]++;
@@ -90,14 +91,14 @@ export function playTrial(battle: Battle, streams: BattleStreams, t: number, mir
       else if (fate === 'captured') tally[u + U_CAPTURED]++;
       tally[u + U_DAMAGE] += m.damageDealt;
     }
-    for (let i = 0; i < types; i++) {
-      const u = U_STRIDE * i, b = B_UNITS + u;
-      c[b + U_APPEARANCES] += tally[u + U_APPEARANCES];
-      addSq(c, b + U_DAMAGE, tally[u + U_DAMAGE]);
-      for (const [f, k] of FATES) {
-        c[b + f] += tally[u + f];
-        c[b + U_FATE_SQUARES + k] += tally[u + f] * tally[u + f];
-      }
+  }
+  for (let i = 0; i < types; i++) {
+    const u = U_STRIDE * i, b = B_UNITS + u;
+    c[b + U_APPEARANCES] += tally[u + U_APPEARANCES];
+    addSq(c, b + U_DAMAGE, tally[u + U_DAMAGE]);
+    for (const [f, k] of FATES) {
+      c[b + f] += tally[u + f];
+      c[b + U_FATE_SQUARES + k] += tally[u + f] * tally[u + f];
     }
   }
 }

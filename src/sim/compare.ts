@@ -23,7 +23,7 @@ import type { Batch, Cell } from '../scenarios/batch.js';
 import { Z95 } from '../stats/intervals.js';
 import { repeatedZ95, settled, stoppingZ } from '../stats/sequential.js';
 import { buildEngines, type CellEngine } from './cells.js';
-import { addCounts, battleUnitStats, metricSource, type Metric } from './counts.js';
+import { addCounts, battleUnitStats, gamesPerTrial, metricSource, type Metric } from './counts.js';
 import { B_UNITS, U_CAPTURED, U_CRIPPLED, U_DAMAGE, U_DESTROYED, U_STRIDE, U_WITHDRAWN } from './battles.js';
 import { dispatch } from './dispatch.js';
 import { ChunkFailed, PER_LANE, makeExecutor } from './runner.js';
@@ -43,6 +43,13 @@ export const KEY_METRIC: Record<Cell['kind'], string> = { duel: 'a_win_rate', at
 export const COMPARE_BATTLE_CHUNK = 256;
 /** Battles' default chunks in jwsim compare: the same looks as the engagements' defaults (3..16). */
 export const COMPARE_BATTLE_CHUNKS = { minChunks: 3, maxChunks: 16 } as const;
+/**
+ * Battles' default --battle-settle: a shift of the A win rate settled as smaller than 5 points.
+ * A balanced battle's paired standard error is still about 0.0075 after 4,096 trials, so the
+ * engagements' 0.02 could never be met (|shift| + 3 se < 0.02) and every such battle would run
+ * to the maximum; 0.05 is met after about 1,000 trials when nothing moved.
+ */
+export const COMPARE_BATTLE_SETTLE = 0.05;
 
 /** Trials per chunk of a cell in jwsim compare. */
 export function compareChunkTrials(kind: Cell['kind']): number {
@@ -54,9 +61,9 @@ export interface CompareOptions {
   /** Chunks of CHUNK_TRIALS before the test may stop, and at most (engagements). */
   minChunks: number;
   maxChunks: number;
-  /** The same for battles, in chunks of COMPARE_BATTLE_CHUNK (default COMPARE_BATTLE_CHUNKS). */
-  battle?: { minChunks: number; maxChunks: number };
-  /** Shifts of the key metric below this are "settled as small". */
+  /** The same for battles, in chunks of COMPARE_BATTLE_CHUNK (default COMPARE_BATTLE_CHUNKS), and their settle (default COMPARE_BATTLE_SETTLE). */
+  battle?: { minChunks: number; maxChunks: number; settle?: number };
+  /** Shifts of the key metric below this are "settled as small" (engagements; battles: battle.settle). */
   settle: number;
   signal?: AbortSignal;
 }
@@ -102,7 +109,7 @@ class Group {
   /** Trials per chunk (compareChunkTrials of the cell's kind). */
   readonly chunkTrials: number;
   /** Per-trial sums over games per trial: a mirrored battle trial is two games, its metrics per game. */
-  private readonly gamesPerTrial: number;
+  readonly gamesPerTrial: 1 | 2;
   constructor(
     readonly cell: Cell,
     engines: CellEngine[],
@@ -110,9 +117,11 @@ class Group {
     readonly minChunks: number,
     readonly maxChunks: number,
     readonly z: { interval: number; stopping: number },
+    /** Shifts of the key metric below this are "settled as small". */
+    readonly settle: number,
   ) {
     this.chunkTrials = compareChunkTrials(cell.kind);
-    this.gamesPerTrial = cell.kind === 'battle' && cell.mirror !== false ? 2 : 1;
+    this.gamesPerTrial = cell.kind === 'battle' ? gamesPerTrial(cell) : 1;
     this.slots = engines.map((e, v) => new Slot(firstSlot + v, { ...cell, trials: maxChunks * this.chunkTrials, precision: null }, v, e));
     const len = engines[0].countsLength;
     this.diff = engines.slice(1).map(() => new Array<number>(len).fill(0));
@@ -121,7 +130,7 @@ class Group {
   }
 
   /** Records chunk k; commits every chunk now contiguous with the prefix, in order. */
-  offer(k: number, result: PairedCounts, opts: CompareOptions): void {
+  offer(k: number, result: PairedCounts): void {
     this.pending.set(k, result);
     for (let next = this.pending.get(this.committed); next && !this.done; next = this.pending.get(this.committed)) {
       this.pending.delete(this.committed);
@@ -129,7 +138,7 @@ class Group {
       next.diff.forEach((d, o) => addCounts(this.diff[o], d));
       next.diffSq.forEach((d, o) => addCounts(this.diffSq[o], d));
       this.committed++;
-      if (this.committed >= this.maxChunks || (this.committed >= this.minChunks && this.settled(opts))) this.done = true;
+      if (this.committed >= this.maxChunks || (this.committed >= this.minChunks && this.settled())) this.done = true;
     }
   }
 
@@ -151,10 +160,10 @@ class Group {
     return { difference: mean * perGame, se: Math.sqrt(variance / n) * perGame };
   }
 
-  private settled(opts: CompareOptions): boolean {
+  private settled(): boolean {
     return this.diff.every((_, o) => {
       const { difference, se } = this.paired(o, KEY_METRIC[this.cell.kind]);
-      return settled(difference, se, opts.settle, this.z.stopping);
+      return settled(difference, se, this.settle, this.z.stopping);
     });
   }
 }
@@ -174,7 +183,8 @@ export async function compareBatch(batch: Batch, opts: CompareOptions): Promise<
     const k = batch.variants.length;
     batch.cells.forEach((cell, i) => {
       const chunks = compareChunks(cell.kind, opts);
-      groups.push(new Group(cell, engines.slice(i * k, i * k + k), i * k, chunks.minChunks, chunks.maxChunks, compareZ(chunks)));
+      const settle = cell.kind === 'battle' ? (opts.battle?.settle ?? COMPARE_BATTLE_SETTLE) : opts.settle;
+      groups.push(new Group(cell, engines.slice(i * k, i * k + k), i * k, chunks.minChunks, chunks.maxChunks, compareZ(chunks), settle));
     });
   } catch (e) {
     await execute.close();
@@ -206,7 +216,7 @@ export async function compareBatch(batch: Batch, opts: CompareOptions): Promise<
       stop: () => failure !== null || opts.signal?.aborted === true,
       run: ({ group, task }, lane) =>
         execute(task, lane).then(
-          (result) => group.offer(task.chunk, result, opts),
+          (result) => group.offer(task.chunk, result),
           (err: Error) => void (failure ??= new ChunkFailed(`experiment ${group.cell.id} failed: ${err.message}`)),
         ),
     });
@@ -250,7 +260,7 @@ function differences(g: Group): Difference[] {
     // Battles: every unit type's figures too (named as in results.csv), paired per game.
     const units = base.engine.battleUnits;
     if (!units.length) return;
-    const from = battleUnitStats(base.counts, units), to = battleUnitStats(s.counts, units);
+    const from = battleUnitStats(base.counts, units, g.gamesPerTrial), to = battleUnitStats(s.counts, units, g.gamesPerTrial);
     units.forEach((u, i) => {
       if (!u.models) return;
       const block = B_UNITS + U_STRIDE * i;

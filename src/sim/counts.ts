@@ -42,7 +42,7 @@ export function countsLength(kind: Kind, battleUnits = 0): number {
 
 /** Trials in the counts of a cell (a mirrored battle trial is two games). */
 export function trialsIn(cell: Pick<Cell, 'kind' | 'mirror'>, c: readonly number[]): number {
-  if (cell.kind === 'battle') return c[B_N] / (cell.mirror === false ? 1 : 2);
+  if (cell.kind === 'battle') return c[B_N] / gamesPerTrial(cell);
   return c[cell.kind === 'duel' ? D_N : C_N];
 }
 
@@ -147,43 +147,52 @@ export interface BattleUnitStats {
 }
 
 /**
- * A rate over clustered appearances: `k` of the `n * models` appearances in `n` games, where
- * `sumSq` sums each game's count squared. Models of one type in the same game are not
- * independent (they fight the same enemies, and one's loss moves the others'), so the
- * interval is Wilson's with the number of appearances divided by the design effect: the
- * variance of the per-game counts over the variance independent appearances would give
- * (both with divisor n). With one model per game the design effect is exactly 1 and this
- * is the plain Wilson interval; with no spread at all (every game alike) it is taken as 1.
+ * A rate over clustered appearances: `k` of the `n * size` appearances in `n` trials of `size`
+ * appearances each, where `sumSq` sums each trial's count squared. Models of one type in the
+ * same game are not independent (they fight the same enemies, and one's loss moves the
+ * others'), nor are the two games of a mirrored pair, so the interval is Wilson's with the
+ * appearances divided by the design effect: the variance of the per-trial counts over the
+ * variance independent appearances would give (both unbiased). It may be below 1 (models that
+ * compete for the same targets). With one appearance per trial it is exactly the plain Wilson
+ * interval. With no event at all (or only events) the spread says nothing about clustering,
+ * and the interval is Wilson's over trials, which holds however the appearances cluster; with
+ * every trial giving the same count otherwise, the design effect is taken as 1.
  */
-function clusteredRate(name: string, k: number, sumSq: number, n: number, models: number): Metric {
-  const trials = n * models;
-  const p = k / trials;
-  const perGame = sumSq / n - (k / n) ** 2;
-  const independent = models * p * (1 - p);
-  const deff = independent > 0 && perGame > 0 ? perGame / independent : 1;
-  const effective = trials / deff;
+export function clusteredRate(name: string, k: number, sumSq: number, n: number, size: number): Metric {
+  const appearances = n * size;
+  const p = k / appearances;
+  if (size === 1) return rate(name, k, appearances);
+  if (k === 0 || k === appearances) {
+    const ci = wilson(k === 0 ? 0 : n, n);
+    return { name, value: p, low: ci.low, high: ci.high };
+  }
+  const between = n > 1 ? Math.max(0, (sumSq - (k * k) / n) / (n - 1)) : 0;
+  const independent = (size * p * (1 - p) * appearances) / (appearances - 1);
+  const deff = between > 0 ? between / independent : 1;
+  const effective = appearances / deff;
   const ci = wilson(p * effective, effective);
   return { name, value: p, low: ci.low, high: ci.high };
 }
 
 /**
  * Per-unit-type figures of a battle cell from its counts (src/sim/battles.ts: a block of
- * U_STRIDE per unit type from B_UNITS). The game is the sampling unit: rates get Wilson
- * intervals widened (or narrowed) by the design effect of the per-game counts
- * (clusteredRate), and the damage a normal interval from the spread of the type's damage
- * per game. A type's models per game are fixed by the scenario (`unit.models`).
+ * U_STRIDE per unit type from B_UNITS). The trial is the sampling unit (a game, or a mirrored
+ * pair: `gamesPerTrial` 2): rates get Wilson intervals over the appearances divided by the
+ * design effect of the per-trial counts (clusteredRate), and the damage a normal interval
+ * from the spread of the type's damage per trial. A type's models per game are fixed by the
+ * scenario (`unit.models`).
  */
-export function battleUnitStats(c: readonly number[], units: readonly BattleUnit[]): BattleUnitStats[] {
-  const n = c[B_N] ?? 0;
+export function battleUnitStats(c: readonly number[], units: readonly BattleUnit[], gamesPerTrial: 1 | 2): BattleUnitStats[] {
+  const n = (c[B_N] ?? 0) / gamesPerTrial;
   return units.map((unit, i) => {
     const b = B_UNITS + U_STRIDE * i;
     const k = c[b + U_APPEARANCES] ?? 0;
-    // Models per game, from the counts (the scenario's unit.models, both fleets).
-    const models = n > 0 ? k / n : 0;
+    // Appearances per trial, from the counts (the scenario's unit.models, both fleets, per game).
+    const size = n > 0 ? k / n : 0;
     const zero = (name: string): Metric => ({ name, value: 0, low: 0, high: 0 });
-    const r = (name: string, j: number, sq: number) => (k > 0 ? clusteredRate(name, c[b + j], c[b + U_FATE_SQUARES + sq], n, models) : zero(name));
-    // The per-game damage's mean, scaled to one appearance.
-    const m = (name: string, scale: number) => (k > 0 ? mean(name, c[b + U_DAMAGE], c[b + U_DAMAGE + 1], n, scale / models) : zero(name));
+    const r = (name: string, j: number, sq: number) => (k > 0 ? clusteredRate(name, c[b + j], c[b + U_FATE_SQUARES + sq], n, size) : zero(name));
+    // The per-trial damage's mean, scaled to one appearance.
+    const m = (name: string, scale: number) => (k > 0 ? mean(name, c[b + U_DAMAGE], c[b + U_DAMAGE + 1], n, scale / size) : zero(name));
     return {
       unit,
       appearances: k,
@@ -195,6 +204,11 @@ export function battleUnitStats(c: readonly number[], units: readonly BattleUnit
       damagePer100Tv: m('damage_per_100_tv', unit.tv > 0 ? 100 / unit.tv : 0),
     };
   });
+}
+
+/** Games per trial of a battle cell: two when it mirrors (the default in batches). */
+export function gamesPerTrial(cell: Pick<Cell, 'mirror'>): 1 | 2 {
+  return cell.mirror === false ? 1 : 2;
 }
 
 /** Half-width of a metric's 95% interval. */

@@ -26,18 +26,23 @@ describe('jwsim battle', () => {
     for (const u of a.units) {
       expect(u.destroyed_rate + u.crippled_rate + u.withdrawn_rate).toBeLessThanOrEqual(1 + 1e-12);
       expect(u.damage_per_100_tv).toBeGreaterThanOrEqual(0);
-      // Every figure has its interval around it (the game as the sampling unit, as in results.csv).
+      // Every figure has its interval around it (the trial as the sampling unit, as in results.csv).
       for (const f of ['destroyed_rate', 'crippled_rate', 'withdrawn_rate', 'captured_rate', 'damage_dealt', 'damage_per_100_tv']) {
         expect(u.intervals[f].low, `${u.id} ${f}`).toBeLessThanOrEqual(u[f] + 1e-12);
         expect(u.intervals[f].high, `${u.id} ${f}`).toBeGreaterThanOrEqual(u[f] - 1e-12);
       }
     }
-    // A type with one model a game: its rates' intervals are plain Wilson intervals over the games.
-    const single = a.units.find((u: { appearances: number }) => u.appearances === a.games);
+    // Unmirrored, a type with one model a game: its rates' intervals are plain Wilson intervals over the games.
+    const plain = JSON.parse(jwsim('battle', '--scenario', STANDARD, '--trials', '70', '--threads', '0', '--json', '--seed', 'cli').stdout);
+    const single = plain.units.find((u: { appearances: number }) => u.appearances === plain.games);
     expect(single).toBeDefined();
-    const w = wilson(Math.round(single.destroyed_rate * a.games), a.games);
-    expect(single.intervals.destroyed_rate.low).toBeCloseTo(w.low, 12);
-    expect(single.intervals.destroyed_rate.high).toBeCloseTo(w.high, 12);
+    const w = wilson(Math.round(single.destroyed_rate * plain.games), plain.games);
+    expect(single.intervals.destroyed_rate.low).toBe(w.low);
+    expect(single.intervals.destroyed_rate.high).toBe(w.high);
+    // Mirrored, the pair is the sampling unit: the same type's interval is not the one over games.
+    const paired = a.units.find((u: { id: string }) => u.id === single.id);
+    const overGames = wilson(Math.round(paired.destroyed_rate * a.games), a.games);
+    expect(paired.intervals.destroyed_rate.high).not.toBe(overGames.high);
     expect(a.placeholders.length).toBeGreaterThan(0);
     const two = jwsim('battle', '--scenario', STANDARD, '--trials', '70', '--mirror', '--threads', '2', '--json', '--seed', 'cli');
     expect(two.status).toBe(0);

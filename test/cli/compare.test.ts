@@ -150,7 +150,7 @@ describe('jwsim compare --settle', () => {
   it('the help gives its units and range', () => {
     const help = jwsim('compare', '--help').stdout.replace(/\s+/g, ' ');
     expect(help).toContain(
-      "--settle <shift> stop an engagement once its key metric cannot have moved by more than this: an absolute shift in the metric's own units, not a relative one (duels and battles: a_win_rate, so 0.02 is 2 percentage points; attacks, volleys and rams: mean_structure_damage, in Structure points); above 0 and below 1000 (default: 0.02)",
+      "--settle <shift> stop an engagement once its key metric cannot have moved by more than this: an absolute shift in the metric's own units, not a relative one (duels: a_win_rate, so 0.02 is 2 percentage points; attacks, volleys and rams: mean_structure_damage, in Structure points); above 0 and below 1000 (default: 0.02)",
     );
   });
 
@@ -172,7 +172,7 @@ describe('jwsim compare: battle experiments', () => {
     expect(r.status, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines[1]).toBe(
-      "note: the batch's trials and precision targets are not used: battle experiments run chunks of 256 trials per variant (game t of every variant on the same dice and policy streams), from 512 (--battle-min-trials) to at most 512 (--battle-max-trials), stopping once the A win rate is settled (--settle 0.02)",
+      "note: the batch's trials and precision targets are not used: battle experiments run chunks of 256 trials per variant (game t of every variant on the same dice and policy streams), from 512 (--battle-min-trials) to at most 512 (--battle-max-trials), stopping once the A win rate is settled (--battle-settle 0.05)",
     );
     // One look, at 512 trials (the minimum is the maximum): the plain z.
     expect(lines[2]).toMatch(/^[01] of 1 key metrics moved \(the 95% paired interval, ±1\.96 se over the repeated looks, excludes 0\)$/);
@@ -180,15 +180,18 @@ describe('jwsim compare: battle experiments', () => {
     expect(manifest.settings.battleMinTrials).toBe(512);
     expect(manifest.settings.battleMaxTrials).toBe(512);
     expect(manifest.settings.battleIntervalZ).toBeCloseTo(1.96, 2);
+    expect(manifest.settings.battleSettle).toBe(0.05);
     const rows = readFileSync(join(out, 'comparison.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
     const win = rows.find((c) => c[3] === 'a_win_rate')!;
     expect(win.slice(0, 3)).toEqual(['std', 'std/standard-engagement', 'battle']);
     expect(win[14]).toBe('2'); // chunks
     expect(win[15]).toBe('512'); // trials per variant
     // Every unit type's figures are compared too, named as in results.csv.
-    const alexander = rows.find((c) => c[3] === 'unit:jovian.alexander:damage_per_100_tv')!;
+    const unitRows = rows.filter((c) => c[3].startsWith('unit:'));
+    expect(unitRows.length).toBe(8 * 6); // 8 unit types, 6 figures each
+    const alexander = unitRows.find((c) => c[3] === 'unit:jovian.alexander:damage_per_100_tv')!;
     expect(alexander.slice(0, 3)).toEqual(['std', 'std/standard-engagement', 'battle']);
-    expect(Number(alexander[8])).toBeCloseTo(Number(alexander[7]) - Number(alexander[6]), 5);
+    expect(alexander[15]).toBe('512');
     const html = readFileSync(join(out, 'index.html'), 'utf8');
     expect(html).toContain('<th>battle stopping</th>');
     expect(html).toContain('v1.2.1 vs v1.2.2: unit types in battles');
@@ -201,5 +204,6 @@ describe('jwsim compare: battle experiments', () => {
     const small = batch('battle-bounds');
     refused(['compare', small, '--battle-min-trials', '2048', '--battle-max-trials', '1024'], '--battle-min-trials 2048 is above --battle-max-trials 1024');
     refused(['compare', small, '--battle-min-trials', '100'], "option '--battle-min-trials <n>' argument '100' is invalid. must be an integer from 512 to 1000000");
+    refused(['compare', small, '--battle-settle', '1'], "option '--battle-settle <shift>' argument '1' is invalid. must be a positive number below 1, e.g. 0.05");
   });
 });

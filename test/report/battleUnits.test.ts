@@ -102,11 +102,12 @@ describe('battle unit types in results.json and results.csv', () => {
     expect(results.experiments[0].units!.some((u) => u.damage_dealt > 0)).toBe(true);
   });
 
-  it('the figures come straight from the counts: means per appearance, a normal interval from the spread of the type\'s damage per game', () => {
+  it('the figures come straight from the counts: means per appearance, a normal interval from the spread of the type\'s damage per trial', () => {
     slots.forEach((s, i) => {
       const e = results.experiments[i];
-      const n = s.counts[B_N];
-      expect(e.games).toBe(n);
+      expect(e.games).toBe(s.counts[B_N]);
+      // Trials: the sampling unit (a mirrored pair's two games together).
+      const n = s.counts[B_N] / (s.cell.mirror === false ? 1 : 2);
       e.units!.forEach((u, j) => {
         const b = B_UNITS + U_STRIDE * j;
         const k = s.counts[b];
@@ -116,7 +117,7 @@ describe('battle unit types in results.json and results.csv', () => {
         expect(u.withdrawn_rate).toBeCloseTo(s.counts[b + 3] / k, 6);
         const mean = s.counts[b + 4] / k;
         expect(u.damage_dealt).toBeCloseTo(mean, 6);
-        // The game is the sampling unit: the type's damage per game, over its models per game.
+        // The type's damage per trial, over its appearances per trial.
         const perGame = s.counts[b + 4] / n;
         const sd = n > 1 ? Math.sqrt(Math.max(0, (s.counts[b + 5] - n * perGame * perGame) / (n - 1))) : 0;
         const half = (Z95 * sd) / Math.sqrt(n) / (k / n);
