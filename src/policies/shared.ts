@@ -165,10 +165,73 @@ export function holdBackOf(p: Readonly<Record<string, number>>): { squadrons: nu
 
 /** The legal deployment spot nearest the wanted depth (ties: candidate order, centre outwards); -1 if none. */
 export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: number) => boolean, depth: number): number {
+  const seen = depthOrders.get(candidates);
+  let walk = seen && seen.fits(candidates, depth) ? seen.order : null;
+  if (!walk) {
+    if (seen === undefined) {
+      // The first time a list is seen: it may be one made for this call only, not worth sorting.
+      if (depthOrders.size >= 64) depthOrders.clear(); // bounded
+      depthOrders.set(candidates, DepthOrder.NONE);
+      return firstLegal(depthKeys(candidates, depth), legal, false);
+    }
+    const made = DepthOrder.of(candidates, depth);
+    if (!made) return firstLegal(depthKeys(candidates, depth), legal, false); // a key that is not a finite number
+    depthOrders.set(candidates, made);
+    walk = made.order;
+  }
+  for (let k = 0; k < walk.length; k++) if (legal(walk[k])) return walk[k];
+  return -1;
+}
+
+/** Each candidate's distance from the wanted depth: pickByDepth's keys (lowest first). */
+function depthKeys(candidates: readonly DeployCandidate[], depth: number): number[] {
   const keys: number[] = [];
   for (const c of candidates) keys.push(Math.abs(c.front - depth));
-  return firstLegal(keys, legal, false);
+  return keys;
 }
+
+/**
+ * The order in which pickByDepth asks about a candidate list: nearest the depth first, ties in
+ * list order, the order firstLegal's repeated search takes. The engine offers the same list
+ * object for a strip or corner zone every time a model of that type deploys there, game after
+ * game, and firstLegal searches the whole list again for each spot already taken: a list seen
+ * a second time is sorted once, and the order is kept with the depths it was made from (a list
+ * whose depths differ is sorted again).
+ */
+class DepthOrder {
+  /** A list seen once: no order made. */
+  static readonly NONE = new DepthOrder(NaN, new Float64Array(0), new Int32Array(0));
+
+  private constructor(
+    private readonly depth: number,
+    private readonly fronts: Float64Array,
+    readonly order: Int32Array,
+  ) {}
+
+  /** The order for these candidates and depth; null when some key is not a finite number. */
+  static of(candidates: readonly DeployCandidate[], depth: number): DepthOrder | null {
+    const n = candidates.length;
+    const fronts = new Float64Array(n), keys = new Float64Array(n);
+    const idx: number[] = [];
+    for (let i = 0; i < n; i++) {
+      fronts[i] = candidates[i].front;
+      keys[i] = Math.abs(fronts[i] - depth);
+      if (!Number.isFinite(keys[i])) return null;
+      idx.push(i);
+    }
+    idx.sort((a, b) => keys[a] - keys[b] || a - b);
+    return new DepthOrder(depth, fronts, Int32Array.from(idx));
+  }
+
+  /** Whether this order was made for these candidates' depths and this wanted depth. */
+  fits(candidates: readonly DeployCandidate[], depth: number): boolean {
+    const f = this.fronts;
+    if (depth !== this.depth || candidates.length !== f.length) return false;
+    for (let i = 0; i < f.length; i++) if (candidates[i].front !== f[i]) return false;
+    return true;
+  }
+}
+const depthOrders = new Map<readonly DeployCandidate[], DepthOrder>();
 
 /** Index of the point nearest (tx, ty) (ties: the first); beacon placement. */
 export function nearestPoint(points: ReadonlyArray<{ x: number; y: number }>, tx: number, ty: number): number {
