@@ -8,7 +8,7 @@
 //   R = heading + 135 .. heading + 225   P = heading + 225 .. heading + 315
 // A wedge is tested as the intersection of two half-planes, each widened by eps (so a point
 // within eps of a dividing ray is on it, and on it counts for both arcs, GM-46).
-import { type Base, GEOM_EPSILON, cosDeg, loadVertices, nearestPoint, pointPolygonSigned, discRadius, separation, sinDeg } from './geometry.js';
+import { type Base, GEOM_EPSILON, cosDeg, loadVertices, nearestPoint, outerRadius, pointPolygonSigned, discRadius, separation, sinDeg } from './geometry.js';
 import type { CombatRules } from '../rules/types.js';
 
 export type FacingArc = 'F' | 'P' | 'S' | 'R';
@@ -28,6 +28,8 @@ export const ARC_START: Readonly<Record<FacingArc, number>> = { F: -45, S: 45, R
 export const DEFENDER_FAVOUR: readonly FacingArc[] = ['F', 'S', 'P', 'R'];
 
 const TINY = 1e-9;
+/** Margin of the quick answers from a base's centre (as geometry.ts's): far above rounding, far below eps. */
+const QUICK_MARGIN = 1e-9;
 const V = new Float64Array(12);
 const W = new Float64Array(12);
 const C = new Float64Array(24);
@@ -87,6 +89,15 @@ export function pointInArc(ship: Base, arc: FacingArc, px: number, py: number, e
 /** GM-46 weapon-arc test: some point of the target's base lies in the ship's closed wedge `arc`. */
 export function baseInArc(ship: Base, arc: FacingArc, target: Base, eps = GEOM_EPSILON): boolean {
   setWedge(ship, arc);
+  // Most targets are settled by their centre alone: how far it lies outside each of the two
+  // half-planes whose intersection is the wedge. A centre inside both (by a margin far above
+  // rounding) is a point of the base in the wedge; a base whose outer circle lies beyond one
+  // of them by more than eps misses it. Only the rest need the outline (SAT).
+  const x = target.x - ax, y = target.y - ay;
+  const out1 = -(d1x * x + d1y * y), out0 = -(d0x * x + d0y * y);
+  if (out1 < -QUICK_MARGIN && out0 < -QUICK_MARGIN) return true;
+  const clear = outerRadius(target) + eps + QUICK_MARGIN;
+  if (out1 > clear || out0 > clear) return false;
   const n = loadVertices(target, V);
   return n > 0 ? convexMeetsWedge(V, n, eps) : wedgeDistance(target.x, target.y) <= discRadius(target) + eps;
 }
