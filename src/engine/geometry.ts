@@ -66,6 +66,10 @@ const SQRT3 = Math.sqrt(3);
 
 /** Angle in degrees, normalised to [0, 360). */
 export function normalizeDeg(deg: number): number {
+  // Angles within one turn either side of [0, 360) are the usual case; the remainder (a call
+  // into the runtime for a double) gives exactly these values there.
+  if (deg >= 0 && deg < 360) return deg === 0 ? 0 : deg;
+  if (deg < 0 && deg > -360) return deg + 360;
   const d = deg % 360;
   return d < 0 ? d + 360 : d === 0 ? 0 : d; // `=== 0` turns -0 into 0
 }
