@@ -18,14 +18,14 @@ import type { RamPlan } from '../ram.js';
 import { sortSmall } from '../sortSmall.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../usage.js';
 import { battleRules, type BattleRules } from './battleRules.js';
-import { Gunnery, type ShotMods } from './gunnery.js';
+import { Gunnery, shotMods, type ShotMods } from './gunnery.js';
 import { BattleModel } from './model.js';
 import { capitalLimits, type Pose } from './movement.js';
 import type { Trace, TraceActivation } from './battleTypes.js';
 
 export const r3 = (x: number) => Math.round(x * 1000) / 1000;
 export const poseOf = (b: { x: number; y: number; heading: number }) => ({ x: r3(b.x), y: r3(b.y), heading: r3(b.heading) });
-export const NO_MODS: ShotMods = { flex: 0, rerolls: 0 };
+export const NO_MODS: ShotMods = shotMods({ flex: 0, rerolls: 0 });
 export const ARC_OF_REL = (rel: number): FacingArc => (rel <= 45 || rel >= 315 ? 'F' : rel < 135 ? 'S' : rel <= 225 ? 'R' : 'P');
 export const ASPECT_OF: Record<FacingArc, Situation['aspect']> = { F: 'front', P: 'side', S: 'side', R: 'rear' };
 export const ARCS: readonly FacingArc[] = ['F', 'P', 'S', 'R'];

@@ -2,7 +2,7 @@
 // squadron procedures attack through, damage bookkeeping, missile support and Barrier cover.
 import type { ActionName } from '../../policies/types.js';
 import { GEOM_EPSILON, bearing, normalizeDeg, segmentDistance, separationAbove, shortestLine } from '../geometry.js';
-import type { ShotMods } from './gunnery.js';
+import { shotMods, type ShotMods } from './gunnery.js';
 import type { ProcedureHooks } from './procedures.js';
 import { assault } from './strike.js';
 import { BattleModel } from './model.js';
@@ -27,7 +27,7 @@ export abstract class BattleFiring extends BattleManoeuvre {
       attackWindow: (att, tgt, opts) => {
         const a = att as BattleModel, t = tgt as BattleModel;
         // GM-63: attacks on a ship that declared Station Keep get its Flex in every Attack Window.
-        const mods: ShotMods = { flex: (opts.flex ?? 0) + (t.stationKeeping ? this.br.stationKeepFlex : 0), rerolls: 0, noMissileDefence: opts.noMissileDefence, ignoreArmor: opts.ignoreArmor, assault: opts.assault, window: opts.kind, noBombs: opts.noBombs, barrier: this.anyBarrier ? (m) => this.barrierCover(a, t, m) : undefined };
+        const mods = shotMods({ flex: (opts.flex ?? 0) + (t.stationKeeping ? this.br.stationKeepFlex : 0), rerolls: 0, noMissileDefence: opts.noMissileDefence, ignoreArmor: opts.ignoreArmor, assault: opts.assault, window: opts.kind, noBombs: opts.noBombs, barrier: this.anyBarrier ? (m) => this.barrierCover(a, t, m) : undefined });
         const n = rec ? rec.attacks.length : 0;
         const left = this.gunnery.window(() =>
           this.gunnery.fire(a, [t], opts.fc, () => mods, this.dice, this.tally, rec ? rec.attacks : null, (hit) => {
@@ -73,7 +73,7 @@ export abstract class BattleFiring extends BattleManoeuvre {
     if (cf) order = order.filter((e) => e.unit.isCapital).slice(0, 1); // Concentrated Fire: a single capital-ship target
     // Concentrated Fire's Flex goes to non-missile attacks only (combat.md §5.4).
     const missiles = m.unit.weapons.some((w) => w.cls === 'missile');
-    const modsFor = (t: BattleModel): ShotMods => ({ flex: t.stationKeeping ? this.br.stationKeepFlex : 0, nonMissileFlex: cf ? cf.flex : 0, rerolls: cf ? cf.rerolls : 0, supporters: missiles ? () => this.missileSupporters(m, t) : undefined, barrier: this.anyBarrier ? (mods) => this.barrierCover(m, t, mods) : undefined });
+    const modsFor = (t: BattleModel): ShotMods => shotMods({ flex: t.stationKeeping ? this.br.stationKeepFlex : 0, nonMissileFlex: cf ? cf.flex : 0, rerolls: cf ? cf.rerolls : 0, supporters: missiles ? () => this.missileSupporters(m, t) : undefined, barrier: this.anyBarrier ? (mods) => this.barrierCover(m, t, mods) : undefined });
     const log = rec ? rec.attacks : null;
     return this.gunnery.fire(m, order, fc, modsFor, this.dice, this.tally, log, (hit) => {
       this.afterDamage(hit);
