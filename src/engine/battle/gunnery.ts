@@ -123,9 +123,16 @@ export interface AttackRecord {
   targetAfter: string;
 }
 
+/** The shot entries of one (attacker type, weapon line, target type), by situation, and the one asked for last. */
+interface PairEntries {
+  readonly byKey: Map<number, ShotEntry | null>;
+  lastKey: number;
+  last: ShotEntry | null;
+}
+
 export class Gunnery {
-  /** Shot entries by (attacker type, weapon line, target type), then by situation. */
-  private readonly cache = new Map<number, Map<number, ShotEntry | null>>();
+  /** Shot entries by (attacker type, weapon line, target type), then by situation (PairEntries). */
+  private readonly cache = new Map<number, PairEntries>();
   /** Shots of the activation in progress: per weapon line, instances already fired. */
   private readonly used = new Int8Array(64);
   /** Per shared distribution object (weakly held: the dice memo may start afresh). */
@@ -164,10 +171,18 @@ export class Gunnery {
       dd = defenceDice(this.rules.combat, t, cls, mods);
     }
     key = key * 128 + Math.min(31, dd >> 2) * 4 + (dd & 3);
-    let byKey = this.cache.get(pairKey);
-    if (byKey === undefined) this.cache.set(pairKey, (byKey = new Map()));
+    let pair = this.cache.get(pairKey);
+    if (pair === undefined) this.cache.set(pairKey, (pair = { byKey: new Map(), lastKey: -1, last: null }));
+    // The situation asked last for this pair comes up again most often: it is kept beside the
+    // map (a lookup in a map of hundreds of situations was most of this function's time).
+    if (pair.lastKey === key) return pair.last;
+    const byKey = pair.byKey;
     let e = byKey.get(key);
-    if (e !== undefined) return e;
+    if (e !== undefined) {
+      pair.lastKey = key;
+      pair.last = e;
+      return e;
+    }
     const short = t.unit.isCapital ? this.rules.combat.shortRangeAC : this.rules.combat.shortRangeAS;
     const at: Situation = {
       rangeInches: band === 'short' ? 0 : short + 0.001,
@@ -201,6 +216,8 @@ export class Gunnery {
       e = new ShotEntry(this.rules, r.plan, expected, r.plan.cloakTestDice === 0 ? sh : null);
     }
     byKey.set(key, e);
+    pair.lastKey = key;
+    pair.last = e;
     return e;
   }
 
