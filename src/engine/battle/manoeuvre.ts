@@ -8,7 +8,7 @@ import { aspect, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
 import { sortSmall } from '../sortSmall.js';
 import { BattleModel } from './model.js';
-import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, nearestLegal, squadronDestinations, type Pose } from './movement.js';
+import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, squadronDestinations, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { ASPECT_OF, SPAN_OUT } from './battleState.js';
 import { BattleDeployment } from './deployment.js';
@@ -56,7 +56,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       for (const o of this.objectives) goals.push({ x: o.x, y: o.y, keep: 0 });
       for (const p of squadronDestinations(m, m.unit.speed, goals, W, H)) {
         const d = Math.hypot(p.x - m.base.x, p.y - m.base.y);
-        if (d <= m.unit.speed + 1e-9) out.push({ pose: p, action: 'none', travelled: d });
+        if (d <= m.unit.speed + 1e-9) out.push(moveOption(p, 'none', d));
       }
       // Boost (§6.4, GM-61): x2 Speed for 1 Fuel or x3 for 2, not when crippled; offered to close
       // in when no enemy is within reach at normal Speed.
@@ -65,7 +65,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
           const speed = m.unit.speed * (fuel + 1);
           for (const p of squadronDestinations(m, speed, goals.filter((_, i) => i % 2 === 1 || i >= 6), W, H)) {
             const d = Math.hypot(p.x - m.base.x, p.y - m.base.y);
-            if (d > m.unit.speed + 1e-9 && d <= speed + 1e-9) out.push({ pose: p, action: 'boost', travelled: d, fuel });
+            if (d > m.unit.speed + 1e-9 && d <= speed + 1e-9) out.push(moveOption(p, 'boost', d, fuel));
           }
         }
       }
@@ -92,7 +92,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         followCapitalMove(m, from, { pre: mv.pre + mv.mid + mv.post, turn1: 0, mid: 0, turn2: 0, post: 0 }, W, H, straight, this.br.pivotOnCentre);
         // Written out rather than spread: copies made by spreading get an object shape of their own,
         // and a third pose shape turned the policies' reads of pose coordinates into boxing ones.
-        out.push({ pose: { x: end.x, y: end.y, heading: end.heading }, action: 'none', travelled, failPose: { x: straight.x, y: straight.y, heading: straight.heading } });
+        out.push(moveOption({ x: end.x, y: end.y, heading: end.heading }, 'none', travelled, undefined, { x: straight.x, y: straight.y, heading: straight.heading }));
       }
     }
     if (allowBoost && this.br.capitalBoostMode !== 'none' && m.state.thrusters >= 1 && this.reachable(m).length === 0) {
@@ -143,7 +143,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         this.clampedDropped++;
         continue;
       }
-      (r.clamped && clamped ? clamped : out).push({ pose: { x: end.x, y: end.y, heading: end.heading }, action, travelled: r.travelled });
+      (r.clamped && clamped ? clamped : out).push(moveOption({ x: end.x, y: end.y, heading: end.heading }, action, r.travelled));
     }
   }
   protected readonly followFrom: Pose = { x: 0, y: 0, heading: 0 };
@@ -172,9 +172,9 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     if (!m.unit.isCapital) {
       // No offered destination is legal: the nearest legal spot within Speed, else stay put.
       const p = nearestLegal(this.br, m, { x: m.base.x, y: m.base.y, heading: 0 }, this.models, W, H, m.unit.speed);
-      if (p) return { opt: { pose: p, action: 'none', travelled: Math.hypot(p.x - m.base.x, p.y - m.base.y) }, fireBefore: false, forced: false, leaves: false };
+      if (p) return { opt: moveOption(p, 'none', Math.hypot(p.x - m.base.x, p.y - m.base.y)), fireBefore: false, forced: false, leaves: false };
     }
-    return { opt: { pose: { x: m.base.x, y: m.base.y, heading: m.base.heading }, action: 'none', travelled: 0 }, fireBefore: false, forced: false, leaves: false };
+    return { opt: moveOption({ x: m.base.x, y: m.base.y, heading: m.base.heading }, 'none', 0), fireBefore: false, forced: false, leaves: false };
   }
 
   /**

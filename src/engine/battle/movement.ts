@@ -8,6 +8,7 @@
 // Squadrons move in straight lines (a subset of their free paths, GM-58) towards, around or
 // away from the enemy.
 import { GEOM_EPSILON, cosDeg, guidedBisection, normalizeDeg, onTable, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
+import type { ActionName, MoveOption } from '../../policies/types.js';
 import type { BattleRules } from './battleRules.js';
 import { MovingBase, type BattleModel } from './model.js';
 
@@ -15,6 +16,16 @@ export interface Pose {
   x: number;
   y: number;
   heading: number;
+}
+
+/**
+ * A move option with every field of MoveOption present (undefined where unused), in one order.
+ * Policies read the options of a menu one after another (pose, action): options of one shape
+ * keep those reads fast, where boost and Thrusters-0 options with fields of their own made
+ * them serve several shapes.
+ */
+export function moveOption(pose: Pose, action: ActionName, travelled: number, fuel?: number, failPose?: Pose): MoveOption {
+  return { pose, action, travelled, fuel, failPose };
 }
 
 export interface CapitalMove {
