@@ -160,9 +160,15 @@ class Heuristic implements Policy {
 
   targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[]): BattleModel[] {
     const focus = this.name === 'aggressive' ? this.p.focus : 1;
-    const scored = enemies.map((e) => ({ e, s: view.estimate(m, from, e) / (focus ? Math.max(1, e.state.structure) : 1) }));
+    // Only targets worth a shot are kept, then sorted (the same order as sorting all of them and
+    // keeping those: the comparison orders any two targets one way): most are out of range.
+    const scored: Array<{ e: BattleModel; s: number }> = [];
+    for (const e of enemies) {
+      const s = view.estimate(m, from, e) / (focus ? Math.max(1, e.state.structure) : 1);
+      if (s > 0) scored.push({ e, s });
+    }
     sortSmall(scored, (a, b) => b.s - a.s || a.e.fleet - b.e.fleet || a.e.index - b.e.index);
-    return scored.filter((x) => x.s > 0).map((x) => x.e);
+    return scored.map((x) => x.e);
   }
 
   pickDeployment(_view: PolicyView, _m: BattleModel, candidates: readonly DeployCandidate[], legal: (i: number) => boolean): number {
