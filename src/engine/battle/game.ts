@@ -99,26 +99,37 @@ export class Battle extends BattleSquadrons {
     const cands: BattleModel[] = [];
     for (;;) {
       if (this.ended) return;
-      const pick = (s: 0 | 1) => {
-        cands.length = 0;
-        // The side's own models first, then ships it captured: the same order whichever fleet
-        // holds which table position, so mirrored games stay mirror images.
-        // Embarked models are eligible to launch in their own activation (GM-18), unless they
-        // launch with their carrier (embarked_activation=CARRIER_ACTIVATION) and the carrier can
-        // still activate (an inert hulk never does: then they launch on their own).
-        const launchOwn = !this.br.launchWithCarrier;
-        const mayLaunch = (m: BattleModel) => m.where === 'embarked' && (launchOwn || !m.carrier!.fights(this.br.inertHulks));
-        for (const own of [false, true]) for (const m of this.models) if (m.captured === own && m.side === s && !m.activated && (m.fights(this.br.inertHulks) || mayLaunch(m))) cands.push(m);
-        return cands.length;
-      };
-      if (!pick(side)) {
+      if (!this.activationCandidates(side, cands)) {
         side = (1 - side) as 0 | 1;
-        if (!pick(side)) return; // GM-03: the other side activates the rest one after another
+        if (!this.activationCandidates(side, cands)) return; // GM-03: the other side activates the rest one after another
       }
       const m = cands[this.policyOfSide(side).pickActivation(this, cands, this.pol)];
       this.activate(m);
       side = (1 - side) as 0 | 1;
     }
+  }
+
+  /**
+   * The models of side `s` that may still activate this turn, into `cands` (emptied first);
+   * returns how many. The side's own models first, then ships it captured: the same order
+   * whichever fleet holds which table position, so mirrored games stay mirror images.
+   */
+  protected activationCandidates(s: 0 | 1, cands: BattleModel[]): number {
+    cands.length = 0;
+    for (let pass = 0; pass < 2; pass++) {
+      const own = pass === 1;
+      for (const m of this.models) if (m.captured === own && m.side === s && !m.activated && (m.fights(this.br.inertHulks) || this.mayLaunch(m))) cands.push(m);
+    }
+    return cands.length;
+  }
+
+  /**
+   * An Embarked model is eligible to launch in its own activation (GM-18), unless it launches
+   * with its carrier (embarked_activation=CARRIER_ACTIVATION) and the carrier can still activate
+   * (an inert hulk never does: then it launches on its own).
+   */
+  protected mayLaunch(m: BattleModel): boolean {
+    return m.where === 'embarked' && (!this.br.launchWithCarrier || !m.carrier!.fights(this.br.inertHulks));
   }
 
   protected activate(m: BattleModel): void {
