@@ -70,8 +70,13 @@ export abstract class BattleState implements PolicyView {
   protected sideOfFleet: [0 | 1, 0 | 1] = [0, 1];
   /** The side holding Initiative: it takes the first zone (y = 0 strip, origin quadrant; GM-81, GM-84). */
   protected initSide: 0 | 1 = 0;
-  /** Bumped whenever a model appears, leaves or is damaged: keys the enemy-list caches. */
+  /**
+   * Bumped whenever a model appears, leaves or is damaged, and at the start of each activation
+   * (models have moved): keys the per-position caches (reachable, nearestEnemies, firepower).
+   */
   protected epoch = 0;
+  /** The bumps of `epoch` made by activations starting: those change no model's presence or side. */
+  protected activationStarts = 0;
 
   constructor(
     readonly rules: CompiledRules,
@@ -136,12 +141,15 @@ export abstract class BattleState implements PolicyView {
   // ------------------------------------------------------------------ PolicyView
 
   enemiesOf(side: 0 | 1): readonly BattleModel[] {
-    if (this.enemyListsTurnStamp !== this.epoch) {
+    // Who is in the lists changes only with the bumps other than an activation's start (a
+    // model placed, removed, damaged, captured): the lists are kept across activations.
+    const stamp = this.epoch - this.activationStarts;
+    if (this.enemyListsTurnStamp !== stamp) {
       this.enemyLists[0].length = 0;
       this.enemyLists[1].length = 0;
       // A side's own models first, then ships it captured (mirror-symmetric order, as for activations).
       for (const own of [false, true]) for (const m of this.models) if (m.captured === own && m.fights(this.br.inertHulks)) this.enemyLists[1 - m.side].push(m);
-      this.enemyListsTurnStamp = this.epoch;
+      this.enemyListsTurnStamp = stamp;
     }
     return this.enemyLists[side];
   }

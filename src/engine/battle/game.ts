@@ -136,6 +136,7 @@ export class Battle extends BattleSquadrons {
     m.activated = true;
     this.activations++;
     this.epoch++;
+    this.activationStarts++;
     this.gunnery.startActivation();
     let policy = this.policyOfSide(m.side);
     const rec: TraceActivation | null = this.trace
