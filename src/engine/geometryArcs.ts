@@ -8,7 +8,7 @@
 //   R = heading + 135 .. heading + 225   P = heading + 225 .. heading + 315
 // A wedge is tested as the intersection of two half-planes, each widened by eps (so a point
 // within eps of a dividing ray is on it, and on it counts for both arcs, GM-46).
-import { type Base, GEOM_EPSILON, cosDeg, loadVertices, nearestPoint, outerRadius, pointPolygonSigned, discRadius, separation, sinDeg } from './geometry.js';
+import { type Base, GEOM_EPSILON, cosDeg, hypot, loadVertices, nearestPoint, outerRadius, pointPolygonSigned, discRadius, separation, sinDeg } from './geometry.js';
 import type { CombatRules } from '../rules/types.js';
 
 export type FacingArc = 'F' | 'P' | 'S' | 'R';
@@ -66,7 +66,7 @@ function convexMeetsWedge(v: Float64Array, n: number, eps: number): boolean {
   if (wedgeGap(v, n, -d1x, -d1y) > eps || wedgeGap(v, n, -d0x, -d0y) > eps) return false;
   for (let i = 0; n > 1 && i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
-    const nx = v[2 * j + 1] - v[2 * i + 1], ny = v[2 * i] - v[2 * j], len = Math.hypot(nx, ny);
+    const nx = v[2 * j + 1] - v[2 * i + 1], ny = v[2 * i] - v[2 * j], len = hypot(nx, ny);
     if (len > TINY && wedgeGap(v, n, nx / len, ny / len) > eps) return false;
   }
   return true;
@@ -77,7 +77,7 @@ function wedgeDistance(px: number, py: number): number {
   const x = px - ax, y = py - ay;
   if (-(d1x * x + d1y * y) <= 0 && -(d0x * x + d0y * y) <= 0) return 0;
   const t0 = Math.max(0, x * d0x + y * d0y), t1 = Math.max(0, x * d1x + y * d1y);
-  return Math.min(Math.hypot(x - t0 * d0x, y - t0 * d0y), Math.hypot(x - t1 * d1x, y - t1 * d1y));
+  return Math.min(hypot(x - t0 * d0x, y - t0 * d0y), hypot(x - t1 * d1x, y - t1 * d1y));
 }
 
 /** The point (px, py) lies in the ship's closed wedge `arc` (within eps of it). */
@@ -109,7 +109,7 @@ export function canBear(firer: Base, arc: WeaponArc, target: Base, eps = GEOM_EP
 
 /** The ship's arc containing the point; on a dividing ray (within eps), the defender's favourite (DEFENDER_FAVOUR); F at the centre. */
 export function arcOfPoint(ship: Base, px: number, py: number, eps = GEOM_EPSILON): FacingArc {
-  if (Math.hypot(px - ship.x, py - ship.y) <= eps) return 'F';
+  if (hypot(px - ship.x, py - ship.y) <= eps) return 'F';
   for (let i = 0; i < DEFENDER_FAVOUR.length; i++) {
     setWedge(ship, DEFENDER_FAVOUR[i]);
     if (inWedge(px, py, eps)) return DEFENDER_FAVOUR[i];

@@ -11,6 +11,7 @@ import { sortSmall } from '../engine/sortSmall.js';
 import { LOOKAHEAD_PARAMS, LookaheadPolicy } from './lookahead.js';
 import { boostFactor, commonParams, firepower, firstLegal, holdBackOf, nearestEnemyDistances, nearestPoint, objectiveValue, pickByDepth, wantsByParams } from './shared.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
+import { hypot } from '../engine/geometry.js';
 
 const escortParam = (inches: number): ParamSpec => ({ default: inches, min: 0, max: 24, summary: 'squadrons try to end their moves within this many inches of a friendly capital ship (0: no escort duty)' });
 
@@ -71,7 +72,7 @@ export function policyParams(spec: PolicySpec, where: string): Record<string, nu
 
 /** Centre-to-centre distance less the model's bulk: a cheap distance from a pose to a model. */
 function distanceTo(f: BattleModel, p: Pose): number {
-  return Math.max(0, Math.hypot(f.base.x - p.x, f.base.y - p.y) - f.bulk);
+  return Math.max(0, hypot(f.base.x - p.x, f.base.y - p.y) - f.bulk);
 }
 
 

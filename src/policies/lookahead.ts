@@ -33,6 +33,7 @@ import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName } from '../scenarios/scenarioTypes.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
 import { boostFactor, commonParams, holdBackOf, nearestPoint, objectiveValue, pickByDepth, wantsByParams } from './shared.js';
+import { hypot } from '../engine/geometry.js';
 
 /** The policy's name (typed as a PolicyName once the scenario types list it). */
 export const LOOKAHEAD_NAME = 'lookahead' as const;
@@ -73,7 +74,7 @@ function headingTo(dx: number, dy: number): number {
 }
 
 function gapBetween(a: BattleModel, ax: number, ay: number, b: BattleModel, bx: number, by: number): number {
-  return Math.max(0, Math.hypot(bx - ax, by - ay) - a.bulk - b.bulk);
+  return Math.max(0, hypot(bx - ax, by - ay) - a.bulk - b.bulk);
 }
 
 export class LookaheadPolicy implements Policy {
@@ -103,7 +104,7 @@ export class LookaheadPolicy implements Policy {
    */
   private reply(view: PolicyView, att: BattleModel, tgt: BattleModel, tx: number, ty: number): number {
     const dx = tx - att.base.x, dy = ty - att.base.y;
-    const dist = Math.hypot(dx, dy);
+    const dist = hypot(dx, dy);
     const gap = Math.max(0, dist - att.bulk - tgt.bulk);
     const speed = att.unit.speed;
     if (gap > speed + view.maxRange(att, tgt.unit.isCapital) + 0.01) return 0;
@@ -244,7 +245,7 @@ export class LookaheadPolicy implements Policy {
       }
       if (near) {
         const dx = near.base.x - m.base.x, dy = near.base.y - m.base.y;
-        const dist = Math.hypot(dx, dy);
+        const dist = hypot(dx, dy);
         const f = dist > EPS ? Math.min(m.unit.speed, Math.max(0, nd - 0.5)) / dist : 0;
         q.x = m.base.x + dx * f;
         q.y = m.base.y + dy * f;

@@ -11,6 +11,7 @@ import type { RandomStream } from '../rng/stream.js';
 import type { OrderTarget, ScriptedOrder } from '../scenarios/scenarioTypes.js';
 import { boostFactor, firepower, firstLegal, nearestEnemyDistance } from './shared.js';
 import type { ActionName, DeployCandidate, MoveOption, Policy, PolicyView } from './types.js';
+import { hypot } from '../engine/geometry.js';
 
 /**
  * Hold scores: an inch nearer than wanted to one of the nearest enemies costs as much as one
@@ -35,7 +36,7 @@ export function shortRange(view: PolicyView, vsCapital: boolean): number {
 
 /** Base-to-base gap (cheap estimate, as the heuristic policies use) from `m` standing at `p` to `e`. */
 function gap(m: BattleModel, p: { x: number; y: number }, e: BattleModel): number {
-  return Math.max(0, Math.hypot(e.base.x - p.x, e.base.y - p.y) - e.bulk - m.bulk);
+  return Math.max(0, hypot(e.base.x - p.x, e.base.y - p.y) - e.bulk - m.bulk);
 }
 
 /**
@@ -218,7 +219,7 @@ export class ScriptedPolicy implements Policy {
     let best: { x: number; y: number; radius: number } | null = null;
     let bestD = Infinity;
     for (const o of view.objectives) {
-      const d = Math.hypot(o.x - m.base.x, o.y - m.base.y) - o.radius;
+      const d = hypot(o.x - m.base.x, o.y - m.base.y) - o.radius;
       if (d < bestD) {
         best = o;
         bestD = d;
@@ -229,7 +230,7 @@ export class ScriptedPolicy implements Policy {
     // A quarter inch inside the radius, so that the base (not only its centre) is comfortably within it.
     return (o) => {
       const fire = firepower(view, m, o.pose, 0) * boostFactor(view, m, o);
-      const out = Math.max(0, Math.hypot(mk.x - o.pose.x, mk.y - o.pose.y) - Math.max(0, mk.radius - 0.25));
+      const out = Math.max(0, hypot(mk.x - o.pose.x, mk.y - o.pose.y) - Math.max(0, mk.radius - 0.25));
       return { s: -out + 0.1 * fire, fire };
     };
   }

@@ -3,6 +3,7 @@
 import type { BattleModel } from '../engine/battle/model.js';
 import type { Pose } from '../engine/battle/movement.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, PolicyView } from './types.js';
+import { hypot } from '../engine/geometry.js';
 
 /**
  * The parameters every heuristic policy reads through `wantsByParams`, `holdBack` and
@@ -116,7 +117,7 @@ export function objectiveValue(view: PolicyView, p: Pose): number {
     // Beyond 24" past the radius a marker adds exactly nothing: skip the square root there.
     const dx = o.x - px, dy = o.y - py, far = o.radius + 24;
     if (dx * dx + dy * dy > far * far * (1 + 1e-9)) continue;
-    const d = Math.hypot(dx, dy) - o.radius;
+    const d = hypot(dx, dy) - o.radius;
     n += d <= 0 ? o.points : (o.points / 3) * Math.max(0, 1 - d / 24);
   }
   return n;
@@ -238,7 +239,7 @@ export function nearestPoint(points: ReadonlyArray<{ x: number; y: number }>, tx
   let best = 0;
   let bestD = Infinity;
   points.forEach((p, i) => {
-    const d = Math.hypot(p.x - tx, p.y - ty);
+    const d = hypot(p.x - tx, p.y - ty);
     if (d < bestD) {
       best = i;
       bestD = d;

@@ -11,6 +11,7 @@ import {
   capitalBaseSize,
   cosDeg,
   distance,
+  hypot,
   hypotAtLeast,
   BISECTED,
   guidedBisection,
@@ -282,6 +283,23 @@ describe('hypotAtLeast', () => {
     expect(near).toBeGreaterThan(50_000); // the near-threshold cases the fallback decides were exercised
     expect(hypotAtLeast(3, 4, 5)).toBe(true);
     expect(hypotAtLeast(3, 4, 5 + 1e-12)).toBe(false);
+  });
+});
+
+describe('hypot', () => {
+  it('is Math.hypot(x, y) to the bit: table distances, tiny and huge magnitudes, zeros, infinities, NaN', () => {
+    let seed = 13;
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const special = [0, -0, 1, -1, 3, 4, 0.1, 48, Infinity, -Infinity, NaN, Number.MIN_VALUE, 1e-310, Number.MAX_VALUE, 1e308];
+    const pairs: Array<[number, number]> = [];
+    for (const a of special) for (const b of special) pairs.push([a, b]);
+    for (let i = 0; i < 200_000; i++) {
+      const scale = i % 3 === 0 ? 100 : i % 3 === 1 ? 10 ** (rnd() * 40 - 20) : 10 ** (rnd() * 600 - 300);
+      pairs.push([(rnd() - 0.5) * scale, (rnd() - 0.5) * scale]);
+    }
+    let differ = 0;
+    for (const [x, y] of pairs) if (!Object.is(hypot(x, y), Math.hypot(x, y))) differ++;
+    expect(differ).toBe(0);
   });
 });
 

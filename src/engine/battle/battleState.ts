@@ -12,7 +12,7 @@ import type { Scenario } from '../../scenarios/scenarioTypes.js';
 import type { UnitCard, WeaponLine } from '../../units/types.js';
 import type { Situation } from '../attackPlan.js';
 import { DamageTally } from '../damage.js';
-import { GEOM_EPSILON, cosDeg, overlapSpan, overlapping, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, cosDeg, hypot, overlapSpan, overlapping, sinDeg } from '../geometry.js';
 import { aspect, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
 import type { RamPlan } from '../ram.js';
 import { sortSmall } from '../sortSmall.js';
@@ -500,7 +500,7 @@ export abstract class BattleState implements PolicyView {
     const px = pose.x, py = pose.y; // read once (see firepower)
     for (const e of this.enemiesOf(m.side)) {
       if (e.activated) continue;
-      const d = Math.max(0, Math.hypot(e.base.x - px, e.base.y - py) - e.bulk - m.bulk - e.unit.speed);
+      const d = Math.max(0, hypot(e.base.x - px, e.base.y - py) - e.bulk - m.bulk - e.unit.speed);
       const band = rangeBand(this.rules.combat, d, m.unit.isCapital ? 'capital' : 'squadron', e.state.sensors);
       if (band !== 'out') t += this.volleyValue(e, m, band);
     }
@@ -525,7 +525,7 @@ export abstract class BattleState implements PolicyView {
     for (const c of this.models) {
       if (c.side !== m.side || !c.unit.isCapital || c.unit.hangers < 1 || !c.fights(this.br.inertHulks)) continue;
       if (this.aboard(c) >= c.unit.hangers) continue;
-      const d = Math.hypot(c.base.x - m.base.x, c.base.y - m.base.y);
+      const d = hypot(c.base.x - m.base.x, c.base.y - m.base.y);
       if (d < bestD) [best, bestD] = [c, d];
     }
     return best;

@@ -4,7 +4,7 @@ import { UserError } from '../../errors.js';
 import type { Policy } from '../../policies/types.js';
 import type { CompiledRules } from '../../rules/compile.js';
 import type { Scenario } from '../../scenarios/scenarioTypes.js';
-import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, hypotAtLeast, pointDistance, separationBelow, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, hypot, hypotAtLeast, pointDistance, separationBelow, sinDeg } from '../geometry.js';
 import { BattleModel, MovingBase } from './model.js';
 import { baseAt, legalEnd, type Pose } from './movement.js';
 import type { DeploySpot } from './battleTypes.js';
@@ -177,12 +177,12 @@ export abstract class BattleDeployment extends BattleState {
     if (!places) {
       places = [];
       const W = this.width, H = this.height;
-      const diag = Math.hypot(W, H) / 2;
+      const diag = hypot(W, H) / 2;
       const heading = bearing(b.x, b.y, W / 2, H / 2);
       for (let r = 0; r <= 3; r += 1) {
         for (let a = 0; a < 360; a += r === 0 ? 360 : 45) {
           const x = b.x + r * sinDeg(a), y = b.y + r * cosDeg(a);
-          places.push({ pose: { x, y, heading }, front: 1 - Math.hypot(x - W / 2, y - H / 2) / diag });
+          places.push({ pose: { x, y, heading }, front: 1 - hypot(x - W / 2, y - H / 2) / diag });
         }
       }
       this.beaconSpotPlaces.set(bi, places);

@@ -3,7 +3,7 @@
 import { BEST_MAG, MAG_D } from '../../dice/outcome.js';
 import { resolvePool } from '../../dice/pool.js';
 import type { ActionName, MoveOption, Policy } from '../../policies/types.js';
-import { GEOM_EPSILON, type Base, baseInRect, cosDeg, onTable, guidedBisection, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, type Base, baseInRect, cosDeg, hypot, onTable, guidedBisection, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import { aspect, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
 import { sortSmall } from '../sortSmall.js';
@@ -45,7 +45,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     if (!m.unit.isCapital) {
       const goals: Array<{ x: number; y: number; keep: number }> = [];
       // The three nearest enemies (each distance worked out once; a stable sort keeps ties in list order).
-      const byDistance = this.enemiesOf(m.side).map((e) => ({ e, d: Math.hypot(e.base.x - m.base.x, e.base.y - m.base.y) }));
+      const byDistance = this.enemiesOf(m.side).map((e) => ({ e, d: hypot(e.base.x - m.base.x, e.base.y - m.base.y) }));
       sortSmall(byDistance, (a, b) => a.d - b.d);
       for (const { e } of byDistance.slice(0, 3)) {
         const kind = e.unit.isCapital ? 'capital' : 'squadron';
@@ -55,7 +55,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       }
       for (const o of this.objectives) goals.push({ x: o.x, y: o.y, keep: 0 });
       for (const p of squadronDestinations(m, m.unit.speed, goals, W, H)) {
-        const d = Math.hypot(p.x - m.base.x, p.y - m.base.y);
+        const d = hypot(p.x - m.base.x, p.y - m.base.y);
         if (d <= m.unit.speed + 1e-9) out.push(moveOption(p, 'none', d));
       }
       // Boost (§6.4, GM-61): x2 Speed for 1 Fuel or x3 for 2, not when crippled; offered to close
@@ -64,7 +64,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         for (const fuel of m.fuel >= 2 ? [1, 2] : [1]) {
           const speed = m.unit.speed * (fuel + 1);
           for (const p of squadronDestinations(m, speed, goals.filter((_, i) => i % 2 === 1 || i >= 6), W, H)) {
-            const d = Math.hypot(p.x - m.base.x, p.y - m.base.y);
+            const d = hypot(p.x - m.base.x, p.y - m.base.y);
             if (d > m.unit.speed + 1e-9 && d <= speed + 1e-9) out.push(moveOption(p, 'boost', d, fuel));
           }
         }
@@ -172,7 +172,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     if (!m.unit.isCapital) {
       // No offered destination is legal: the nearest legal spot within Speed, else stay put.
       const p = nearestLegal(this.br, m, { x: m.base.x, y: m.base.y, heading: 0 }, this.models, W, H, m.unit.speed);
-      if (p) return { opt: moveOption(p, 'none', Math.hypot(p.x - m.base.x, p.y - m.base.y)), fireBefore: false, forced: false, leaves: false };
+      if (p) return { opt: moveOption(p, 'none', hypot(p.x - m.base.x, p.y - m.base.y)), fireBefore: false, forced: false, leaves: false };
     }
     return { opt: moveOption({ x: m.base.x, y: m.base.y, heading: m.base.heading }, 'none', 0), fireBefore: false, forced: false, leaves: false };
   }
@@ -198,15 +198,15 @@ export abstract class BattleManoeuvre extends BattleDeployment {
   protected rtbMove(m: BattleModel, carrier: BattleModel | null = null): Pose {
     const W = this.width, H = this.height;
     if (carrier) {
-      const dx = carrier.base.x - m.base.x, dy = carrier.base.y - m.base.y, d = Math.hypot(dx, dy);
+      const dx = carrier.base.x - m.base.x, dy = carrier.base.y - m.base.y, d = hypot(dx, dy);
       const step = Math.min(m.unit.speed, Math.max(0, d - carrier.reach - m.reach - 0.05));
       const want = { x: m.base.x + (d > 0 ? (dx / d) * step : 0), y: m.base.y + (d > 0 ? (dy / d) * step : 0), heading: 0 };
       return nearestLegal(this.br, m, want, this.models, W, H, m.unit.speed) ?? { x: m.base.x, y: m.base.y, heading: 0 };
     }
     const edges = this.ownEdgePoints(m);
     let [tx, ty] = edges[0];
-    for (const [x, y] of edges) if (Math.hypot(x - m.base.x, y - m.base.y) < Math.hypot(tx - m.base.x, ty - m.base.y)) [tx, ty] = [x, y];
-    const d = Math.hypot(tx - m.base.x, ty - m.base.y);
+    for (const [x, y] of edges) if (hypot(x - m.base.x, y - m.base.y) < hypot(tx - m.base.x, ty - m.base.y)) [tx, ty] = [x, y];
+    const d = hypot(tx - m.base.x, ty - m.base.y);
     const step = Math.min(m.unit.speed, Math.max(0, d - m.reach));
     const want = { x: d > 0 ? m.base.x + ((tx - m.base.x) / d) * step : m.base.x, y: d > 0 ? m.base.y + ((ty - m.base.y) / d) * step : m.base.y, heading: 0 };
     return nearestLegal(this.br, m, want, this.models, W, H, m.unit.speed) ?? { x: m.base.x, y: m.base.y, heading: 0 };
@@ -259,7 +259,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
   protected withdrawMove(m: BattleModel): Pose | null {
     const speed = m.unit.speed;
     if (!m.unit.isCapital) {
-      for (const [x, y] of this.ownEdgePoints(m)) if (Math.hypot(x - m.base.x, y - m.base.y) - m.reach <= speed + 1e-9) return { x, y, heading: 0 };
+      for (const [x, y] of this.ownEdgePoints(m)) if (hypot(x - m.base.x, y - m.base.y) - m.reach <= speed + 1e-9) return { x, y, heading: 0 };
       return null;
     }
     const lim = capitalLimits(this.br, m, false);
@@ -302,7 +302,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     const p: Pose = { x: 0, y: 0, heading: 0 };
     for (const e of this.enemiesOf(m.side)) {
       if (!e.unit.isCapital) continue; // a capital ship may not ram a squadron
-      if (Math.hypot(e.base.x - m.base.x, e.base.y - m.base.y) > lim.max + m.reach + e.reach) continue;
+      if (hypot(e.base.x - m.base.x, e.base.y - m.base.y) > lim.max + m.reach + e.reach) continue;
       // Ahead within a 45° pivot: the target must lie in the front half-plane at least.
       if ((e.base.x - m.base.x) * sinDeg(m.base.heading) + (e.base.y - m.base.y) * cosDeg(m.base.heading) < -(m.reach + e.reach)) continue;
       for (const turn of lim.turns >= 1 ? [0, -45, 45] : [0]) {
@@ -369,7 +369,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
    */
   protected contactPose(m: BattleModel, e: BattleModel, reach: number): Pose | null {
     const b = baseAt(m, { x: m.base.x, y: m.base.y, heading: 0 });
-    const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y, len = Math.hypot(dx, dy);
+    const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y, len = hypot(dx, dy);
     if (len < 1e-9) return null;
     // The bases cannot touch before the centres are within both reaches: start the search there.
     const lo0 = Math.max(0, len - m.reach - e.reach - 0.01);

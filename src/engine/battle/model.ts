@@ -1,7 +1,7 @@
 // One model on (or off) the battle table: its card, its damage state, where it stands and
 // what has happened to it this game. Objects are made once per battle setup and reset per game.
 import type { UnitCard } from '../../units/types.js';
-import { capitalBaseSize, cosDeg, sinDeg, type Base, type BaseShape } from '../geometry.js';
+import { capitalBaseSize, cosDeg, hypot, sinDeg, type Base, type BaseShape } from '../geometry.js';
 import { CombatState } from '../state.js';
 
 export type Where = 'reserve' | 'table' | 'destroyed' | 'withdrawn' | 'embarked';
@@ -86,7 +86,7 @@ export class BattleModel {
     if (unit.isCapital) {
       const size = capitalBaseSize(unit);
       this.base = new MovingBase('rect', 0, 0, 0, size.length, size.width);
-      this.reach = Math.hypot(size.length, size.width) / 2;
+      this.reach = hypot(size.length, size.width) / 2;
       this.bulk = size.width / 2;
     } else {
       this.base = new MovingBase(squadronShape, 0, 0, 0, 1, 1);

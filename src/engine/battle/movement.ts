@@ -7,7 +7,7 @@
 // GM-11), and (where two turns are allowed) a 90° turn split over the start and the end.
 // Squadrons move in straight lines (a subset of their free paths, GM-58) towards, around or
 // away from the enemy.
-import { GEOM_EPSILON, cosDeg, guidedBisection, normalizeDeg, onTable, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, cosDeg, hypot, guidedBisection, normalizeDeg, onTable, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import type { ActionName, MoveOption } from '../../policies/types.js';
 import type { BattleRules } from './battleRules.js';
 import { MovingBase, type BattleModel } from './model.js';
@@ -315,7 +315,7 @@ export function squadronDestinations(m: BattleModel, speed: number, goals: Reado
   };
   for (const g of goals) {
     const dx = g.x - m.base.x, dy = g.y - m.base.y;
-    const d = Math.hypot(dx, dy);
+    const d = hypot(dx, dy);
     if (d < 1e-9) continue;
     // Towards (or away from) the goal so as to end `keep` inches from its centre, within Speed.
     const want = Math.max(-speed, Math.min(speed, d - g.keep));
@@ -344,7 +344,7 @@ export function nearestLegal(br: BattleRules, m: BattleModel, p: Pose, others: r
   let rMin = 0;
   if (!ok) {
     const spacing = Math.max(br.squadronCapitalSpacing, br.squadronEnemySpacing, 0) + 1;
-    const near = others.filter((o) => o !== m && o.where === 'table' && Math.hypot(o.base.x - p.x, o.base.y - p.y) <= maxShift + o.reach + m.reach + spacing);
+    const near = others.filter((o) => o !== m && o.where === 'table' && hypot(o.base.x - p.x, o.base.y - p.y) <= maxShift + o.reach + m.reach + spacing);
     ok = (q: Pose) => legalEnd(br, m, q, near, w, h);
     const b = baseAt(m, p);
     for (const o of near) {

@@ -1,7 +1,7 @@
 // Squadrons at war (game.md §6.3-6.5, §7.4-7.7, §10; combat.md §8, §10-§12): interception and
 // dogfights, bombing and assault, hangers (launch, land, Embarked), boarding and capture.
 import type { Policy } from '../../policies/types.js';
-import { GEOM_EPSILON, type Base, bearing, cosDeg, onTable, guidedBisection, BISECTED, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, type Base, bearing, cosDeg, hypot, onTable, guidedBisection, BISECTED, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import { boardedFight, initiateBoarding } from './boarding.js';
 import { dogfight, mayIntercept, type DogfightChooser, type DogfightResult } from './dogfight.js';
 import { assault, bombing, pointDefenceAttack, type InterceptFn } from './strike.js';
@@ -172,7 +172,7 @@ export abstract class BattleSquadrons extends BattleFiring {
     const ships: Array<{ e: BattleModel; key: number }> = [];
     const speed = m.unit.speed;
     for (const e of this.enemiesOf(m.side)) {
-      const cd = Math.hypot(e.base.x - m.base.x, e.base.y - m.base.y);
+      const cd = hypot(e.base.x - m.base.x, e.base.y - m.base.y);
       if (cd - m.reach - e.reach > speed) continue; // cannot reach it whatever the shapes
       if (separationAbove(m.base, e.base, speed)) continue;
       if (!e.unit.isCapital) {
@@ -180,7 +180,7 @@ export abstract class BattleSquadrons extends BattleFiring {
         let threat = Infinity;
         for (const f of this.models) {
           if (f.side !== m.side || !f.unit.isCapital || !f.fights(this.br.inertHulks)) continue;
-          threat = Math.min(threat, Math.hypot(e.base.x - f.base.x, e.base.y - f.base.y) - f.bulk);
+          threat = Math.min(threat, hypot(e.base.x - f.base.x, e.base.y - f.base.y) - f.bulk);
         }
         preys.push({ e, key: threat });
       } else {
@@ -349,7 +349,7 @@ export abstract class BattleSquadrons extends BattleFiring {
       return true;
     }
     m.assaulting = null;
-    const dx = m.base.x - ship.base.x, dy = m.base.y - ship.base.y, d = Math.hypot(dx, dy) || 1;
+    const dx = m.base.x - ship.base.x, dy = m.base.y - ship.base.y, d = hypot(dx, dy) || 1;
     const want = { x: m.base.x + (dx / d) * 1, y: m.base.y + (dy / d) * 1, heading: 0 };
     const p = nearestLegal(this.br, m, want, this.models, this.width, this.height, 6);
     if (p) m.base.set(p.x, p.y, 0);
@@ -367,7 +367,7 @@ export abstract class BattleSquadrons extends BattleFiring {
     for (const x of this.models) {
       if (x.assaulting !== ship || x.where !== 'table') continue;
       let dx = x.base.x - ship.base.x, dy = x.base.y - ship.base.y;
-      let len = Math.hypot(dx, dy);
+      let len = hypot(dx, dy);
       if (len < 1e-9) [dx, dy, len] = [sinDeg(ship.base.heading), cosDeg(ship.base.heading), 1];
       const b = baseAt(x, { x: 0, y: 0, heading: 0 });
       this.touchingAlong(b, x, ship, dx / len, dy / len);
