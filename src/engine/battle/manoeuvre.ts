@@ -322,13 +322,15 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         let hit = firstHit(from);
         if (hit === from && from > 0) hit = firstHit((from = 0)); // in contact already: scan from the start
         if (hit < 0) continue;
-        let lo = Math.max(0, hit - 0.25), hi = hit;
-        for (let i = 0; i < 20; i++) {
-          const mid = (lo + hi) / 2;
-          b.set(p.x + mid * sinDeg(p.heading), p.y + mid * cosDeg(p.heading), p.heading);
-          if (separationAbove(b, e.base, 0)) lo = mid;
-          else hi = mid;
-        }
+        // The touching distance: a bisection between the last step clear of the target and the
+        // first one not, guided by where the outlines start to overlap along the heading (the
+        // same steps as a plain bisection; only those beside that point measure the outlines).
+        b.set(p.x, p.y, p.heading);
+        const edge = overlapSpan(b, sinDeg(p.heading), cosDeg(p.heading), e.base, SPAN_OUT) ? SPAN_OUT[0] : NaN;
+        const lo = guidedBisection(Math.max(0, hit - 0.25), hit, 20, edge, (t) => {
+          b.set(p.x + t * sinDeg(p.heading), p.y + t * cosDeg(p.heading), p.heading);
+          return separationAbove(b, e.base, 0);
+        });
         b.set(p.x + lo * sinDeg(p.heading), p.y + lo * cosDeg(p.heading), p.heading);
         if (lo < lim.min - 1e-9 || !contactInArc(b, 'F', e.base, 0.002) || !onTable(b, W, H)) continue; // a legal move: at least the minimum
         const clear = this.models.every((o) => o === m || o === e || o.where !== 'table' || separationAbove(b, o.base, GEOM_EPSILON));
