@@ -406,6 +406,21 @@ export function pointDistance(px: number, py: number, b: Base): number {
   return s > 0 ? s : 0;
 }
 
+/**
+ * pointDistance(px, py, b) <= r (a model within r of a marker or beacon). Every point of a base
+ * lies within its outer radius of the centre, and the nearest point of a base is no farther
+ * than its centre: a centre within r of the point (by a margin far above rounding), or beyond
+ * r plus the outer radius, settles it without the outline.
+ */
+export function pointWithin(px: number, py: number, b: Base, r: number): boolean {
+  const dx = px - b.x, dy = py - b.y, d2 = dx * dx + dy * dy;
+  const inner = r - QUICK_MARGIN;
+  if (inner >= 0 && d2 <= inner * inner) return true;
+  const outer = r + outerRadius(b) + QUICK_MARGIN;
+  if (d2 > outer * outer) return false;
+  return pointDistance(px, py, b) <= r;
+}
+
 /** GM-45 base contact: outlines within eps and interiors not overlapping by more than eps. */
 export function touching(a: Base, b: Base, eps = GEOM_EPSILON): boolean {
   const s = separation(a, b);

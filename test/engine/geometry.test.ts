@@ -22,6 +22,7 @@ import {
   onTable,
   overlapping,
   pointDistance,
+  pointWithin,
   separation,
   separationAbove,
   separationBelow,
@@ -300,6 +301,27 @@ describe('hypot', () => {
     let differ = 0;
     for (const [x, y] of pairs) if (!Object.is(hypot(x, y), Math.hypot(x, y))) differ++;
     expect(differ).toBe(0);
+  });
+});
+
+describe('pointWithin', () => {
+  it('answers exactly as pointDistance(px, py, base) <= r, also a hair either side of r, for every base shape', () => {
+    let seed = 17;
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const bases: Base[] = [capitalBase(24, 24, 0, 4, 2), capitalBase(24, 24, 45, 6.5, 2.25), capitalBase(24, 24, 137.3), squadronBase(24, 24), squadronBase(24, 24, 'circle'), markerPoint(24, 24)];
+    let near = 0;
+    for (let i = 0; i < 60_000; i++) {
+      const b = bases[i % bases.length];
+      const r = i % 2 === 0 ? 3 + GEOM_EPSILON : rnd() * 5;
+      const a = rnd() * 2 * Math.PI, d = rnd() * (r + 8);
+      const px = 24 + d * Math.sin(a), py = 24 + d * Math.cos(a);
+      const exact = pointDistance(px, py, b);
+      for (const rr of [r, exact, exact * (1 + 1e-15), exact * (1 - 1e-15), exact + 1e-12, exact - 1e-12]) {
+        if (Math.abs(rr - exact) < 1e-9) near++;
+        expect(pointWithin(px, py, b, rr), `${b.shape} ${px}, ${py}, ${rr}`).toBe(exact <= rr);
+      }
+    }
+    expect(near).toBeGreaterThan(100_000);
   });
 });
 

@@ -4,7 +4,7 @@ import { UserError } from '../../errors.js';
 import type { Policy } from '../../policies/types.js';
 import type { CompiledRules } from '../../rules/compile.js';
 import type { Scenario } from '../../scenarios/scenarioTypes.js';
-import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, hypot, hypotAtLeast, pointDistance, separationBelow, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, hypot, hypotAtLeast, pointWithin, separationBelow, sinDeg } from '../geometry.js';
 import { BattleModel, MovingBase } from './model.js';
 import { baseAt, legalEnd, type Pose } from './movement.js';
 import type { DeploySpot } from './battleTypes.js';
@@ -152,7 +152,7 @@ export abstract class BattleDeployment extends BattleState {
       }
     } else {
       const own = this.beacons.filter((b) => b.side === side);
-      const targets = coverBeacons ? own.filter((b) => !this.models.some((o) => o.side === side && o.where === 'table' && pointDistance(b.x, b.y, o.base) <= 3 + GEOM_EPSILON)) : own;
+      const targets = coverBeacons ? own.filter((b) => !this.models.some((o) => o.side === side && o.where === 'table' && pointWithin(b.x, b.y, o.base, 3 + GEOM_EPSILON))) : own;
       for (const b of targets.length ? targets : own) for (const spot of this.beaconSpots(m, b)) out.push(spot);
     }
     return out;
@@ -187,7 +187,7 @@ export abstract class BattleDeployment extends BattleState {
       }
       this.beaconSpotPlaces.set(bi, places);
     }
-    const inZone = (p: Pose) => pointDistance(b.x, b.y, baseAt(m, p)) <= 3 + GEOM_EPSILON;
+    const inZone = (p: Pose) => pointWithin(b.x, b.y, baseAt(m, p), 3 + GEOM_EPSILON);
     spots = places.map((c) => ({ pose: c.pose, front: c.front, inZone, zoneOk: -1 }));
     this.beaconSpotCache.set(key, spots);
     return spots;
@@ -221,13 +221,13 @@ export abstract class BattleDeployment extends BattleState {
 
   /** A beacon of this side with none of its models within 3" yet (GM-83), if any. */
   protected uncoveredBeacon(side: 0 | 1): boolean {
-    return this.beacons.some((b) => b.side === side && !this.models.some((o) => o.side === side && o.where === 'table' && pointDistance(b.x, b.y, o.base) <= 3 + GEOM_EPSILON));
+    return this.beacons.some((b) => b.side === side && !this.models.some((o) => o.side === side && o.where === 'table' && pointWithin(b.x, b.y, o.base, 3 + GEOM_EPSILON)));
   }
 
   /** The model's base lies in its side's deployment zone (GM-82; Beacon zones: within 3" of an own beacon, GM-36). */
   protected inOwnZone(c: BattleModel): boolean {
     const W = this.width, H = this.height, z = this.zoneOf(c.side);
-    if (this.scenario.zone === 'beacon') return this.beacons.some((b) => b.side === c.side && pointDistance(b.x, b.y, c.base) <= 3 + GEOM_EPSILON);
+    if (this.scenario.zone === 'beacon') return this.beacons.some((b) => b.side === c.side && pointWithin(b.x, b.y, c.base, 3 + GEOM_EPSILON));
     if (this.scenario.zone === 'corner') return z === 0 ? this.inZoneRect(c.base, 0, 0, W / 2, H / 2) : this.inZoneRect(c.base, W / 2, H / 2, W, H);
     const d = this.scenario.stripDepth;
     return z === 0 ? this.inZoneRect(c.base, 0, 0, W, d) : this.inZoneRect(c.base, 0, H - d, W, H);

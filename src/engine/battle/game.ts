@@ -7,7 +7,7 @@
 import type { ActionName } from '../../policies/types.js';
 import type { RandomStream } from '../../rng/stream.js';
 import { SYSTEM_TRAITS } from '../../units/catalogue.js';
-import { GEOM_EPSILON, type Base, pointDistance } from '../geometry.js';
+import { GEOM_EPSILON, type Base, pointWithin } from '../geometry.js';
 import type { ShotMods } from './gunnery.js';
 import { assault, bombing, engagePointDefence } from './strike.js';
 import { BattleModel } from './model.js';
@@ -351,7 +351,7 @@ export class Battle extends BattleSquadrons {
     for (const o of this.objectives) {
       if (turn < o.fromTurn) continue;
       const near = [false, false];
-      for (const m of this.models) if (m.fights(this.br.inertHulks) && pointDistance(o.x, o.y, m.base) <= o.radius + GEOM_EPSILON) near[m.side] = true;
+      for (const m of this.models) if (m.fights(this.br.inertHulks) && pointWithin(o.x, o.y, m.base, o.radius + GEOM_EPSILON)) near[m.side] = true;
       if (near[0] !== near[1]) {
         const side = near[0] ? 0 : 1;
         op[side] += o.points;
