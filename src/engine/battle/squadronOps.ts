@@ -175,21 +175,29 @@ export abstract class BattleSquadrons extends BattleFiring {
       const cd = hypot(e.base.x - m.base.x, e.base.y - m.base.y);
       if (cd - m.reach - e.reach > speed) continue; // cannot reach it whatever the shapes
       if (separationAbove(m.base, e.base, speed)) continue;
-      if (!e.unit.isCapital) {
-        // Intercept the enemy squadron closest to one of our capital ships (the biggest threat).
-        let threat = Infinity;
-        for (const f of this.models) {
-          if (f.side !== m.side || !f.unit.isCapital || !f.fights(this.br.inertHulks)) continue;
-          threat = Math.min(threat, hypot(e.base.x - f.base.x, e.base.y - f.base.y) - f.bulk);
-        }
-        preys.push({ e, key: threat });
-      } else {
-        // Bomb or assault the most exposed ship in reach: least point defence and Structure left
-        // (crippled hulks first), then the nearest.
-        ships.push({ e, key: e.state.defense + e.state.structure + separation(m.base, e.base) / 100 });
-      }
+      // The ranking keys are worked out only for a list of two or more (see firstReachable).
+      if (!e.unit.isCapital) preys.push({ e, key: NaN });
+      else ships.push({ e, key: NaN });
     }
     const firstReachable = (list: Array<{ e: BattleModel; key: number }>): [BattleModel | null, Pose | null] => {
+      if (list.length > 1) {
+        for (const c of list) {
+          const e = c.e;
+          if (!e.unit.isCapital) {
+            // Intercept the enemy squadron closest to one of our capital ships (the biggest threat).
+            let threat = Infinity;
+            for (const f of this.models) {
+              if (f.side !== m.side || !f.unit.isCapital || !f.fights(this.br.inertHulks)) continue;
+              threat = Math.min(threat, hypot(e.base.x - f.base.x, e.base.y - f.base.y) - f.bulk);
+            }
+            c.key = threat;
+          } else {
+            // Bomb or assault the most exposed ship in reach: least point defence and Structure
+            // left (crippled hulks first), then the nearest.
+            c.key = e.state.defense + e.state.structure + separation(m.base, e.base) / 100;
+          }
+        }
+      }
       sortSmall(list, (a, b) => a.key - b.key);
       for (const c of list) {
         const pose = this.contactPose(m, c.e, speed);
