@@ -143,6 +143,8 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
   if (opts.json) return files.find(([n]) => n === 'comparison.json')![1] as string;
   const key = diffs.filter((d) => d.metric === KEY_METRIC[d.cell.kind]);
   const moved = key.filter((d) => d.distinguishable);
+  // Battles' unit-type figures: how many moved, pointing to where they are listed.
+  const unitRows = diffs.filter((d) => d.cell.kind === 'battle' && d.metric.startsWith('unit:') && d.high > d.low);
   const drawsOf = drawRates(diffs);
   const top = [...moved].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)).slice(0, 15);
   // The batch's trials and precision targets are for jwsim run; say so rather than let a
@@ -156,6 +158,7 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
     ...(sampled ? [`note: the batch's trials and precision targets are not used: each sampled engagement runs chunks of ${CHUNK_TRIALS} trials per variant, from ${chunks.minChunks * CHUNK_TRIALS} (--min-trials) to at most ${chunks.maxChunks * CHUNK_TRIALS} (--max-trials), stopping once its key metric is settled (--settle ${opts.settle})`] : []),
     ...(battles ? [`note: ${sampled ? 'battle experiments' : "the batch's trials and precision targets are not used: battle experiments"} run chunks of ${COMPARE_BATTLE_CHUNK} trials per variant (game t of every variant on the same dice and policy streams), from ${battle.minChunks * COMPARE_BATTLE_CHUNK} (--battle-min-trials) to at most ${battle.maxChunks * COMPARE_BATTLE_CHUNK} (--battle-max-trials), stopping once the A win rate is settled (--battle-settle ${opts.battleSettle})`] : []),
     `${moved.length} of ${key.length} key metrics moved (the 95% paired interval, ${intervalZText(settings, batch.cells)} over the repeated looks, excludes 0)`,
+    ...(unitRows.length ? [`battle unit types: ${unitRows.filter((d) => d.distinguishable).length} of ${unitRows.length} figures that varied moved (each interval 95% on its own; the report's unit tables and comparison.csv's unit:ID:FIGURE rows list them)`] : []),
     '',
     ...formatTable(
       ['engagement', 'metric', 'from', 'to', 'value', 'difference', '95% interval', 'draws'],

@@ -176,6 +176,8 @@ describe('jwsim compare: battle experiments', () => {
     );
     // One look, at 512 trials (the minimum is the maximum): the plain z.
     expect(lines[2]).toMatch(/^[01] of 1 key metrics moved \(the 95% paired interval, ±1\.96 se over the repeated looks, excludes 0\)$/);
+    const varied = readFileSync(join(out, 'comparison.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')).filter((c) => c[3].startsWith('unit:') && Number(c[10]) > Number(c[9]));
+    expect(lines[3]).toBe(`battle unit types: ${varied.filter((c) => c[13] === 'yes').length} of ${varied.length} figures that varied moved (each interval 95% on its own; the report's unit tables and comparison.csv's unit:ID:FIGURE rows list them)`);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { settings: Record<string, number> };
     expect(manifest.settings.battleMinTrials).toBe(512);
     expect(manifest.settings.battleMaxTrials).toBe(512);
