@@ -290,7 +290,7 @@ export function innerRadius(b: Base): number {
 // radii). These two predicates answer from those bounds when they settle the comparison with
 // a margin (QUICK_MARGIN, far above rounding) and compute the outlines only when they do not,
 // so they agree with `separation(a, b) > t` and `separation(a, b) < t`.
-const QUICK_MARGIN = 1e-9;
+export const QUICK_MARGIN = 1e-9;
 
 /** separation(a, b) > t. */
 export function separationAbove(a: Base, b: Base, t: number): boolean {

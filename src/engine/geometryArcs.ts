@@ -8,7 +8,7 @@
 //   R = heading + 135 .. heading + 225   P = heading + 225 .. heading + 315
 // A wedge is tested as the intersection of two half-planes, each widened by eps (so a point
 // within eps of a dividing ray is on it, and on it counts for both arcs, GM-46).
-import { type Base, GEOM_EPSILON, cosDeg, hypot, loadVertices, nearestPoint, outerRadius, pointPolygonSigned, discRadius, separation, sinDeg } from './geometry.js';
+import { type Base, GEOM_EPSILON, QUICK_MARGIN, cosDeg, hypot, loadVertices, nearestPoint, outerRadius, pointPolygonSigned, discRadius, separation, sinDeg } from './geometry.js';
 import type { CombatRules } from '../rules/types.js';
 
 export type FacingArc = 'F' | 'P' | 'S' | 'R';
@@ -28,8 +28,6 @@ export const ARC_START: Readonly<Record<FacingArc, number>> = { F: -45, S: 45, R
 export const DEFENDER_FAVOUR: readonly FacingArc[] = ['F', 'S', 'P', 'R'];
 
 const TINY = 1e-9;
-/** Margin of the quick answers from a base's centre (as geometry.ts's): far above rounding, far below eps. */
-const QUICK_MARGIN = 1e-9;
 const V = new Float64Array(12);
 const W = new Float64Array(12);
 const C = new Float64Array(24);
