@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { checkFolder, makeFolder, unmakeFolder } from '../io/folders.js';
 import { undoOnInterrupt } from '../io/interrupt.js';
-import { comparisonOutputs, intervalZText } from '../report/compareOutput.js';
+import { comparisonOutputs, hasSampledEngagements, intervalZText } from '../report/compareOutput.js';
 import { writeAtomically } from '../report/runOutput.js';
 import { loadOverlay, overlayVersionProblem } from '../rules/overlay.js';
 import { DEFAULT_RULES_VERSION, getRulesVersion } from '../rules/registry.js';
@@ -108,7 +108,9 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
   const z = compareZ(chunks);
   const battleZ = compareZ(battle);
   const battles = batch.cells.some((c) => c.kind === 'battle');
-  const engagements = batch.cells.some((c) => c.kind !== 'battle' && !c.exact);
+  // The batch's trials and precision targets are for jwsim run: the output says so (per kind
+  // sampled) rather than let a trial count in comparison.csv that differs from the batch's pass unexplained.
+  const engagements = hasSampledEngagements(batch.cells);
   const diffs = await compareBatch(batch, { threads: opts.threads, ...chunks, battle, settle: opts.settle });
   const settings: Record<string, number> = {
     minTrials: opts.minTrials,
@@ -147,16 +149,13 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
   const unitRows = diffs.filter((d) => d.cell.kind === 'battle' && d.metric.startsWith('unit:') && d.high > d.low);
   const drawsOf = drawRates(diffs);
   const top = [...moved].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)).slice(0, 15);
-  // The batch's trials and precision targets are for jwsim run; say so rather than let a
-  // trial count in comparison.csv that differs from the batch's pass unexplained.
-  const sampled = engagements;
   // --rules and --variant replace the batch's variants: say so where those carried house rules of their own.
   const replaced = opts.rules === undefined && opts.variant.length === 0 ? [] : loaded.variants.filter((v) => v.options.length || v.overlay);
   return [
     `jwsim compare: ${batch.variants.map((v) => v.name).join(' vs ')} on ${batch.cells.length} engagements`,
     ...(replaced.length ? [`note: --rules and --variant replace the batch's variants; ${replaced.map((v) => `${v.name} (${[...v.options, ...(v.overlay ? [`overlay ${v.overlay.file}`] : [])].join(', ')})`).join('; ')} ${replaced.length > 1 ? 'are' : 'is'} not used: the variants compared are built from --rules and --variant alone`] : []),
-    ...(sampled ? [`note: the batch's trials and precision targets are not used: each sampled engagement runs chunks of ${CHUNK_TRIALS} trials per variant, from ${chunks.minChunks * CHUNK_TRIALS} (--min-trials) to at most ${chunks.maxChunks * CHUNK_TRIALS} (--max-trials), stopping once its key metric is settled (--settle ${opts.settle})`] : []),
-    ...(battles ? [`note: ${sampled ? 'battle experiments' : "the batch's trials and precision targets are not used: battle experiments"} run chunks of ${COMPARE_BATTLE_CHUNK} trials per variant (game t of every variant on the same dice and policy streams), from ${battle.minChunks * COMPARE_BATTLE_CHUNK} (--battle-min-trials) to at most ${battle.maxChunks * COMPARE_BATTLE_CHUNK} (--battle-max-trials), stopping once the A win rate is settled (--battle-settle ${opts.battleSettle})`] : []),
+    ...(engagements ? [`note: the batch's trials and precision targets are not used: each sampled engagement runs chunks of ${CHUNK_TRIALS} trials per variant, from ${chunks.minChunks * CHUNK_TRIALS} (--min-trials) to at most ${chunks.maxChunks * CHUNK_TRIALS} (--max-trials), stopping once its key metric is settled (--settle ${opts.settle})`] : []),
+    ...(battles ? [`note: ${engagements ? 'battle experiments' : "the batch's trials and precision targets are not used: battle experiments"} run chunks of ${COMPARE_BATTLE_CHUNK} trials per variant (game t of every variant on the same dice and policy streams), from ${battle.minChunks * COMPARE_BATTLE_CHUNK} (--battle-min-trials) to at most ${battle.maxChunks * COMPARE_BATTLE_CHUNK} (--battle-max-trials), stopping once the A win rate is settled (--battle-settle ${opts.battleSettle})`] : []),
     `${moved.length} of ${key.length} key metrics moved (the 95% paired interval, ${intervalZText(settings, batch.cells)} over the repeated looks, excludes 0)`,
     ...(unitRows.length ? [`battle unit types: ${unitRows.filter((d) => d.distinguishable).length} of ${unitRows.length} figures that varied moved (each interval 95% on its own; the report's unit tables and comparison.csv's unit:ID:FIGURE rows list them)`] : []),
     '',

@@ -56,12 +56,17 @@ function battleFacts(st: Record<string, number>): Array<[string, string]> {
   ];
 }
 
+/** Whether the batch has sampled engagements other than battles (their stopping rule and z apply). */
+export function hasSampledEngagements(cells: Batch['cells']): boolean {
+  return cells.some((c) => c.kind !== 'battle' && !c.exact);
+}
+
 /**
  * The z of the intervals shown, for a line of text: "±2.55 se", or the battles' own when the
  * batch has only battles, or both when they differ as printed ("±2.55 se, battles ±2.25 se").
  */
 export function intervalZText(st: Record<string, number>, cells: Batch['cells']): string {
-  const engagements = cells.some((c) => c.kind !== 'battle' && !c.exact);
+  const engagements = hasSampledEngagements(cells);
   const battles = st.battleIntervalZ !== undefined && cells.some((c) => c.kind === 'battle');
   if (!battles) return `±${fmtZ(st.intervalZ)} se`;
   if (!engagements || fmtZ(st.battleIntervalZ) === fmtZ(st.intervalZ)) return `±${fmtZ(st.battleIntervalZ)} se`;
@@ -185,7 +190,7 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
           ? `${(100 * narrow.zeroWidthShare).toFixed(0)}% of ${narrow.count} sampled key metrics are exactly unchanged (the change is never exercised); for the others the paired interval is ${Number.isFinite(narrow.medianRatioOthers) ? narrow.medianRatioOthers.toFixed(2) : '-'} times as wide as two independent runs' (median)`
           : 'no sampled metric',
       ],
-      ...(batch.cells.some((c) => c.kind !== 'battle' && !c.exact)
+      ...(hasSampledEngagements(batch.cells)
         ? ([
             ['sequential stopping', `after ${facts.settings.minTrials} trials, at |shift| > ${fmtZ(facts.settings.sequentialZ)} se or |shift| + ${fmtZ(facts.settings.sequentialZ)} se < ${facts.settings.settle}; at most ${facts.settings.maxTrials} (the batch's trials and precision targets are not used)`],
             ['intervals', `shift ± ${fmtZ(facts.settings.intervalZ)} se, paired and unpaired alike: repeated 95% confidence intervals over the looks from ${facts.settings.minTrials} to ${facts.settings.maxTrials} trials, so an interval covers the true shift at least 95% of the time whichever look stopped its engagement (a plain ±1.96 se would cover less)`],
