@@ -169,11 +169,30 @@ function editDistance(a: string, b: string): number {
   return prev[b.length];
 }
 
-/** 'unknown unit "ID"' with near matches (typos, a missing faction prefix) and some known ids: on the command line, in batches and in scenarios. */
+/**
+ * How near a known id is to a mistyped one (lower is nearer), or Infinity when it is no likely
+ * meaning: the same name under another (or no) faction prefix, one name inside the other, or a
+ * name within a typo or two (one for names of up to five letters, where two would make almost
+ * any short name "near"). Names of one or two letters match nothing: they are inside too many.
+ */
+function nearness(known: string, id: string): number {
+  const tail = (x: string) => (x.split('.').pop() ?? x).toLowerCase();
+  const k = tail(known), t = tail(id);
+  if (t.length < 3) return Infinity;
+  if (k === t) return 0;
+  const d = editDistance(k, t);
+  if (d <= (t.length <= 5 ? 1 : 2)) return d;
+  return k.length >= 3 && (k.includes(t) || t.includes(k)) ? 3 : Infinity;
+}
+
+/** 'unknown unit "ID"' with near matches (typos, a missing faction prefix), nearest first, and some known ids: on the command line, in batches and in scenarios. */
 export function unknownUnitMessage(roster: Roster, id: string): string {
   const ids = [...roster.units.keys()];
-  const tail = (x: string) => x.split('.').pop() ?? x;
-  const near = ids.filter((x) => x.includes(tail(id)) || id.includes(tail(x)) || editDistance(tail(x), tail(id)) <= 2);
+  const near = ids
+    .map((x, i) => ({ x, i, d: nearness(x, id) }))
+    .filter((n) => n.d < Infinity)
+    .sort((a, b) => a.d - b.d || a.i - b.i)
+    .map((n) => n.x);
   const known = ids.length > 8 ? `${ids.slice(0, 8).join(', ')}, ... (jwsim units lists all)` : ids.join(', ');
   return `unknown unit "${id}"; ${near.length ? `did you mean ${near.slice(0, 5).join(', ')}? ` : ''}known units: ${known}`;
 }

@@ -292,6 +292,20 @@ describe('findUnit', () => {
     expect(far.message).not.toMatch(/did you mean/);
     expect(far.message).toMatch(/known units: jovian\.alexander, .*\(jwsim units lists all\)/);
   });
+  it('suggests only ids that are likely meant, nearest first', () => {
+    const suggested = (id: string) => /did you mean (.*?)\? /.exec(userError(() => findUnit(roster, id, '--target')).message)?.[1] ?? null;
+    // A one-letter name is inside many ids and within two edits of every short one: nothing is suggested.
+    expect(suggested('x.y')).toBeNull();
+    expect(suggested('ab')).toBeNull();
+    // A typo: the one id within reach; a short name allows one edit only.
+    expect(suggested('jovian.valient')).toBe('jovian.valiant');
+    expect(suggested('ryy')).toBe('venus.ryu');
+    expect(suggested('fyry')).toBe('cega.fury');
+    expect(suggested('fxxy')).toBeNull();
+    // The right name under a wrong faction prefix comes before names that merely contain it.
+    expect(suggested('cega.alexander')).toBe('jovian.alexander');
+    expect(suggested('striker')).toBe('unknown.dragon-striker');
+  });
 });
 
 describe('published JSON Schemas', () => {
