@@ -181,10 +181,10 @@ function battle(engagement: string, variant: string, units: BattleUnitResult[]):
 }
 
 describe('battle chart and battle-based efficiency', () => {
-  it('the chart is valid Vega-Lite, best unit first, bars with their intervals; no units, no chart', () => {
+  it('the chart is valid Vega-Lite, best unit first, bars with their intervals; no units, no chart', async () => {
     const e = battle('b/one', 'v1.2.2', [unit('x.slow', 40, 1, 0.5, 20), unit('x.fast', 20, 3, 1, 40)]);
     const spec = battleUnitDamage(e)!;
-    expect(toVega(spec).marks?.length ?? 0).toBeGreaterThan(0);
+    expect((await toVega(spec)).marks?.length ?? 0).toBeGreaterThan(0);
     const s = spec as { encoding: { y: { sort: string[] } }; layer: Array<{ mark: { type: string }; encoding: Record<string, { field?: string }> }> };
     expect(s.encoding.y.sort).toEqual(['X.FAST', 'X.SLOW']);
     expect(s.layer.map((l) => l.mark.type)).toEqual(['bar', 'rule']);

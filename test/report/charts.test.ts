@@ -22,7 +22,7 @@ describe('chart builders', () => {
   for (const [name, spec] of Object.entries(specs)) {
     it(`${name}: valid Vega-Lite, stable spec`, async () => {
       expect(spec).not.toBeNull();
-      const vega = toVega(spec!);
+      const vega = await toVega(spec!);
       expect(vega.marks?.length ?? 0).toBeGreaterThan(0);
       await expect(JSON.stringify(spec, null, 2) + '\n').toMatchFileSnapshot(`__snapshots__/${name}.vl.json`);
     });
