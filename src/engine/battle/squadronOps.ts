@@ -386,9 +386,22 @@ export abstract class BattleSquadrons extends BattleFiring {
       }
       x.assaulting = null;
       x.rtb = true;
+      // The search tries spots ring by ring, and neighbouring spots are mostly ruled out by the
+      // same base: the one that ruled out the last spot is asked first (the answer is the same
+      // whichever base is asked first; this only stops sooner).
+      let blocker: BattleModel | null = null;
       const ok = (q: Pose) => {
         const c = baseAt(x, q);
-        return onTable(c, this.width, this.height) && this.models.every((o) => o === x || o.where !== 'table' || separationAbove(c, o.base, -GEOM_EPSILON));
+        if (!onTable(c, this.width, this.height)) return false;
+        if (blocker && !separationAbove(c, blocker.base, -GEOM_EPSILON)) return false;
+        for (const o of this.models) {
+          if (o === x || o === blocker || o.where !== 'table') continue;
+          if (!separationAbove(c, o.base, -GEOM_EPSILON)) {
+            blocker = o;
+            return false;
+          }
+        }
+        return true;
       };
       const p = nearestLegal(this.br, x, { x: b.x, y: b.y, heading: 0 }, this.models, this.width, this.height, 12, ok);
       if (p) x.base.set(p.x, p.y, 0);
