@@ -8,7 +8,7 @@ import { aspect, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
 import { sortSmall } from '../sortSmall.js';
 import { BattleModel } from './model.js';
-import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, squadronDestinations, type Pose } from './movement.js';
+import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, ruledOutWithin, squadronDestinations, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { ASPECT_OF, SPAN_OUT } from './battleState.js';
 import { BattleDeployment } from './deployment.js';
@@ -473,7 +473,10 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         }
         return true;
       };
-      const p = nearestLegal(this.br, o, { x: o.base.x, y: o.base.y, heading: 0 }, this.models, W, H, 12, ok);
+      // Rings within the depth by which the squadron, where it stands, overlaps the ship (or
+      // any base closer than its spacing) are ruled out for certain: not tried.
+      const skip = ruledOutWithin(baseAt(o, { x: o.base.x, y: o.base.y, heading: 0 }), o, this.models, (x) => (x.unit.isCapital ? Math.max(-GEOM_EPSILON, need - GEOM_EPSILON) : -GEOM_EPSILON));
+      const p = nearestLegal(this.br, o, { x: o.base.x, y: o.base.y, heading: 0 }, this.models, W, H, 12, ok, skip);
       if (p) o.base.set(p.x, p.y, 0);
       rec?.notes.push(p ? `${o.label} moved clear of ${mover.label} (GM-65)` : `${o.label}: no clear spot within 12" of ${mover.label}, left where it was (GM-65)`);
     }

@@ -272,6 +272,24 @@ export function baseAt(m: BattleModel, p: Pose): MovingBase {
 }
 
 /**
+ * For a search from base `b` whose spots are ruled out by any base `o` of `others` (the mover
+ * `self` and models off the table left out) lying less than `need(o)` away: the distance from
+ * b within which every spot is ruled out. Separation changes by at most the distance a base
+ * moves, so a base that stands closer than its need by D at b still does anywhere within D of
+ * b (nearestLegal's rMin, with the same margin). 0 when nothing is ruled out at b.
+ */
+export function ruledOutWithin(b: MovingBase, self: BattleModel, others: readonly BattleModel[], need: (o: BattleModel) => number): number {
+  let r = 0;
+  for (const o of others) {
+    if (o === self || o.where !== 'table') continue;
+    const t = need(o);
+    if (!separationBelow(b, o.base, t)) continue;
+    r = Math.max(r, t - separation(b, o.base) - 1e-9);
+  }
+  return r;
+}
+
+/**
  * Where a model may end a normal move (GM-45 contact, §6.1 / §6.3 spacing): wholly on the
  * table, touching no other base, and for squadrons the version's spacing from capital ships
  * and enemy models. `others` are the present models; the mover itself is skipped.
@@ -331,9 +349,11 @@ export function squadronDestinations(m: BattleModel, speed: number, goals: Reado
 
 /**
  * Nearest legal position to (x, y) within `maxShift` (GM-65 placement: smallest displacement,
- * ties to the smallest bearing clockwise from 0°); null when there is none.
+ * ties to the smallest bearing clockwise from 0°); null when there is none. With
+ * `spacingOverride`, the caller may give `skipBelow`: a distance from p within which its test
+ * fails for certain (see rMin below), whose rings are then not tried.
  */
-export function nearestLegal(br: BattleRules, m: BattleModel, p: Pose, others: readonly BattleModel[], w: number, h: number, maxShift: number, spacingOverride?: (q: Pose) => boolean): Pose | null {
+export function nearestLegal(br: BattleRules, m: BattleModel, p: Pose, others: readonly BattleModel[], w: number, h: number, maxShift: number, spacingOverride?: (q: Pose) => boolean, skipBelow = 0): Pose | null {
   if ((spacingOverride ?? ((q: Pose) => legalEnd(br, m, q, others, w, h)))(p)) return { ...p };
   // The search may test hundreds of spots: only models that could come within reach of one
   // of them need checking (legalEnd skips the others anyway, after measuring).
@@ -341,7 +361,7 @@ export function nearestLegal(br: BattleRules, m: BattleModel, p: Pose, others: r
   // Spots nearer p than rMin are illegal for certain: separation changes by at most the
   // distance a base moves, so a base that overlaps a model by depth D at p (or stands too
   // close to it) is still too close anywhere within (spacing + D) of p. Those rings are skipped.
-  let rMin = 0;
+  let rMin = spacingOverride ? skipBelow : 0;
   if (!ok) {
     const spacing = Math.max(br.squadronCapitalSpacing, br.squadronEnemySpacing, 0) + 1;
     const near = others.filter((o) => o !== m && o.where === 'table' && hypot(o.base.x - p.x, o.base.y - p.y) <= maxShift + o.reach + m.reach + spacing);

@@ -6,7 +6,7 @@ import { boardedFight, initiateBoarding } from './boarding.js';
 import { dogfight, mayIntercept, type DogfightChooser, type DogfightResult } from './dogfight.js';
 import { assault, bombing, pointDefenceAttack, type InterceptFn } from './strike.js';
 import { BattleModel, MovingBase } from './model.js';
-import { baseAt, nearestLegal, type Pose } from './movement.js';
+import { baseAt, nearestLegal, ruledOutWithin, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { SPAN_OUT } from './battleState.js';
 import { sortSmall } from '../sortSmall.js';
@@ -403,7 +403,10 @@ export abstract class BattleSquadrons extends BattleFiring {
         }
         return true;
       };
-      const p = nearestLegal(this.br, x, { x: b.x, y: b.y, heading: 0 }, this.models, this.width, this.height, 12, ok);
+      // A spot is ruled out by a base it overlaps (separation -eps or less): rings within the
+      // depth of an overlap where the search starts are not tried (b is still the start here).
+      const skip = ruledOutWithin(b, x, this.models, () => -GEOM_EPSILON);
+      const p = nearestLegal(this.br, x, { x: b.x, y: b.y, heading: 0 }, this.models, this.width, this.height, 12, ok, skip);
       if (p) x.base.set(p.x, p.y, 0);
       rec?.notes.push(`${x.label} cannot stay on ${ship.label}: Return to Base`);
     }
