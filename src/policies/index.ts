@@ -120,9 +120,9 @@ class Heuristic implements Policy {
     const focus = this.name === 'aggressive' ? this.p.focus : 1;
     const fireStart = firepower(view, m, m.base, focus);
     const reach = Math.min(view.maxRange(m, true), view.maxRange(m, false) + 3);
-    // Plain arrays: a typed array costs far more to allocate than these few numbers are worth.
-    const scores: number[] = [];
-    const before: boolean[] = [];
+    // Plain arrays kept by the policy and refilled in place (emptying one drops its backing store).
+    const scores = this.scores;
+    const before = this.before;
     // Escort duty: the friendly capital ship nearest to the squadron.
     let escortOf: BattleModel | null = null;
     if (this.p.escort > 0 && !m.unit.isCapital) {
@@ -146,14 +146,19 @@ class Heuristic implements Policy {
       if (escortOf && !m.unit.isCapital) score -= 0.1 * Math.max(0, distanceTo(escortOf, o.pose) - this.p.escort);
       if (this.name === 'aggressive') score -= 0.02 * d;
       else score -= this.p.caution * view.threat(m, o.pose) + 0.05 * Math.abs(d - (reach - this.p.range_margin));
-      scores.push(score);
-      before.push(fireStart > fireEnd);
+      scores[i] = score;
+      before[i] = fireStart > fireEnd;
     }
+    scores.length = options.length;
+    before.length = options.length;
     // Best first (ties: menu order); the first legal one is taken.
     const i = firstLegal(scores, legal, true);
     return { index: i, fireBefore: i >= 0 && before[i] };
   }
 
+  /** pickMove's scratch: each option's score, and whether firing before the move scores higher. */
+  private readonly scores: number[] = [];
+  private readonly before: boolean[] = [];
   /** pickMove's scratch: the firepower from each option's end position. */
   private readonly fires: number[] = [];
   /** pickMove's scratch: the distance to the nearest enemy from each option's end position. */

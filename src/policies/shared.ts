@@ -76,13 +76,15 @@ export function nearestEnemyDistances(view: PolicyView, m: BattleModel, options:
     optX = new Float64Array(2 * k);
     optY = new Float64Array(2 * k);
   }
-  out.length = 0;
+  // Refilled in place and cut to length: emptying the array with `length = 0` drops its
+  // backing store, and pushing then allocated it again on every call.
   for (let j = 0; j < k; j++) {
     const p = options[j].pose;
     optX[j] = p.x;
     optY[j] = p.y;
-    out.push(Infinity);
+    out[j] = Infinity;
   }
+  out.length = k;
   for (const e of view.nearestEnemies(m)) {
     const ex = e.base.x, ey = e.base.y, eBulk = e.bulk, mBulk = m.bulk;
     for (let j = 0; j < k; j++) {

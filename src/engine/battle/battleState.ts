@@ -33,6 +33,11 @@ export const ARCS: readonly FacingArc[] = ['F', 'P', 'S', 'R'];
 /** Scratch for overlapSpan: where a straight search starts and stops overlapping. */
 export const SPAN_OUT = new Float64Array(2);
 
+// KEEP_STORE: scratch arrays refilled many times a game (enemy lists, move menu scores) are
+// written index by index and then cut to their new length, not emptied with `length = 0` and
+// pushed to: emptying an array drops its backing store, so every refill allocated it again as
+// it grew (a large share of what a game allocates). The contents and order are the same.
+
 export abstract class BattleState implements PolicyView {
   readonly br: BattleRules;
   readonly usage: PlaceholderUsage;
@@ -145,10 +150,19 @@ export abstract class BattleState implements PolicyView {
     // model placed, removed, damaged, captured): the lists are kept across activations.
     const stamp = this.epoch - this.activationStarts;
     if (this.enemyListsTurnStamp !== stamp) {
-      this.enemyLists[0].length = 0;
-      this.enemyLists[1].length = 0;
+      // Refilled in place and cut to length after (see KEEP_STORE).
+      const l0 = this.enemyLists[0], l1 = this.enemyLists[1];
+      let n0 = 0, n1 = 0;
       // A side's own models first, then ships it captured (mirror-symmetric order, as for activations).
-      for (const own of [false, true]) for (const m of this.models) if (m.captured === own && m.fights(this.br.inertHulks)) this.enemyLists[1 - m.side].push(m);
+      for (const own of [false, true]) {
+        for (const m of this.models) {
+          if (m.captured !== own || !m.fights(this.br.inertHulks)) continue;
+          if (m.side === 1) l0[n0++] = m;
+          else l1[n1++] = m;
+        }
+      }
+      l0.length = n0;
+      l1.length = n1;
       this.enemyListsTurnStamp = stamp;
     }
     return this.enemyLists[side];
@@ -160,14 +174,16 @@ export abstract class BattleState implements PolicyView {
     if (this.reachStamp === this.epoch && this.reachOwner === m) return this.reachList;
     this.reachOwner = m;
     this.reachStamp = this.epoch;
-    this.reachList.length = 0;
     const move = m.unit.isCapital ? capitalLimits(this.br, m, false).max : m.unit.speed;
+    const list = this.reachList;
+    let n = 0; // refilled in place (KEEP_STORE)
     for (const e of this.enemiesOf(m.side)) {
       const range = this.maxRange(m, e.unit.isCapital);
       const far = move + range + m.reach + e.reach + 0.01;
       const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y;
-      if (dx * dx + dy * dy <= far * far) this.reachList.push(e);
+      if (dx * dx + dy * dy <= far * far) list[n++] = e;
     }
+    list.length = n;
     return this.reachList;
   }
   protected reachOwner: BattleModel | null = null;
@@ -348,14 +364,17 @@ export abstract class BattleState implements PolicyView {
    */
   firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[]): void {
     const k = options.length;
-    out.length = 0;
     const list = this.reachable(m);
     const n = list.length;
     const fc = m.state.fireControl();
-    if (k === 0) return;
+    if (k === 0) {
+      out.length = 0;
+      return;
+    }
     if (this.fpStamp !== this.epoch || this.fpOwner !== m || this.fpFc !== fc || n > this.fpReach.length) {
       // The per-epoch constants are not set up for this model: one option at a time (the first sets them up).
-      for (let j = 0; j < k; j++) out.push(this.firepower(m, options[j].pose, focus));
+      for (let j = 0; j < k; j++) out[j] = this.firepower(m, options[j].pose, focus);
+      out.length = k; // refilled in place (KEEP_STORE)
       return;
     }
     if (k > this.moveX.length) {
@@ -376,8 +395,9 @@ export abstract class BattleState implements PolicyView {
         ms[j] = sinDeg(p.heading);
         mc[j] = cosDeg(p.heading);
       }
-      out.push(0);
+      out[j] = 0;
     }
+    out.length = k; // refilled in place (KEEP_STORE)
     const mBulk = m.bulk;
     for (let i = 0; i < n; i++) {
       const tgt = list[i];

@@ -115,12 +115,13 @@ export class Battle extends BattleSquadrons {
    * whichever fleet holds which table position, so mirrored games stay mirror images.
    */
   protected activationCandidates(s: 0 | 1, cands: BattleModel[]): number {
-    cands.length = 0;
+    let n = 0; // refilled in place: emptying the array would drop its backing store
     for (let pass = 0; pass < 2; pass++) {
       const own = pass === 1;
-      for (const m of this.models) if (m.captured === own && m.side === s && !m.activated && (m.fights(this.br.inertHulks) || this.mayLaunch(m))) cands.push(m);
+      for (const m of this.models) if (m.captured === own && m.side === s && !m.activated && (m.fights(this.br.inertHulks) || this.mayLaunch(m))) cands[n++] = m;
     }
-    return cands.length;
+    cands.length = n;
+    return n;
   }
 
   /**
