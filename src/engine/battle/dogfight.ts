@@ -154,7 +154,7 @@ export function dogfight(
   let ended: DogfightResult['ended'] | null = null;
   const rtb = new Set<Participant>();
 
-  hooks.note(`dogfight: ${active.label} (Fuel ${active.fuel}) vs ${other.label} (Fuel ${other.fuel})`);
+  if (hooks.tracing !== false) hooks.note(`dogfight: ${active.label} (Fuel ${active.fuel}) vs ${other.label} (Fuel ${other.fuel})`);
 
   for (let turn = 0; ended === null; turn++) {
     if (active.state.destroyed || other.state.destroyed) {
@@ -183,7 +183,7 @@ export function dogfight(
         const before = self.fuel;
         self.fuel = before - 1;
         const made = hooks.attackWindow(self, opp, { kind: 'dogfight', fc, noMissileDefence: true, noBombs: true });
-        hooks.note(
+        if (hooks.tracing !== false) hooks.note(
           `round ${round}: ${self.label} Engages ${opp.label} (FC ${fc}${boosted ? ', Boosted' : ''}, Fuel ${before}->${self.fuel}): ` +
             `${made} attack${made === 1 ? '' : 's'}; ${opp.label} ${opp.state.destroyed ? 'destroyed' : `Structure ${opp.state.structure}`}`,
         );
@@ -203,15 +203,15 @@ export function dogfight(
           breaker = self;
           breakOffPassed = true;
           ended = 'break_off';
-          hooks.note(`round ${round}: ${self.label} ${what}, passed (Fuel ${before}->${self.fuel}); the dogfight ends`);
+          if (hooks.tracing !== false) hooks.note(`round ${round}: ${self.label} ${what}, passed (Fuel ${before}->${self.fuel}); the dogfight ends`);
         } else if (dr.breakOffFailAllowsRtb && (opts.rtbOnFailedBreakOff?.(self, opp, round) ?? true)) {
           self.fuel = 0;
           breaker = self;
           ended = 'break_off';
           rtb.add(self);
-          hooks.note(`round ${round}: ${self.label} ${what}, failed; drops its Fuel to 0 and enters Return to Base`);
+          if (hooks.tracing !== false) hooks.note(`round ${round}: ${self.label} ${what}, failed; drops its Fuel to 0 and enters Return to Base`);
         } else {
-          hooks.note(`round ${round}: ${self.label} ${what}, failed (Fuel ${before}->${self.fuel})`);
+          if (hooks.tracing !== false) hooks.note(`round ${round}: ${self.label} ${what}, failed (Fuel ${before}->${self.fuel})`);
         }
         break;
       }
@@ -220,14 +220,14 @@ export function dogfight(
         const pool = resolvePool(rules.dice, { base: self.state.defense });
         const code = roller.unopposed(pool, rng);
         applyResults(rules, opp.state, code, tally);
-        hooks.note(
+        if (hooks.tracing !== false) hooks.note(
           `round ${round}: ${self.label} Stays on Target: Point Defense attack (${pool.base} dice) ${outcomeName(code)}; ` +
             `${opp.label} ${opp.state.destroyed ? 'destroyed' : `Structure ${opp.state.structure}`}`,
         );
         break;
       }
       case 'pass':
-        hooks.note(`round ${round}: ${self.label} passes (Fuel ${self.fuel})`);
+        if (hooks.tracing !== false) hooks.note(`round ${round}: ${self.label} passes (Fuel ${self.fuel})`);
         break;
     }
 
@@ -249,17 +249,19 @@ export function dogfight(
     if (p === breaker && breakOffPassed && !dr.breakerMayAttackAgain) noMoreAttacks.push(p);
   }
   const rtbList = [active, other].filter((p) => rtb.has(p));
-  const endLine =
-    ended === 'destroyed'
-      ? `${active.state.destroyed ? active.label : other.label} destroyed`
-      : ended === 'break_off'
-        ? `${breaker?.label ?? '?'} broke off`
-        : 'no Fuel left to act';
-  const tail = [
-    freeMove.length ? `free move: ${freeMove.map((p) => p.label).join(', ')}` : '',
-    rtbList.length ? `Return to Base: ${rtbList.map((p) => p.label).join(', ')}` : '',
-  ].filter((s) => s);
-  hooks.note(`dogfight over after ${round} round${round === 1 ? '' : 's'}: ${endLine}${tail.length ? '; ' + tail.join('; ') : ''}`);
+  if (hooks.tracing !== false) {
+    const endLine =
+      ended === 'destroyed'
+        ? `${active.state.destroyed ? active.label : other.label} destroyed`
+        : ended === 'break_off'
+          ? `${breaker?.label ?? '?'} broke off`
+          : 'no Fuel left to act';
+    const tail = [
+      freeMove.length ? `free move: ${freeMove.map((p) => p.label).join(', ')}` : '',
+      rtbList.length ? `Return to Base: ${rtbList.map((p) => p.label).join(', ')}` : '',
+    ].filter((s) => s);
+    hooks.note(`dogfight over after ${round} round${round === 1 ? '' : 's'}: ${endLine}${tail.length ? '; ' + tail.join('; ') : ''}`);
+  }
 
   return { ended: ended!, breaker, breakOffPassed, rtb: rtbList, freeMove, noMoreAttacks, rounds: round, actions, stayOnTargetUsed };
 }

@@ -42,6 +42,8 @@ export abstract class BattleFiring extends BattleManoeuvre {
       note: (line) => {
         rec?.notes.push(line);
       },
+      // Notes go to the activation's trace record only: without one, none are made.
+      tracing: rec !== null,
     };
   }
 

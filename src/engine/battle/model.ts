@@ -95,9 +95,11 @@ export class BattleModel {
     }
   }
 
+  /** The label, made once: fleet, index and unit never change (it was built anew on every read). */
   get label(): string {
-    return `${this.fleet === 0 ? 'A' : 'B'}${this.index + 1} ${this.unit.id}`;
+    return (this.labelText ??= `${this.fleet === 0 ? 'A' : 'B'}${this.index + 1} ${this.unit.id}`);
   }
+  private labelText: string | undefined = undefined;
 
   reset(): void {
     this.state.reset();

@@ -46,4 +46,9 @@ export interface ProcedureHooks {
   attackWindow(att: Participant, tgt: Participant, opts: WindowOptions): number;
   /** A line for the trace. */
   note(line: string): void;
+  /**
+   * False when nothing records the lines (a game played without a trace): the procedures then
+   * skip building them. Absent: lines are always made.
+   */
+  readonly tracing?: boolean;
 }

@@ -68,7 +68,7 @@ export function pointDefenceAttack(hooks: ProcedureHooks, defender: Participant,
   applyResults(hooks.rules, target.state, code, hooks.tally);
   const shown = opts?.diminish ? `${outcomeName(rolled)} diminished to ${outcomeName(code)}` : outcomeName(code);
   const effect = target.state.destroyed ? 'destroyed' : before > target.state.structure ? `-${before - target.state.structure} Structure` : 'no damage';
-  hooks.note(`${defender.label} point defence (${defender.state.defense} dice) on ${target.label}: ${shown}, ${effect}`);
+  if (hooks.tracing !== false) hooks.note(`${defender.label} point defence (${defender.state.defense} dice) on ${target.label}: ${shown}, ${effect}`);
   return code;
 }
 
@@ -85,7 +85,7 @@ export function engagePointDefence(
   squadronsWithin: readonly Participant[],
   opts: { diminish?: (squadron: Participant) => boolean } = {},
 ): number[] {
-  hooks.note(`${ship.label} engages point defence against ${squadronsWithin.length} squadron${squadronsWithin.length === 1 ? '' : 's'}`);
+  if (hooks.tracing !== false) hooks.note(`${ship.label} engages point defence against ${squadronsWithin.length} squadron${squadronsWithin.length === 1 ? '' : 's'}`);
   return squadronsWithin.map((sq) => pointDefenceAttack(hooks, ship, sq, { diminish: opts.diminish?.(sq) ?? false }));
 }
 
@@ -99,28 +99,28 @@ type AfterInterception = 'go_on' | 'untested' | 'last_run' | 'destroyed' | 'out_
 
 function afterInterception(hooks: ProcedureHooks, br: StrikeRules, bomber: Participant, i: Exclude<Interception, 'none'>): AfterInterception {
   if (!i.survived || bomber.state.destroyed) {
-    hooks.note(`${bomber.label} is destroyed in the dogfight`);
+    if (hooks.tracing !== false) hooks.note(`${bomber.label} is destroyed in the dogfight`);
     return 'destroyed';
   }
   if (i.noMoreAttacks) {
-    hooks.note(`${bomber.label} broke off from the dogfight and may make no more attacks this turn`);
+    if (hooks.tracing !== false) hooks.note(`${bomber.label} broke off from the dogfight and may make no more attacks this turn`);
     return 'broke_off';
   }
   if (bomber.fuel < 1) {
     if (br.interceptOrPd === 'either') {
       // v1.2.1 (game.md §7.6): the Skill Test is for a survivor with Fuel left; a survivor
       // attacks in the run it began, and then, out of Fuel, makes its RTB move.
-      hooks.note(`${bomber.label} survives the dogfight with no Fuel left: it attacks in this run`);
+      if (hooks.tracing !== false) hooks.note(`${bomber.label} survives the dogfight with no Fuel left: it attacks in this run`);
       return 'untested';
     }
     // v1.2.2 (game.md §7.5): a dogfight survivor with 0 Fuel enters Return to Base, making no attack.
-    hooks.note(`${bomber.label} survives the dogfight with no Fuel left`);
+    if (hooks.tracing !== false) hooks.note(`${bomber.label} survives the dogfight with no Fuel left`);
     return 'out_of_fuel';
   }
   const heavy = bomber.state.hasWorking('Heavy') ? br.heavySkillDice : 0;
   const code = skillTest(hooks, bomber.unit.skill + heavy);
   const pass = BEST_MAG[code] >= MAG_D;
-  hooks.note(
+  if (hooks.tracing !== false) hooks.note(
     `${bomber.label} survives the dogfight with ${bomber.fuel} Fuel; Skill Test (${bomber.unit.skill}${heavy ? ` + ${heavy} Heavy` : ''} dice) ${outcomeName(code)}: ` +
       (pass ? 'carries on' : 'one attack at FC 1, then back to base'),
   );
@@ -173,7 +173,7 @@ export function bombing(
   const res: BombingResult = { runs: 0, rtb: false, fuelSpent: 0, destroyed: false, attacks: 0, skillTest: null };
   const freeFirst = bomber.unit.speed >= target.unit.speed;
   const rtbName = br.returnToBase === 'move' ? 'makes a Return to Base move' : 'enters Return to Base';
-  hooks.note(`${bomber.label} bombs ${target.label} (Fuel ${bomber.fuel}; first run ${freeFirst ? 'free' : 'costs 1 Fuel'})`);
+  if (hooks.tracing !== false) hooks.note(`${bomber.label} bombs ${target.label} (Fuel ${bomber.fuel}; first run ${freeFirst ? 'free' : 'costs 1 Fuel'})`);
 
   const destroyed = (): BombingResult => {
     res.destroyed = true;
@@ -181,7 +181,7 @@ export function bombing(
   };
   const goHome = (why: string): BombingResult => {
     res.rtb = true;
-    hooks.note(`${bomber.label} ${why} and ${rtbName}`);
+    if (hooks.tracing !== false) hooks.note(`${bomber.label} ${why} and ${rtbName}`);
     return res;
   };
   // Applies a dogfight's aftermath; returns an ending, or null to go on.
@@ -219,7 +219,7 @@ export function bombing(
       res.fuelSpent++;
     }
     res.runs++;
-    hooks.note(`${bomber.label} run ${run + 1} (${free ? 'free' : '1 Fuel'}, Fuel left ${bomber.fuel})`);
+    if (hooks.tracing !== false) hooks.note(`${bomber.label} run ${run + 1} (${free ? 'free' : '1 Fuel'}, Fuel left ${bomber.fuel})`);
 
     // Step 1: the defender's answer.
     let intercepted = false;
@@ -278,26 +278,26 @@ export function assault(
 ): AssaultResult {
   if (exo.unit.type !== 'exo_armor') throw new RangeError(`${exo.label}: only Exo-Armor squadrons may Assault`);
   const res: AssaultResult = { end: 'destroyed', pd: null, window: false, attacks: 0 };
-  hooks.note(`${exo.label} assaults ${target.label}`);
+  if (hooks.tracing !== false) hooks.note(`${exo.label} assaults ${target.label}`);
 
   const i = intercept(exo);
   if (i !== 'none') {
     if (!i.survived || exo.state.destroyed) {
-      hooks.note(`${exo.label} is destroyed in the dogfight`);
+      if (hooks.tracing !== false) hooks.note(`${exo.label} is destroyed in the dogfight`);
       return res;
     }
     if (exo.fuel < 1 || i.noMoreAttacks) {
-      hooks.note(`${exo.label} survives the dogfight with ${i.noMoreAttacks ? 'a Break Off' : 'no Fuel left'} and enters Return to Base`);
+      if (hooks.tracing !== false) hooks.note(`${exo.label} survives the dogfight with ${i.noMoreAttacks ? 'a Break Off' : 'no Fuel left'} and enters Return to Base`);
       res.end = 'return_to_base';
       return res;
     }
-    hooks.note(`${exo.label} survives the dogfight and presses the assault`);
+    if (hooks.tracing !== false) hooks.note(`${exo.label} survives the dogfight and presses the assault`);
   }
 
   res.pd = pointDefenceAttack(hooks, target, exo);
   if (exo.state.destroyed) return res;
   if (BEST_MAG[res.pd] >= ASSAULT_DRIVE_OFF_MAG) {
-    hooks.note(`${exo.label} is driven off; its activation ends`);
+    if (hooks.tracing !== false) hooks.note(`${exo.label} is driven off; its activation ends`);
     res.end = 'driven_off';
     return res;
   }
@@ -305,7 +305,7 @@ export function assault(
   const fc = exo.state.fireControl();
   res.window = true;
   if (fc > 0) res.attacks = hooks.attackWindow(exo, target, { kind: 'assault', fc, flex: ASSAULT_FLEX, assault: true, noMissileDefence: true, ignoreArmor: true });
-  hooks.note(`${exo.label} makes ${res.attacks} assault attack${res.attacks === 1 ? '' : 's'}`);
+  if (hooks.tracing !== false) hooks.note(`${exo.label} makes ${res.attacks} assault attack${res.attacks === 1 ? '' : 's'}`);
   if (exo.state.destroyed) return res;
 
   if (!choose) {
@@ -313,6 +313,6 @@ export function assault(
     return res;
   }
   res.end = choose.stayAssaulting(exo, target) ? 'assaulting' : 'return_to_base';
-  hooks.note(`${exo.label} ${res.end === 'assaulting' ? 'stays Assaulting' : 'enters Return to Base'}`);
+  if (hooks.tracing !== false) hooks.note(`${exo.label} ${res.end === 'assaulting' ? 'stays Assaulting' : 'enters Return to Base'}`);
   return res;
 }
