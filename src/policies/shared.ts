@@ -186,12 +186,18 @@ export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: n
   return -1;
 }
 
-/** Each candidate's distance from the wanted depth: pickByDepth's keys (lowest first). */
+/**
+ * Each candidate's distance from the wanted depth: pickByDepth's keys (lowest first), in one
+ * array refilled for each call (beacon deployment makes a new candidate list per model, and
+ * firstLegal reads the keys only during the call).
+ */
 function depthKeys(candidates: readonly DeployCandidate[], depth: number): number[] {
-  const keys: number[] = [];
-  for (const c of candidates) keys.push(Math.abs(c.front - depth));
+  const keys = depthKeyScratch;
+  for (let i = 0; i < candidates.length; i++) keys[i] = Math.abs(candidates[i].front - depth);
+  keys.length = candidates.length;
   return keys;
 }
+const depthKeyScratch: number[] = [];
 
 /**
  * The order in which pickByDepth asks about a candidate list: nearest the depth first, ties in

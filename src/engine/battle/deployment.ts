@@ -55,7 +55,15 @@ export abstract class BattleDeployment extends BattleState {
       const cands: Array<{ x: number; y: number }> = [];
       for (let tries = 0; tries < 200 && cands.length < 16; tries++) {
         const x = this.pol.next() * this.width, y = this.pol.next() * this.height;
-        if (this.beacons.every((b) => hypotAtLeast(b.x - x, b.y - y, 12 - GEOM_EPSILON))) cands.push({ x, y });
+        // A loop rather than every(): the closure was made (with x and y boxed) for each try.
+        let clear = true;
+        for (const b of this.beacons) {
+          if (!hypotAtLeast(b.x - x, b.y - y, 12 - GEOM_EPSILON)) {
+            clear = false;
+            break;
+          }
+        }
+        if (clear) cands.push({ x, y });
       }
       if (!cands.length) continue; // the table is full: fewer beacons (noted in the trace)
       const owner = this.policyOfSide(side);
