@@ -149,8 +149,8 @@ class Heuristic implements Policy {
       scores[i] = score;
       before[i] = fireStart > fireEnd;
     }
-    scores.length = options.length;
-    before.length = options.length;
+    if (scores.length !== options.length) scores.length = options.length;
+    if (before.length !== options.length) before.length = options.length;
     // Best first (ties: menu order); the first legal one is taken.
     const i = firstLegal(scores, legal, true);
     return { index: i, fireBefore: i >= 0 && before[i] };

@@ -62,38 +62,44 @@ export function nearestEnemyDistance(view: PolicyView, m: BattleModel, p: Pose):
   return best === Infinity ? 0 : Math.max(0, best);
 }
 
-/** Scratch of nearestEnemyDistances: each option's end position. */
-let optX = new Float64Array(64), optY = new Float64Array(64);
+/** Scratch of nearestEnemyDistances: each near enemy's position and bulk. */
+let enX = new Float64Array(8), enY = new Float64Array(8), enBulk = new Float64Array(8);
 
 /**
  * nearestEnemyDistance(view, m, options[j].pose) for every move option j, written to out[j]:
- * the same arithmetic, enemy by enemy for the whole menu (each option's pose is read once, and
- * for each option the enemies are met in the same order).
+ * the same arithmetic, with the few near enemies read once for the whole menu, and for each
+ * option the enemies met in the same order (its minimum kept in a local, not in out).
  */
 export function nearestEnemyDistances(view: PolicyView, m: BattleModel, options: readonly MoveOption[], out: number[]): void {
   const k = options.length;
-  if (k > optX.length) {
-    optX = new Float64Array(2 * k);
-    optY = new Float64Array(2 * k);
+  const near = view.nearestEnemies(m);
+  const n = near.length;
+  if (n > enX.length) {
+    enX = new Float64Array(2 * n);
+    enY = new Float64Array(2 * n);
+    enBulk = new Float64Array(2 * n);
   }
+  for (let i = 0; i < n; i++) {
+    const e = near[i];
+    enX[i] = e.base.x;
+    enY[i] = e.base.y;
+    enBulk[i] = e.bulk;
+  }
+  const mBulk = m.bulk;
   // Refilled in place and cut to length: emptying the array with `length = 0` drops its
   // backing store, and pushing then allocated it again on every call.
   for (let j = 0; j < k; j++) {
     const p = options[j].pose;
-    optX[j] = p.x;
-    optY[j] = p.y;
-    out[j] = Infinity;
-  }
-  out.length = k;
-  for (const e of view.nearestEnemies(m)) {
-    const ex = e.base.x, ey = e.base.y, eBulk = e.bulk, mBulk = m.bulk;
-    for (let j = 0; j < k; j++) {
-      const dx = ex - optX[j], dy = ey - optY[j];
-      const d = Math.sqrt(dx * dx + dy * dy) - eBulk - mBulk;
-      if (d < out[j]) out[j] = d;
+    const px = p.x, py = p.y;
+    let best = Infinity;
+    for (let i = 0; i < n; i++) {
+      const dx = enX[i] - px, dy = enY[i] - py;
+      const d = Math.sqrt(dx * dx + dy * dy) - enBulk[i] - mBulk;
+      if (d < best) best = d;
     }
+    out[j] = best === Infinity ? 0 : Math.max(0, best);
   }
-  for (let j = 0; j < k; j++) out[j] = out[j] === Infinity ? 0 : Math.max(0, out[j]);
+  if (out.length !== k) out.length = k;
 }
 
 /** PolicyView.firepower (the engine computes it with per-enemy constants kept between moves). */
@@ -194,7 +200,7 @@ export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: n
 function depthKeys(candidates: readonly DeployCandidate[], depth: number): number[] {
   const keys = depthKeyScratch;
   for (let i = 0; i < candidates.length; i++) keys[i] = Math.abs(candidates[i].front - depth);
-  keys.length = candidates.length;
+  if (keys.length !== candidates.length) keys.length = candidates.length;
   return keys;
 }
 const depthKeyScratch: number[] = [];

@@ -36,7 +36,8 @@ export const SPAN_OUT = new Float64Array(2);
 // KEEP_STORE: scratch arrays refilled many times a game (enemy lists, move menu scores) are
 // written index by index and then cut to their new length, not emptied with `length = 0` and
 // pushed to: emptying an array drops its backing store, so every refill allocated it again as
-// it grew (a large share of what a game allocates). The contents and order are the same.
+// it grew (a large share of what a game allocates). The contents and order are the same. The
+// length is set only when it changes: the setter is a call into the runtime even then.
 
 export abstract class BattleState implements PolicyView {
   readonly br: BattleRules;
@@ -161,8 +162,8 @@ export abstract class BattleState implements PolicyView {
           else l1[n1++] = m;
         }
       }
-      l0.length = n0;
-      l1.length = n1;
+      if (l0.length !== n0) l0.length = n0;
+      if (l1.length !== n1) l1.length = n1;
       this.enemyListsTurnStamp = stamp;
     }
     return this.enemyLists[side];
@@ -183,7 +184,7 @@ export abstract class BattleState implements PolicyView {
       const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y;
       if (dx * dx + dy * dy <= far * far) list[n++] = e;
     }
-    list.length = n;
+    if (list.length !== n) list.length = n;
     return this.reachList;
   }
   protected reachOwner: BattleModel | null = null;
@@ -374,7 +375,7 @@ export abstract class BattleState implements PolicyView {
     if (this.fpStamp !== this.epoch || this.fpOwner !== m || this.fpFc !== fc || n > this.fpReach.length) {
       // The per-epoch constants are not set up for this model: one option at a time (the first sets them up).
       for (let j = 0; j < k; j++) out[j] = this.firepower(m, options[j].pose, focus);
-      out.length = k; // refilled in place (KEEP_STORE)
+      if (out.length !== k) out.length = k; // refilled in place (KEEP_STORE)
       return;
     }
     if (k > this.moveX.length) {
@@ -397,7 +398,7 @@ export abstract class BattleState implements PolicyView {
       }
       out[j] = 0;
     }
-    out.length = k; // refilled in place (KEEP_STORE)
+    if (out.length !== k) out.length = k; // refilled in place (KEEP_STORE)
     const mBulk = m.bulk;
     for (let i = 0; i < n; i++) {
       const tgt = list[i];

@@ -120,7 +120,7 @@ export class Battle extends BattleSquadrons {
       const own = pass === 1;
       for (const m of this.models) if (m.captured === own && m.side === s && !m.activated && (m.fights(this.br.inertHulks) || this.mayLaunch(m))) cands[n++] = m;
     }
-    cands.length = n;
+    if (cands.length !== n) cands.length = n;
     return n;
   }
 
