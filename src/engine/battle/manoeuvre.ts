@@ -8,7 +8,7 @@ import { aspect, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
 import { sortSmall } from '../sortSmall.js';
 import { BattleModel } from './model.js';
-import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, ruledOutWithin, squadronDestinations, type Pose } from './movement.js';
+import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, roomForMove, ruledOutWithin, squadronDestinations, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { ASPECT_OF, SPAN_OUT } from './battleState.js';
 import { BattleDeployment } from './deployment.js';
@@ -137,8 +137,11 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     from.heading = m.base.heading;
     const end = this.followEnd;
     const drop = clamped === undefined;
+    // Moves that cannot come near an edge are followed without testing their checkpoints.
+    const room = roomForMove(m, from, 0, this.width, this.height);
     for (const mv of moves) {
-      const r = followCapitalMove(m, from, mv, this.width, this.height, end, this.br.pivotOnCentre, drop);
+      const clear = mv.pre + mv.mid + mv.post < room;
+      const r = followCapitalMove(m, from, mv, this.width, this.height, end, this.br.pivotOnCentre, drop, clear);
       if (r.clamped && drop) {
         this.clampedDropped++;
         continue;

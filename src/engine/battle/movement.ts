@@ -203,9 +203,10 @@ const probe: Pose = { x: 0, y: 0, heading: 0 };
  * The result object is shared by every call (read it before calling again): move menus follow
  * dozens of moves per activation. With `clampOnlyNoted`, a move stopped at the table edge is
  * only reported as clamped: its end pose and distance are not worked out (callers that drop
- * such moves, or will follow them again, skip the edge search).
+ * such moves, or will follow them again, skip the edge search). `clearOfEdges`: the caller
+ * knows the whole move stays well inside the table (roomForMove), so no checkpoint is tested.
  */
-export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w: number, h: number, out: Pose, pivotOnCentre = false, clampOnlyNoted = false): { readonly travelled: number; readonly clamped: boolean } {
+export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w: number, h: number, out: Pose, pivotOnCentre = false, clampOnlyNoted = false, clearOfEdges = false): { readonly travelled: number; readonly clamped: boolean } {
   out.x = from.x;
   out.y = from.y;
   out.heading = from.heading;
@@ -218,13 +219,13 @@ export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w
       const ux = sinDeg(out.heading), uy = cosDeg(out.heading);
       out.x += d * ux;
       out.y += d * uy;
-      if (!onTableAt(m, out, w, h)) return clampOnlyNoted ? done(travelled, true) : clampStraight(m, sx, sy, ux, uy, d, travelled, w, h, out);
+      if (!clearOfEdges && !onTableAt(m, out, w, h)) return clampOnlyNoted ? done(travelled, true) : clampStraight(m, sx, sy, ux, uy, d, travelled, w, h, out);
       travelled += d;
     }
     if (turn !== 0) {
       const sx = out.x, sy = out.y, sh = out.heading;
       pivot(m, out, turn, pivotOnCentre);
-      if (!onTableAt(m, out, w, h)) {
+      if (!clearOfEdges && !onTableAt(m, out, w, h)) {
         out.x = sx;
         out.y = sy;
         out.heading = sh;
@@ -254,6 +255,19 @@ function clampStraight(m: BattleModel, sx: number, sy: number, ux: number, uy: n
   out.x = sx + lo * ux;
   out.y = sy + lo * uy;
   return done(travelled + lo, true);
+}
+
+/**
+ * How far a capital ship's centre stands from the nearest table edge, less what any move of
+ * `length` inches in all (straight segments, with up to two pivots) could bring a corner nearer
+ * to it: the distance travelled, at most a base diameter per pivot (a pivot turns the centre
+ * about a corner, by less than the base's reach from it) and the reach of a corner from the
+ * centre, plus an inch. Positive: every checkpoint of such a move is on the table with room to
+ * spare (far above rounding), and onTableAt would pass each of them.
+ */
+export function roomForMove(m: BattleModel, from: Pose, length: number, w: number, h: number): number {
+  const edge = Math.min(from.x, w - from.x, from.y, h - from.y);
+  return edge - (length + 5 * m.reach + 1);
 }
 
 function done(travelled: number, clamped: boolean): typeof moveResult {
