@@ -4,13 +4,13 @@
 // as a ratio to aggressive. Targets: >= 2000 games/s per core at 250 TV per side (full
 // battles), >= 1000 with squadrons making up at least a quarter of each fleet (every sample
 // fleet does: v1.2.2 fleet building requires it). `npm run bench`; JSON in reports/bench/battle.json.
-import { readdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../src/paths.js';
 import { makeBattle } from '../src/sim/battleJob.js';
 import { B_ACTIVATIONS, B_N } from '../src/sim/battles.js';
-import { printTable, writeSummary } from './harness.js';
+import { printTable, scenarioWithPolicy, writeSummary } from './harness.js';
 
 const TARGET = 2000;
 const TARGET_WITH_SQUADRONS = 1000;
@@ -43,15 +43,9 @@ const rows: string[][] = [];
 const results: object[] = [];
 try {
   for (const name of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const data = JSON.parse(readFileSync(join(dir, name), 'utf8'));
     const variant = (policy: string) => {
-      const copy = { ...data, units: (data.units ?? ['../units/sample-roster.json']).map((u: string) => join(dir, u)) };
-      for (const s of ['a', 'b']) {
-        copy.sides = { ...copy.sides, [s]: { ...copy.sides[s], policy: { name: policy } } };
-        if (copy.sides[s].fleet_file) copy.sides[s].fleet_file = join(dir, copy.sides[s].fleet_file);
-      }
       const f = join(tmp, `${policy}-${name}`);
-      writeFileSync(f, JSON.stringify(copy));
+      scenarioWithPolicy(join(dir, name), policy, f);
       return f;
     };
     const aggressive = rate(variant('aggressive'), '1.2.2');

@@ -11,11 +11,12 @@
 // runs twice, once in each load order, and reports the mean of the two (in logs), which cancels
 // that bias; the bias itself is printed as well.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../src/paths.js';
+import { scenarioWithPolicy } from './harness.js';
 
 interface Options {
   roots: [string, string];
@@ -59,29 +60,6 @@ function parse(argv: string[]): Options & { child: 'old-first' | 'new-first' | n
   return { ...o, roots: [roots[0], roots[1]] };
 }
 
-/** The scenario with absolute paths and both sides' policy set (own: as the file has it), written to a scratch file. */
-function scenarioCopy(file: string, policy: string, dir: string): string {
-  let data: Record<string, unknown>;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  } catch (e) {
-    fail(`${file}: ${(e as Error).message}`);
-  }
-  const base = dirname(file);
-  const abs = (p: string) => (isAbsolute(p) ? p : join(base, p));
-  const sides = data.sides as Record<string, Record<string, unknown>>;
-  const copy: Record<string, unknown> = { ...data, units: ((data.units as string[] | undefined) ?? ['../units/sample-roster.json']).map(abs), sides: { ...sides } };
-  for (const s of ['a', 'b']) {
-    const side = { ...sides[s] };
-    if (policy !== 'own') side.policy = { name: policy };
-    if (typeof side.fleet_file === 'string') side.fleet_file = abs(side.fleet_file);
-    (copy.sides as Record<string, unknown>)[s] = side;
-  }
-  const out = join(dir, 'scenario.json');
-  writeFileSync(out, JSON.stringify(copy));
-  return out;
-}
-
 interface Job {
   run(range: { first: number; trials: number }): number[];
 }
@@ -90,7 +68,12 @@ interface Job {
 async function child(o: Options, order: 'old-first' | 'new-first'): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'jwsim-ab-'));
   try {
-    const file = scenarioCopy(o.scenario, o.policy, dir);
+    const file = join(dir, 'scenario.json');
+    try {
+      scenarioWithPolicy(o.scenario, o.policy === 'own' ? null : o.policy, file);
+    } catch (e) {
+      fail(`${o.scenario}: ${(e as Error).message}`);
+    }
     const load = [0, 1] as const;
     const jobs: Array<{ job: Job; n: number }> = [];
     for (const k of order === 'old-first' ? load : [1, 0]) {

@@ -1,6 +1,6 @@
 // Shared timing and output helpers for the benchmarks in this folder.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REP_MS = 110; // one timed repetition; 3 of them make the ~300 ms per case
@@ -54,4 +54,23 @@ export function writeSummary(name: string, results: object): void {
   const file = join(outDir, `${name}.json`);
   writeFileSync(file, JSON.stringify(summary, null, 2) + '\n');
   console.log(`wrote ${file}`);
+}
+
+/**
+ * Writes to `out` a copy of battle scenario `file` that works from any folder (its unit and
+ * fleet files made absolute) with both sides' policy replaced by `policy` (null: as the file
+ * has it). The battle benchmarks time each sample scenario under policies of their choosing.
+ */
+export function scenarioWithPolicy(file: string, policy: string | null, out: string): void {
+  const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const abs = (p: string) => (isAbsolute(p) ? p : join(dirname(file), p));
+  const sides = { ...(data.sides as Record<string, Record<string, unknown>>) };
+  for (const s of ['a', 'b']) {
+    const side = { ...sides[s] };
+    if (policy !== null) side.policy = { name: policy };
+    if (typeof side.fleet_file === 'string') side.fleet_file = abs(side.fleet_file);
+    sides[s] = side;
+  }
+  const units = ((data.units as string[] | undefined) ?? ['../units/sample-roster.json']).map(abs);
+  writeFileSync(out, JSON.stringify({ ...data, units, sides }));
 }
