@@ -1,6 +1,7 @@
 // Reading user JSON files and turning schema violations into messages a designer can act
 // on: file, JSON path, what is wrong, what is allowed. Nothing from a file is evaluated.
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from 'ajv';
 import { UserError } from '../errors.js';
@@ -59,12 +60,36 @@ function readBounded(file: string): string {
   }
 }
 
-// Loaded on first use: worker threads never validate files, and skip its start-up cost.
+/** How every schema is compiled, at build time (src/schemas/precompile.ts) or on first use. */
+export const AJV_OPTIONS = { allErrors: true, strict: false, useDefaults: false } as const;
+
+/** A schema's identity for the validators compiled at build time: a hash of its JSON. */
+export function schemaKey(schema: object): string {
+  return createHash('sha256').update(JSON.stringify(schema)).digest('hex').slice(0, 16);
+}
+
+/** File the build writes beside this module (validators by schemaKey); absent when running the sources. */
+export const PRECOMPILED_FILE = 'validators.cjs';
+let precompiled: Record<string, ValidateFunction> | null | undefined;
+
+/**
+ * The build's validator for `schema`, or undefined. Compiling a schema costs ~0.1 s, paid
+ * by every command and every worker that reads a file; the build's copy costs a hash. A
+ * schema changed since the build has another key, so it is compiled here as before.
+ */
+function builtValidator(schema: object): ValidateFunction | undefined {
+  if (precompiled === undefined) {
+    precompiled = existsSync(new URL(PRECOMPILED_FILE, import.meta.url)) ? (createRequire(import.meta.url)(`./${PRECOMPILED_FILE}`) as Record<string, ValidateFunction>) : null;
+  }
+  return precompiled?.[schemaKey(schema)];
+}
+
+// Loaded on first use, and only for a schema the build did not compile.
 let ajv: AjvType | null = null;
 function validator(): AjvType {
   if (!ajv) {
     const { Ajv } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
-    ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false });
+    ajv = new Ajv(AJV_OPTIONS);
   }
   return ajv;
 }
@@ -168,7 +193,7 @@ export function schemaProblems(schema: object, data: unknown, file: string): str
   if (mixedUp) return [mixedUp];
   let validate = compiled.get(schema);
   if (!validate) {
-    validate = validator().compile(schema);
+    validate = builtValidator(schema) ?? validator().compile(schema);
     compiled.set(schema, validate);
   }
   if (validate(data)) return [];

@@ -43,7 +43,7 @@ const trend = {
   required: ['run', 'recordedAt', 'variant', 'unit', 'score', 'low', 'high'],
   properties: { run: count, recordedAt: text, variant: text, unit: text, score: number, low: number, high: number },
 };
-const NIGHTLY_SCHEMA = {
+export const NIGHTLY_SCHEMA = {
   type: 'object',
   required: ['format', 'baselineDir', 'gate', 'trends'],
   properties: {
