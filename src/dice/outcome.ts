@@ -72,6 +72,28 @@ export const ESCALATE_ALL: Readonly<Uint16Array> = TABLES.escalateAll;
 /** Every Result one step down, a diminished D disappears (v1.2.2 Assaulting state). */
 export const DIMINISH_ALL: Readonly<Uint16Array> = TABLES.diminishAll;
 
+/** Entries per outcome in DAMAGE_ORDER: a count, then up to six Results. */
+export const DAMAGE_ORDER_STRIDE = 7;
+
+/**
+ * Each outcome's Results in the order damage takes them: lowest Magnitude first, then lowest
+ * Value. At `code * DAMAGE_ORDER_STRIDE`: the number of Results n, then n entries
+ * `magnitude << 3 | face`. Damage code walks the Results an outcome has, not all 18
+ * Magnitude and face pairs.
+ */
+export const DAMAGE_ORDER: Readonly<Uint8Array> = (() => {
+  const order = new Uint8Array(OUTCOME_CODES * DAMAGE_ORDER_STRIDE);
+  for (let code = 0; code < OUTCOME_CODES; code++) {
+    const at = code * DAMAGE_ORDER_STRIDE;
+    let n = 0;
+    for (let mag = MAG_D; mag <= MAG_Q; mag++) {
+      for (let face = 1; face <= 6; face++) if (magOf(code, face) === mag) order[at + 1 + n++] = (mag << 3) | face;
+    }
+    order[at] = n;
+  }
+  return order;
+})();
+
 /** Canonical name, ascending Value, e.g. "[D2,T3]", "[N]" (dice.md AMB-01). */
 export function outcomeName(code: number): string {
   if (code === NO_RESULT) return '[N]';

@@ -1,6 +1,6 @@
 // Applying an attack's Results to its target (rules v1.2.1 / v1.2.2 /attack/damage).
 // Deterministic given the outcome code, so exact attack distributions need no sampling here.
-import { MAG_D, MAG_Q, MAG_T, magOf } from '../dice/outcome.js';
+import { DAMAGE_ORDER, DAMAGE_ORDER_STRIDE, MAG_D, MAG_T } from '../dice/outcome.js';
 import type { CompiledRules } from '../rules/compile.js';
 import type { SystemRating } from '../rules/types.js';
 import { SYSTEM_TRAITS } from '../units/catalogue.js';
@@ -34,15 +34,14 @@ export function applyResults(rules: CompiledRules, target: CombatState, code: nu
 // Squadron damage uses Magnitude only; each Result applies separately (v1.2.1 and v1.2.2 damage pages).
 function applySquadron(rules: CompiledRules, t: CombatState, code: number, tally: DamageTally): void {
   const table = rules.combat.squadronDamage;
-  for (let mag = MAG_D; mag <= MAG_Q && !t.destroyed; mag++) {
+  const at = code * DAMAGE_ORDER_STRIDE;
+  for (let j = 1, n = DAMAGE_ORDER[at]; j <= n && !t.destroyed; j++) {
+    const mag = DAMAGE_ORDER[at + j] >> 3;
     const loss = mag === MAG_D ? table.D : mag === MAG_T ? table.T : table.Q;
-    for (let face = 1; face <= 6 && !t.destroyed; face++) {
-      if (magOf(code, face) !== mag) continue;
-      const lost = loss < 0 ? t.structure : Math.min(loss, t.structure);
-      t.structure -= lost;
-      tally.structure += lost;
-      if (t.structure === 0) t.destroyed = true;
-    }
+    const lost = loss < 0 ? t.structure : Math.min(loss, t.structure);
+    t.structure -= lost;
+    tally.structure += lost;
+    if (t.structure === 0) t.destroyed = true;
   }
   if (!t.destroyed && rules.flags.squadronCrippling && t.structure <= crippledThreshold(t)) t.crippled = true;
 }
@@ -51,16 +50,17 @@ function applySquadron(rules: CompiledRules, t: CombatState, code: number, tally
 // INTERPRETATION Order121). [D] damages a rating by Value; [T] / [Q+] cost Structure and criticals.
 function applyCapital(rules: CompiledRules, t: CombatState, code: number, tally: DamageTally): void {
   const c = rules.combat;
-  for (let mag = MAG_D; mag <= MAG_Q && !t.destroyed; mag++) {
-    for (let face = 1; face <= 6 && !t.destroyed; face++) {
-      if (magOf(code, face) !== mag) continue;
-      if (mag === MAG_D) {
-        hitRating(rules, t, c.valueToRating[face - 1], tally);
-      } else {
-        const hit = mag === MAG_T ? c.capitalT : c.capitalQ;
-        loseStructure(rules, t, hit.structure, tally);
-        for (let k = 0; k < hit.criticals && !t.destroyed; k++) critical(rules, t, face, tally);
-      }
+  const at = code * DAMAGE_ORDER_STRIDE;
+  for (let j = 1, n = DAMAGE_ORDER[at]; j <= n && !t.destroyed; j++) {
+    const e = DAMAGE_ORDER[at + j];
+    const mag = e >> 3;
+    const face = e & 7;
+    if (mag === MAG_D) {
+      hitRating(rules, t, c.valueToRating[face - 1], tally);
+    } else {
+      const hit = mag === MAG_T ? c.capitalT : c.capitalQ;
+      loseStructure(rules, t, hit.structure, tally);
+      for (let k = 0; k < hit.criticals && !t.destroyed; k++) critical(rules, t, face, tally);
     }
   }
 }
