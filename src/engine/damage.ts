@@ -66,9 +66,22 @@ function applyCapital(rules: CompiledRules, t: CombatState, code: number, tally:
 }
 
 function hitRating(rules: CompiledRules, t: CombatState, rating: SystemRating, tally: DamageTally): void {
-  if (t[rating] > 0) {
-    t[rating]--;
-    tally[rating]++;
+  // Each rating by name: a property chosen by a variable name is a slow keyed access.
+  if (rating === 'defense') {
+    if (t.defense > 0) {
+      t.defense--;
+      tally.defense++;
+      return;
+    }
+  } else if (rating === 'sensors') {
+    if (t.sensors > 0) {
+      t.sensors--;
+      tally.sensors++;
+      return;
+    }
+  } else if (t.thrusters > 0) {
+    t.thrusters--;
+    tally.thrusters++;
     return;
   }
   // ZeroRatingHit (combat.md §9.5): the rating is already at 0.

@@ -7,7 +7,7 @@ import type { UnitCard } from '../units/types.js';
 import type { Aspect, Situation } from './attackPlan.js';
 import { DamageTally, crippledThreshold } from './damage.js';
 import { longRangeMax } from './geometryArcs.js';
-import { CombatState } from './state.js';
+import { CLOAK, CombatState } from './state.js';
 import { PlaceholderUsage, noteTargetDamageFields } from './usage.js';
 import { fireVolley, planVolley, skippedText, type VolleyPlan } from './volley.js';
 
@@ -60,12 +60,17 @@ export function whyCrippledChangesNothing(rules: CompiledRules, unit: UnitCard):
 /** One side's view: its volley plans against the other, cached by what changes them. */
 class Side {
   readonly state: CombatState;
-  private readonly plans = new Map<number, VolleyPlan>();
+  /** By the key of plan(). */
+  private readonly plans: Array<VolleyPlan | undefined> = [];
+  /** The target has Barrier (not a System trait: nothing knocks it out). */
+  private readonly targetBarrier: boolean;
   constructor(
     unit: UnitCard,
+    target: UnitCard,
     readonly at: Situation,
   ) {
     this.state = new CombatState(unit);
+    this.targetBarrier = target.traits.has('Barrier');
   }
   /**
    * The volley plan for the current states, kept for the states that make the same plan: the
@@ -75,11 +80,11 @@ class Side {
    * missing one of these carried a plan made in one trial into the next.
    */
   plan(rules: CompiledRules, target: CombatState, usage: PlaceholderUsage): VolleyPlan {
-    const key = ((this.state.sensors * 2 + (target.hasWorking('Cloak') ? 1 : 0)) * 2 + (target.hasWorking('Barrier') ? 1 : 0)) * 2 + (target.defense > 0 ? 1 : 0);
-    let p = this.plans.get(key);
+    const key = ((this.state.sensors * 2 + (target.systemWorking(CLOAK) ? 1 : 0)) * 2 + (this.targetBarrier ? 1 : 0)) * 2 + (target.defense > 0 ? 1 : 0);
+    let p = this.plans[key];
     if (!p) {
       p = planVolley(rules, this.state, target, this.at, usage);
-      this.plans.set(key, p);
+      this.plans[key] = p;
     }
     return p;
   }
@@ -99,8 +104,8 @@ export class Duel {
     readonly setup: DuelSetup,
   ) {
     // A fires from B's arcOfB at a target in its own arcOfA, and the other way round.
-    this.sideA = new Side(setup.a, { rangeInches: setup.rangeInches, aspect: aspectOfArc(setup.arcOfB), targetArc: setup.arcOfA });
-    this.sideB = new Side(setup.b, { rangeInches: setup.rangeInches, aspect: aspectOfArc(setup.arcOfA), targetArc: setup.arcOfB });
+    this.sideA = new Side(setup.a, setup.b, { rangeInches: setup.rangeInches, aspect: aspectOfArc(setup.arcOfB), targetArc: setup.arcOfA });
+    this.sideB = new Side(setup.b, setup.a, { rangeInches: setup.rangeInches, aspect: aspectOfArc(setup.arcOfA), targetArc: setup.arcOfB });
     this.usage = new PlaceholderUsage(rules);
     this.usage.unit(setup.a, 'tv', 'fire_control').unit(setup.b, 'tv', 'fire_control');
     noteTargetDamageFields(this.usage, setup.a);

@@ -3,7 +3,18 @@
 import { SYSTEM_TRAITS, type TraitName } from '../units/catalogue.js';
 import type { UnitCard } from '../units/types.js';
 
+/** A System trait's bit in CombatState.disabledSystems and .systems (its index in SYSTEM_TRAITS). */
+export function systemBit(trait: TraitName): number {
+  const i = SYSTEM_TRAITS.indexOf(trait);
+  if (i < 0) throw new Error(`${trait} is not a System trait`);
+  return 1 << i;
+}
+export const CLOAK = systemBit('Cloak');
+export const COUNTERMEASURES = systemBit('Countermeasures');
+
 export class CombatState {
+  /** Bits (systemBit) of the System traits the card has. */
+  readonly systems: number;
   structure = 0;
   defense = 0;
   sensors = 0;
@@ -16,6 +27,7 @@ export class CombatState {
   destroyed = false;
 
   constructor(readonly unit: UnitCard) {
+    this.systems = SYSTEM_TRAITS.reduce((bits, t, i) => (unit.traits.has(t) ? bits | (1 << i) : bits), 0);
     this.reset();
   }
 
@@ -40,6 +52,11 @@ export class CombatState {
     this.disabledSystems = other.disabledSystems;
     this.crippled = other.crippled;
     this.destroyed = other.destroyed;
+  }
+
+  /** The card has the System trait of `bit` (systemBit) and it is not knocked out; hasWorking for hot paths. */
+  systemWorking(bit: number): boolean {
+    return (this.systems & ~this.disabledSystems & bit) !== 0;
   }
 
   /** The model has the trait and, for a System trait, it is not knocked out. */

@@ -11,7 +11,7 @@ import type { RandomStream } from '../rng/stream.js';
 import { exactAttack, planSampler } from './attack.js';
 import { planAttack, type AttackPlan, type Situation } from './attackPlan.js';
 import { applyResults, type DamageTally } from './damage.js';
-import { CombatState } from './state.js';
+import { COUNTERMEASURES, CombatState } from './state.js';
 import type { PlaceholderUsage } from './usage.js';
 
 /**
@@ -21,7 +21,8 @@ import type { PlaceholderUsage } from './usage.js';
  * the first time that state occurs.
  */
 export class VolleyPlan {
-  private readonly defended: Array<Map<number, AliasSampler>>;
+  /** By attack, then by Defense * 2 + Countermeasures. */
+  private readonly defended: Array<Array<AliasSampler | undefined>>;
   constructor(
     private readonly rules: CompiledRules,
     readonly attacks: readonly AttackPlan[],
@@ -31,20 +32,20 @@ export class VolleyPlan {
     readonly skipped: ReadonlyArray<{ weapon: string; reason: string }>,
     private readonly plain: ReadonlyArray<AliasSampler | null>,
   ) {
-    this.defended = attacks.map(() => new Map());
+    this.defended = attacks.map(() => []);
   }
 
   /** Sampler of attack i against the target as it is now. */
   sampler(i: number, target: CombatState): AliasSampler {
     const plain = this.plain[i];
     if (plain) return plain;
-    const cm = target.hasWorking('Countermeasures') ? 1 : 0;
+    const cm = target.systemWorking(COUNTERMEASURES) ? 1 : 0;
     const key = target.defense * 2 + cm;
-    let s = this.defended[i].get(key);
+    let s = this.defended[i][key];
     if (!s) {
       const defence = target.defense > 0 ? resolvePool(this.rules.dice, { base: target.defense, rerollSources: cm }) : null;
       s = planSampler(this.rules, { ...this.attacks[i], defence }, false);
-      this.defended[i].set(key, s);
+      this.defended[i][key] = s;
     }
     return s;
   }
