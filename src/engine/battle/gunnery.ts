@@ -13,7 +13,7 @@ import { defenceDice, planAttack, type AttackPlan, type AttackWindowKind, type S
 import { applyResults, type DamageTally } from '../damage.js';
 import { GEOM_EPSILON, distance, separationAbove } from '../geometry.js';
 import { aspect, canBear, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
-import { CombatState } from '../state.js';
+import { CLOAK, COUNTERMEASURES, CombatState } from '../state.js';
 import type { PlaceholderUsage } from '../usage.js';
 import type { BattleModel } from './model.js';
 
@@ -147,7 +147,7 @@ export class Gunnery {
   entry(att: BattleModel, w: WeaponLine, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods): ShotEntry | null {
     const t = tgt.state;
     const evading = tgt.evading ? 1 : 0;
-    const bits = t.disabledSystems === 0 && t.unit.traits.size === 0 ? 0 : (t.hasWorking('Cloak') ? 1 : 0) | (t.hasWorking('Countermeasures') ? 2 : 0);
+    const bits = (t.systemWorking(CLOAK) ? 1 : 0) | (t.systemWorking(COUNTERMEASURES) ? 2 : 0);
     // Two small-integer keys (a single one would need more than 31 bits, and Maps hash such
     // numbers far more slowly): the unit types and weapon line, then the situation.
     const pairKey = (att.unitIndex * 64 + w.index) * 64 + tgt.unitIndex;
