@@ -121,8 +121,13 @@ function describe(e: ErrorObject, data: unknown): string | null {
   switch (e.keyword) {
     case 'if':
       return null; // the failing branch reports the real problem
-    case 'enum':
-      return `${show(value)} is not one of ${(p.allowedValues as unknown[]).map((v) => (typeof v === 'string' ? v : show(v))).join(', ')}`;
+    case 'enum': {
+      const allowed = p.allowedValues as unknown[];
+      const list = `${show(value)} is not one of ${allowed.map((v) => (typeof v === 'string' ? v : show(v))).join(', ')}`;
+      // The command line takes option values in any case (--rule x=count); a file must match the schema.
+      const spelled = typeof value === 'string' ? allowed.find((v) => typeof v === 'string' && v.toLowerCase() === value.toLowerCase()) : undefined;
+      return spelled === undefined ? list : `${list} (the case matters in files: write ${show(spelled)})`;
+    }
     case 'const':
       return `${show(value)} must be ${show(p.allowedValue)}`;
     case 'required':

@@ -87,3 +87,12 @@ describe('findJsonError', () => {
     expect(findJsonError('{"a": 1, "\\u0061": 2}')?.reason).toBe('the key "a" appears twice in one object');
   });
 });
+
+describe('enum messages', () => {
+  const options = { type: 'object', properties: { mode: { enum: ['LEVEL', 'COUNT'] }, aspect: { enum: ['front', 'side', 'rear'] } } };
+  it('name the allowed values, and the right spelling when only the case is wrong', () => {
+    expect(schemaProblems(options, { mode: 'count' }, 'o.json')).toEqual(['o.json: mode: "count" is not one of LEVEL, COUNT (the case matters in files: write "COUNT")']);
+    expect(schemaProblems(options, { aspect: 'Side' }, 'o.json')).toEqual(['o.json: aspect: "Side" is not one of front, side, rear (the case matters in files: write "side")']);
+    expect(schemaProblems(options, { mode: 'sum' }, 'o.json')).toEqual(['o.json: mode: "sum" is not one of LEVEL, COUNT']);
+  });
+});
