@@ -125,24 +125,42 @@ function observations(duels: Engagement[]): Map<string, Obs[]> {
  */
 export function bradleyTerry(wins: number[][], games: number[][], iterations = 200, start?: readonly number[]): number[] {
   const k = wins.length;
-  let s = start ? [...start] : new Array<number>(k).fill(1);
+  // Plain loops over flat arrays, in the order the MM step was first written with map and
+  // reduce (so the figures are the same to the last bit): the report refits this a thousand
+  // times and more, and the closures and arrays made per step were most of its time.
+  const n = new Float64Array(k * k);
+  const total = new Float64Array(k); // each unit's wins against those it met: the same every step
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++) {
+      if (j === i || games[i][j] === 0) continue;
+      n[i * k + j] = games[i][j];
+      total[i] += wins[i][j];
+    }
+  }
+  let s = new Float64Array(k);
+  if (start) s.set(start);
+  else s.fill(1);
+  let next = new Float64Array(k);
   for (let it = 0; it < (start ? 10 * iterations : iterations); it++) {
-    const next = s.map((si, i) => {
-      let w = 0;
+    for (let i = 0; i < k; i++) {
+      const si = s[i];
       let denom = 0;
-      for (let j = 0; j < k; j++) {
-        if (j === i || games[i][j] === 0) continue;
-        w += wins[i][j];
-        denom += games[i][j] / (si + s[j]);
-      }
-      return denom > 0 ? w / denom : si;
-    });
-    const g = Math.exp(next.reduce((a, x) => a + Math.log(x), 0) / k);
-    const moved = start ? next.reduce((a, x, i) => Math.max(a, Math.abs(x / g / s[i] - 1)), 0) : Infinity;
-    s = next.map((x) => x / g);
+      for (let j = 0, at = i * k; j < k; j++, at++) if (n[at] !== 0) denom += n[at] / (si + s[j]);
+      next[i] = denom > 0 ? total[i] / denom : si;
+    }
+    let logs = 0;
+    for (let i = 0; i < k; i++) logs += Math.log(next[i]);
+    const g = Math.exp(logs / k);
+    let moved = Infinity;
+    if (start) {
+      moved = 0;
+      for (let i = 0; i < k; i++) moved = Math.max(moved, Math.abs(next[i] / g / s[i] - 1));
+    }
+    for (let i = 0; i < k; i++) next[i] = next[i] / g;
+    [s, next] = [next, s];
     if (moved < 1e-12) break;
   }
-  return s;
+  return Array.from(s);
 }
 
 /**
