@@ -141,7 +141,7 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
     if (!spec) continue;
     const id = `shifts-${name(to).replace(/[^A-Za-z0-9._-]/g, '_')}`;
     const { svg, png } = await render(spec);
-    writeAtomically(chartsDir, [[`${id}.vl.json`, JSON.stringify(spec, null, 2) + '\n'], [`${id}.svg`, svg], [`${id}.png`, png]]);
+    writeAtomically(chartsDir, [[`${id}.vl.json`, JSON.stringify(spec, null, 2) + '\n'], [`${id}.svg`, svg], [`${id}.png`, await png]]);
     sections.push({
       id,
       title: `${name(0)} vs ${name(to)}: the ${shown.length} largest shifts of ${key.length}`,

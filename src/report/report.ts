@@ -184,13 +184,17 @@ async function buildReport(run: RunFolder, out: string, nightly?: NightlyExtras)
   const chartsDir = join(out, 'charts');
   const sections: Section[] = [];
   /** Renders a spec and writes charts/ID.{vl.json,svg,png}; null for no chart. */
+  /** PNGs still being drawn (render), each written when done; all awaited before the page. */
+  const pngs: Array<Promise<void>> = [];
   const drawn = async (id: string, spec: VegaLiteSpec | null): Promise<Pick<Section, 'svg' | 'files'> | null> => {
     if (!spec) return null;
     const { svg, png } = await render(spec);
     mkdirSync(chartsDir, { recursive: true });
     writeFileSync(join(chartsDir, `${id}.vl.json`), JSON.stringify(spec, null, 2) + '\n');
     writeFileSync(join(chartsDir, `${id}.svg`), svg);
-    writeFileSync(join(chartsDir, `${id}.png`), png);
+    const written = png.then((buf) => writeFileSync(join(chartsDir, `${id}.png`), buf));
+    written.catch(() => {}); // rethrown where all are awaited
+    pngs.push(written);
     return { svg, files: [`charts/${id}.vl.json`, `charts/${id}.svg`, `charts/${id}.png`] };
   };
   const chart = async (id: string, title: string, intro: string, spec: VegaLiteSpec | null, tableRows?: Section['table']) => {
@@ -287,5 +291,6 @@ async function buildReport(run: RunFolder, out: string, nightly?: NightlyExtras)
     ['git commit', String(manifest.git_commit ?? 'unknown')],
   ];
   const html = page({ title: `jwsim report: ${(manifest.batch as { description?: string }).description ?? dir}`, facts, warnings: [...new Set(results.experiments.flatMap((e) => (e.warnings ?? []).map((w) => `${e.engagement} (${e.variant}): ${w}`)))], placeholders: manifest.placeholders_used ?? [], sections });
+  await Promise.all(pngs);
   writeFileSync(join(out, REPORT_PAGE), html);
 }

@@ -121,7 +121,9 @@ describe('chart builders', () => {
   });
 
   it('renders to SVG and PNG', async () => {
-    const { svg, png } = await render(specs.matchups!);
+    const drawn = await render(specs.matchups!);
+    const { svg } = drawn;
+    const png = await drawn.png;
     expect(svg.startsWith('<svg')).toBe(true);
     expect(svg).toContain('Gunboat');
     expect(svg).toContain('Fighter &lt;b&gt;&amp;amp;'); // names are escaped in SVG
