@@ -4,6 +4,7 @@
 import type { CompiledRules } from '../rules/compile.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { UnitCard } from '../units/types.js';
+import { SYSTEM_TRAITS } from '../units/catalogue.js';
 import type { Aspect, Situation } from './attackPlan.js';
 import { DamageTally, crippledThreshold } from './damage.js';
 import { longRangeMax } from './geometryArcs.js';
@@ -57,6 +58,9 @@ export function whyCrippledChangesNothing(rules: CompiledRules, unit: UnitCard):
   return crippledThreshold(new CombatState(unit)) >= 1 ? null : 'no-small-boxes';
 }
 
+// Side keeps whether its target has Barrier for the whole duel: right only while Barrier is not a System trait (which criticals knock out).
+if (SYSTEM_TRAITS.includes('Barrier')) throw new Error('Barrier became a System trait: Side.plan must read it from the target state');
+
 /** One side's view: its volley plans against the other, cached by what changes them. */
 class Side {
   readonly state: CombatState;
@@ -74,8 +78,9 @@ class Side {
   }
   /**
    * The volley plan for the current states, kept for the states that make the same plan: the
-   * reach depends on own Sensors; the Cloak test, and whether attacks face point defence (the
-   * target's Defense above 0, its Barrier for kinetic fire), on the target's working systems.
+   * reach depends on own Sensors; the Cloak test on the target's working Cloak; whether attacks
+   * face point defence on the target's Defense (above 0) and its Barrier (for kinetic fire;
+   * fixed per target card, as nothing knocks Barrier out).
    * (Countermeasures and the Defense value itself are read when an attack is rolled.) A key
    * missing one of these carried a plan made in one trial into the next.
    */

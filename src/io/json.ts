@@ -63,9 +63,16 @@ function readBounded(file: string): string {
 /** How every schema is compiled, at build time (src/schemas/precompile.ts) or on first use. */
 export const AJV_OPTIONS = { allErrors: true, strict: false, useDefaults: false } as const;
 
-/** A schema's identity for the validators compiled at build time: a hash of its JSON. */
+let ajvVersion: string | undefined;
+
+/**
+ * A schema's identity for the validators compiled at build time: a hash of its JSON, the
+ * compile options and the installed ajv's version, so a validator built with other options
+ * or another ajv never matches.
+ */
 export function schemaKey(schema: object): string {
-  return createHash('sha256').update(JSON.stringify(schema)).digest('hex').slice(0, 16);
+  ajvVersion ??= (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
+  return createHash('sha256').update(JSON.stringify([ajvVersion, AJV_OPTIONS, schema])).digest('hex').slice(0, 16);
 }
 
 /** File the build writes beside this module (validators by schemaKey); absent when running the sources. */
@@ -75,13 +82,22 @@ let precompiled: Record<string, ValidateFunction> | null | undefined;
 /**
  * The build's validator for `schema`, or undefined. Compiling a schema costs ~0.1 s, paid
  * by every command and every worker that reads a file; the build's copy costs a hash. A
- * schema changed since the build has another key, so it is compiled here as before.
+ * schema changed since the build has another key, and a file that will not load (a build
+ * cut short) counts as absent: either way the schema is compiled here as before.
  */
-function builtValidator(schema: object): ValidateFunction | undefined {
+export function builtValidator(schema: object): ValidateFunction | undefined {
   if (precompiled === undefined) {
-    precompiled = existsSync(new URL(PRECOMPILED_FILE, import.meta.url)) ? (createRequire(import.meta.url)(`./${PRECOMPILED_FILE}`) as Record<string, ValidateFunction>) : null;
+    precompiled = null;
+    if (existsSync(new URL(PRECOMPILED_FILE, import.meta.url))) {
+      try {
+        precompiled = createRequire(import.meta.url)(`./${PRECOMPILED_FILE}`) as Record<string, ValidateFunction>;
+      } catch {
+        // compiled on first use instead
+      }
+    }
   }
-  return precompiled?.[schemaKey(schema)];
+  const v = precompiled?.[schemaKey(schema)];
+  return typeof v === 'function' ? v : undefined;
 }
 
 // Loaded on first use, and only for a schema the build did not compile.

@@ -183,9 +183,9 @@ async function buildReport(run: RunFolder, out: string, nightly?: NightlyExtras)
   const { dir, results, manifest } = run;
   const chartsDir = join(out, 'charts');
   const sections: Section[] = [];
-  /** Renders a spec and writes charts/ID.{vl.json,svg,png}; null for no chart. */
   /** PNGs still being drawn (render), each written when done; all awaited before the page. */
   const pngs: Array<Promise<void>> = [];
+  /** Renders a spec and writes charts/ID.{vl.json,svg}, and ID.png once resvg has drawn it; null for no chart. */
   const drawn = async (id: string, spec: VegaLiteSpec | null): Promise<Pick<Section, 'svg' | 'files'> | null> => {
     if (!spec) return null;
     const { svg, png } = await render(spec);

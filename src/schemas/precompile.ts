@@ -3,7 +3,7 @@
 // need not compile them at start-up. Run by `npm run build`, after tsc. The validators are
 // ajv's own standalone code for the same options, so they report the same errors.
 import { createRequire } from 'node:module';
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Ajv as AjvType } from 'ajv';
 import { AJV_OPTIONS, PRECOMPILED_FILE, schemaKey } from '../io/json.js';
@@ -20,5 +20,7 @@ for (const [name, schema] of Object.entries(SCHEMA_CATALOG)) {
   // Each schema's module in a scope of its own: the generated names repeat across schemas.
   parts.push(`// ${name}`, `exports[${JSON.stringify(schemaKey(schema))}] = (function () {`, 'const module = { exports: {} };', code, 'return module.exports;', '})();');
 }
+// Written whole, then moved into place: a build cut short leaves the old file or none.
 const out = fileURLToPath(new URL(`../io/${PRECOMPILED_FILE}`, import.meta.url));
-writeFileSync(out, parts.join('\n') + '\n');
+writeFileSync(`${out}.tmp`, parts.join('\n') + '\n');
+renameSync(`${out}.tmp`, out);
