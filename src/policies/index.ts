@@ -91,7 +91,9 @@ class Heuristic implements Policy {
     let bestFire = -1;
     let bestD = this.name === 'aggressive' ? Infinity : -Infinity;
     const enemies = view.enemiesOf(c.length ? c[0].side : 0);
-    c.forEach((m, i) => {
+    // A plain loop: forEach made a closure per call and called it per candidate.
+    for (let i = 0; i < c.length; i++) {
+      const m = c[i];
       let d = Infinity;
       for (const e of enemies) {
         const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y;
@@ -104,7 +106,7 @@ class Heuristic implements Policy {
           best = i;
           bestD = d;
         }
-        return;
+        continue;
       }
       const fire = firepower(view, m, m.base, 1);
       if (fire > bestFire + 1e-12 || (Math.abs(fire - bestFire) <= 1e-12 && d > bestD)) {
@@ -112,7 +114,7 @@ class Heuristic implements Policy {
         bestFire = fire;
         bestD = d;
       }
-    });
+    }
     return best;
   }
 

@@ -335,14 +335,16 @@ export class Gunnery {
       this.arcsKnown = 0;
       this.arcsBear = 0;
       // Each weapon line's entry for this target, looked up again only when an attack changed
-      // what entry() keys on (Defense, knocked-out systems, Evading).
-      ents.length = 0;
+      // what entry() keys on (Defense, knocked-out systems, Evading). Cleared slot by slot, not
+      // with `length = 0`: that dropped the backing store, allocated again for every target.
+      const nw = weapons.length;
+      for (let i = 0; i < nw; i++) ents[i] = undefined;
       let defense = tgt.state.defense, disabled = tgt.state.disabledSystems, evading = tgt.evading;
       for (;;) {
         if (fc <= 0 || tgt.state.destroyed) break;
         const t = tgt.state;
         if (t.defense !== defense || t.disabledSystems !== disabled || tgt.evading !== evading) {
-          ents.length = 0;
+          for (let i = 0; i < nw; i++) ents[i] = undefined;
           defense = t.defense;
           disabled = t.disabledSystems;
           evading = tgt.evading;
