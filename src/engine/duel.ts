@@ -5,9 +5,9 @@ import type { CompiledRules } from '../rules/compile.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { UnitCard } from '../units/types.js';
 import { SYSTEM_TRAITS } from '../units/catalogue.js';
-import type { Aspect, Situation } from './attackPlan.js';
+import type { Situation } from './attackPlan.js';
 import { DamageTally, crippledThreshold } from './damage.js';
-import { longRangeMax } from './geometryArcs.js';
+import { aspectOfArc, longRangeMax } from './geometryArcs.js';
 import { CLOAK, CombatState } from './state.js';
 import { PlaceholderUsage, noteTargetDamageFields } from './usage.js';
 import { fireVolley, planVolley, skippedText, type VolleyPlan } from './volley.js';
@@ -30,11 +30,6 @@ export const DUEL_WIN_B = 1;
 export const DUEL_DRAW = 2;
 
 export type FiringArc = Situation['targetArc'];
-
-/** The aspect an attacker standing in this arc of its target attacks from. */
-export function aspectOfArc(arc: FiringArc): Aspect {
-  return arc === 'F' ? 'front' : arc === 'R' ? 'rear' : 'side';
-}
 
 /**
  * Why a duel `until: 'crippled'` can never end earlier for this model than one until

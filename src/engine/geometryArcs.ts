@@ -10,6 +10,7 @@
 // within eps of a dividing ray is on it, and on it counts for both arcs, GM-46).
 import { type Base, GEOM_EPSILON, QUICK_MARGIN, cosDeg, hypot, loadVertices, nearestPoint, outerRadius, pointPolygonSigned, discRadius, separation, sinDeg } from './geometry.js';
 import type { CombatRules } from '../rules/types.js';
+import type { Aspect } from './attackPlan.js';
 
 export type FacingArc = 'F' | 'P' | 'S' | 'R';
 export type WeaponArc = FacingArc | 'T';
@@ -113,6 +114,11 @@ export function arcOfPoint(ship: Base, px: number, py: number, eps = GEOM_EPSILO
     if (inWedge(px, py, eps)) return DEFENDER_FAVOUR[i];
   }
   return 'R'; // unreachable: the four closed wedges cover the plane
+}
+
+/** The aspect of an attack that comes in through the target's arc `arc` (GM-47): front, side or rear. */
+export function aspectOfArc(arc: FacingArc): Aspect {
+  return arc === 'F' ? 'front' : arc === 'R' ? 'rear' : 'side';
 }
 
 /**

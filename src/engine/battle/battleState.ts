@@ -13,7 +13,7 @@ import type { UnitCard, WeaponLine } from '../../units/types.js';
 import type { Situation } from '../attackPlan.js';
 import { DamageTally } from '../damage.js';
 import { GEOM_EPSILON, cosDeg, hypot, overlapSpan, overlapping, sinDeg } from '../geometry.js';
-import { aspect, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
+import { aspect, aspectOfArc, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
 import type { RamPlan } from '../ram.js';
 import { sortSmall } from '../sortSmall.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../usage.js';
@@ -27,7 +27,6 @@ export const r3 = (x: number) => Math.round(x * 1000) / 1000;
 export const poseOf = (b: { x: number; y: number; heading: number }) => ({ x: r3(b.x), y: r3(b.y), heading: r3(b.heading) });
 export const NO_MODS: ShotMods = shotMods({ flex: 0, rerolls: 0 });
 export const ARC_OF_REL = (rel: number): FacingArc => (rel <= 45 || rel >= 315 ? 'F' : rel < 135 ? 'S' : rel <= 225 ? 'R' : 'P');
-export const ASPECT_OF: Record<FacingArc, Situation['aspect']> = { F: 'front', P: 'side', S: 'side', R: 'rear' };
 export const ARCS: readonly FacingArc[] = ['F', 'P', 'S', 'R'];
 
 /** Scratch for overlapSpan: where a straight search starts and stops overlapping. */
@@ -500,7 +499,7 @@ export abstract class BattleState implements PolicyView {
 
   protected volleyAt(att: BattleModel, tgt: BattleModel, band: 'short' | 'long', myArc: number, aspArc: number, fc: number): number {
     const arc = ARCS[myArc];
-    return this.bestVolley(att, tgt, band, ASPECT_OF[ARCS[aspArc]], (w) => (!att.unit.isCapital || w.arcs.includes('T') || w.arcs.includes(arc) ? arc : null), fc);
+    return this.bestVolley(att, tgt, band, aspectOfArc(ARCS[aspArc]), (w) => (!att.unit.isCapital || w.arcs.includes('T') || w.arcs.includes(arc) ? arc : null), fc);
   }
 
   /** Best-case volley of `att` on `tgt` (all weapons bear), cached by unit types, band and target Defense. */

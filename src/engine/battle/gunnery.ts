@@ -12,7 +12,7 @@ import { exactResults, planDistribution, planSampler } from '../attack.js';
 import { defenceDice, planAttack, type AttackPlan, type AttackWindowKind, type Situation } from '../attackPlan.js';
 import { applyResults, type DamageTally } from '../damage.js';
 import { GEOM_EPSILON, distance, separationAbove } from '../geometry.js';
-import { aspect, canBear, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
+import { aspect, aspectOfArc, canBear, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
 import { CLOAK, COUNTERMEASURES, CombatState } from '../state.js';
 import type { PlaceholderUsage } from '../usage.js';
 import type { BattleModel } from './model.js';
@@ -109,8 +109,6 @@ const windowIndex = (w: AttackWindowKind | undefined): number => (w === undefine
 const aspectIndex = (a: Situation['aspect']): number => (a === 'front' ? 0 : a === 'side' ? 1 : 2);
 /** The arc's index in F, P, S, R order. */
 const arcIndex = (a: FacingArc): number => (a === 'F' ? 0 : a === 'P' ? 1 : a === 'S' ? 2 : 3);
-/** The aspect of an attack coming in through the target's arc `a` (GM-47). */
-const aspectOf = (a: FacingArc): Situation['aspect'] => (a === 'F' ? 'front' : a === 'R' ? 'rear' : 'side');
 
 export interface AttackRecord {
   /** The attacking model (in a dogfight or bombing run the opponent may attack too). */
@@ -330,7 +328,7 @@ export class Gunnery {
           : !separationAbove(att.base, tgt.base, longRangeMax(c, kind, att.state.sensors) + GEOM_EPSILON) ? 'long' : 'out';
       }
       if (band === 'out') continue;
-      const asp = aspectOf(aspect(att.base, tgt.base));
+      const asp = aspectOfArc(aspect(att.base, tgt.base));
       const mods = modsFor(tgt);
       this.arcsKnown = 0;
       this.arcsBear = 0;

@@ -4,13 +4,13 @@ import { BEST_MAG, MAG_D } from '../../dice/outcome.js';
 import { resolvePool } from '../../dice/pool.js';
 import type { ActionName, MoveOption, Policy } from '../../policies/types.js';
 import { GEOM_EPSILON, type Base, baseInRect, cosDeg, hypot, onTable, guidedBisection, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
-import { aspect, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
+import { aspect, aspectOfArc, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
 import { sortSmall } from '../sortSmall.js';
 import { BattleModel } from './model.js';
 import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, roomForMove, ruledOutWithin, squadronDestinations, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
-import { ASPECT_OF, SPAN_OUT } from './battleState.js';
+import { SPAN_OUT } from './battleState.js';
 import { BattleDeployment } from './deployment.js';
 
 export abstract class BattleManoeuvre extends BattleDeployment {
@@ -395,7 +395,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     const tgt = ram.target;
     const save = { x: m.base.x, y: m.base.y, heading: m.base.heading };
     m.base.set(ram.pose.x, ram.pose.y, ram.pose.heading);
-    const asp = ASPECT_OF[aspect(m.base, tgt.base)]; // the struck arc from the contact position (GM-80)
+    const asp = aspectOfArc(aspect(m.base, tgt.base)); // the struck arc from the contact position (GM-80)
     // Head-on needs both front arcs (GM-22); a squadron rammer meets the target's current Defense.
     const facing = m.unit.isCapital && headOn(m.base, tgt.base);
     const defense = m.unit.isCapital ? tgt.unit.defense : tgt.state.defense;
