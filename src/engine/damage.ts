@@ -124,7 +124,7 @@ function critical(rules: CompiledRules, t: CombatState, face: number, tally: Dam
     case 'disable_system': {
       // The attacker picks which System trait; we take the first working one.
       for (let i = 0; i < SYSTEM_TRAITS.length; i++) {
-        if (t.unit.traits.has(SYSTEM_TRAITS[i]) && (t.disabledSystems & (1 << i)) === 0) {
+        if (t.systemWorking(1 << i)) {
           t.disabledSystems |= 1 << i;
           return;
         }

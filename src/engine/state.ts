@@ -61,9 +61,8 @@ export class CombatState {
 
   /** The model has the trait and, for a System trait, it is not knocked out. */
   hasWorking(trait: TraitName): boolean {
-    if (!this.unit.traits.has(trait)) return false;
     const i = SYSTEM_TRAITS.indexOf(trait);
-    return i < 0 || (this.disabledSystems & (1 << i)) === 0;
+    return i < 0 ? this.unit.traits.has(trait) : this.systemWorking(1 << i);
   }
 
   /**
