@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { checkFolder, makeFolder, unmakeFolder } from '../io/folders.js';
 import { undoOnInterrupt } from '../io/interrupt.js';
-import { comparisonOutputs, hasSampledEngagements, intervalZText } from '../report/compareOutput.js';
+import { comparisonOutputs, fdrMoved, fdrText, hasSampledEngagements, intervalZText } from '../report/compareOutput.js';
 import { writeAtomically } from '../report/runOutput.js';
 import { loadOverlay, overlayVersionProblem } from '../rules/overlay.js';
 import { DEFAULT_RULES_VERSION, getRulesVersion } from '../rules/registry.js';
@@ -35,7 +35,7 @@ interface CompareOpts {
 
 export function compareCommand(): Command {
   return new Command('compare')
-    .description("Compare rules versions or house rules on the batch's experiments: paired differences on common random numbers, each engagement stopped once its answer is settled.")
+    .description("Compare rules versions or house rules on the batch's experiments: paired differences on common random numbers, each engagement stopped once its answer is settled. Each shift has a repeated 95% interval; key metrics also have a Benjamini-Hochberg q-value over the whole batch (q_value in comparison.csv), for reading many engagements at once.")
     .argument('<batch>', 'batch file')
     .option('--rules <versions>', "comma-separated rules versions to compare, e.g. 1.2.1,1.2.2; the first is the baseline (default: the batch's own variants; --rules and --variant replace them, options and overlays included)")
     .addOption(new Option('--variant <name=overlay>', 'a house-rule variant: NAME=OVERLAY_FILE, run under the first variant\'s rules version, which the overlay\'s "rules" must match if it names one (repeatable; compared with the first variant)').argParser(collectString).default([], 'none'))
@@ -157,7 +157,8 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
     ...(engagements ? [`note: the batch's trials and precision targets are not used: each sampled engagement runs chunks of ${CHUNK_TRIALS} trials per variant, from ${chunks.minChunks * CHUNK_TRIALS} (--min-trials) to at most ${chunks.maxChunks * CHUNK_TRIALS} (--max-trials), stopping once its key metric is settled (--settle ${opts.settle})`] : []),
     ...(battles ? [`note: ${engagements ? 'battle experiments' : "the batch's trials and precision targets are not used: battle experiments"} run chunks of ${COMPARE_BATTLE_CHUNK} trials per variant (game t of every variant on the same dice and policy streams), from ${battle.minChunks * COMPARE_BATTLE_CHUNK} (--battle-min-trials) to at most ${battle.maxChunks * COMPARE_BATTLE_CHUNK} (--battle-max-trials), stopping once the A win rate is settled (--battle-settle ${opts.battleSettle})`] : []),
     `${moved.length} of ${key.length} key metrics moved (the 95% paired interval, ${intervalZText(settings, batch.cells)} over the repeated looks, excludes 0)`,
-    ...(unitRows.length ? [`battle unit types: ${unitRows.filter((d) => d.distinguishable).length} of ${unitRows.length} figures that varied moved (each interval 95% on its own; the report's unit tables and comparison.csv's unit:ID:FIGURE rows list them)`] : []),
+    ...(fdrMoved(diffs, 'key').family ? [fdrText(diffs)] : []),
+    ...(unitRows.length ? [`battle unit types: ${unitRows.filter((d) => d.distinguishable).length} of ${unitRows.length} figures that varied moved (each interval 95% on its own), ${fdrMoved(diffs, 'unit').moved} at a 5% false discovery rate (Benjamini-Hochberg q <= 0.05 over those ${unitRows.length}); the report's unit tables and comparison.csv's unit:ID:FIGURE rows list them`] : []),
     '',
     ...formatTable(
       ['engagement', 'metric', 'from', 'to', 'value', 'difference', '95% interval', 'draws'],

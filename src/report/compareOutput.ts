@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { getRulesVersion } from '../rules/registry.js';
 import type { Batch } from '../scenarios/batch.js';
-import { COMPARE_BATTLE_CHUNK, drawRates, type Difference } from '../sim/compare.js';
+import { COMPARE_BATTLE_CHUNK, drawRates, fdrFamily, type Difference } from '../sim/compare.js';
 import { KEY_METRIC, versionComparison } from './charts.js';
 import { page, type Section } from './html.js';
 import { render } from './render.js';
@@ -15,7 +15,22 @@ import { fmt, writeAtomically } from './runOutput.js';
 /** z of the intervals, as printed (3, 3.12, ...). */
 export const fmtZ = (z: number): string => String(Number(z.toFixed(2)));
 
-export const COMPARE_COLUMNS = ['experiment', 'engagement', 'kind', 'metric', 'from', 'to', 'value_from', 'value_to', 'difference', 'low', 'high', 'unpaired_low', 'unpaired_high', 'distinguishable', 'chunks', 'trials', 'seed'];
+export const COMPARE_COLUMNS = ['experiment', 'engagement', 'kind', 'metric', 'from', 'to', 'value_from', 'value_to', 'difference', 'low', 'high', 'unpaired_low', 'unpaired_high', 'distinguishable', 'chunks', 'trials', 'seed', 'p_value', 'q_value'];
+
+/** A p- or q-value as written: 4 significant digits (tiny values stay readable), empty where there is none. */
+export const fmtP = (x: number | null): string => (x === null ? '' : String(Number(x.toPrecision(4))));
+
+/** The shifts of an FDR family (fdrFamily) that keep the false discovery rate at 5% (q <= 0.05), and the family's size. */
+export function fdrMoved(diffs: readonly Difference[], family: 'key' | 'unit'): { moved: number; family: number } {
+  const members = diffs.filter((d) => d.q !== null && fdrFamily(d) === family);
+  return { moved: members.filter((d) => (d.q as number) <= 0.05).length, family: members.length };
+}
+
+/** The line that explains the key metrics' q-values (printed output and report). */
+export function fdrText(diffs: readonly Difference[]): string {
+  const { moved, family } = fdrMoved(diffs, 'key');
+  return `${moved} of the ${family} sampled key metrics moved at a 5% false discovery rate (Benjamini-Hochberg q <= 0.05 over their repeated p-values: among many engagements some intervals exclude 0 by chance, and q allows for that; q_value in comparison.csv)`;
+}
 
 export interface CompareFacts {
   threads: number;
@@ -93,6 +108,8 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
     String(d.chunks),
     d.trials === null ? 'exact' : String(d.trials),
     batch.seed,
+    fmtP(d.p),
+    fmtP(d.q),
   ]);
   const csv = stringify([COMPARE_COLUMNS, ...rows]);
   const narrow = narrowing(diffs);
@@ -116,6 +133,8 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
         unpaired_low: Number(fmt(d.unpairedLow)),
         unpaired_high: Number(fmt(d.unpairedHigh)),
         distinguishable: d.distinguishable,
+        p_value: d.p === null ? null : Number(fmtP(d.p)),
+        q_value: d.q === null ? null : Number(fmtP(d.q)),
         chunks: d.chunks,
         trials: d.trials,
       })),
@@ -150,10 +169,10 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
       files: [`charts/${id}.vl.json`, `charts/${id}.svg`, `charts/${id}.png`],
       table: {
         // A duel's win rate can fall because wins became draws, not losses: the draw rates stand beside it.
-        columns: ['engagement', 'metric', name(0), name(to), 'difference', 'paired low', 'paired high', 'unpaired low', 'unpaired high', 'moved', `draws ${name(0)}`, `draws ${name(to)}`, 'trials'],
+        columns: ['engagement', 'metric', name(0), name(to), 'difference', 'paired low', 'paired high', 'unpaired low', 'unpaired high', 'moved', 'q (FDR)', `draws ${name(0)}`, `draws ${name(to)}`, 'trials'],
         rows: key.map((d) => {
           const drawn = drawsOf(d);
-          return [d.cell.id, d.metric, fmt(d.valueFrom), fmt(d.valueTo), fmt(d.difference), fmt(d.low), fmt(d.high), fmt(d.unpairedLow), fmt(d.unpairedHigh), d.distinguishable ? 'yes' : 'no', drawn ? fmt(drawn.valueFrom) : '', drawn ? fmt(drawn.valueTo) : '', d.trials ?? 'exact'];
+          return [d.cell.id, d.metric, fmt(d.valueFrom), fmt(d.valueTo), fmt(d.difference), fmt(d.low), fmt(d.high), fmt(d.unpairedLow), fmt(d.unpairedHigh), d.distinguishable ? 'yes' : 'no', d.q === null ? 'exact' : fmtP(d.q), drawn ? fmt(drawn.valueFrom) : '', drawn ? fmt(drawn.valueTo) : '', d.trials ?? 'exact'];
         }),
       },
     });
@@ -166,14 +185,16 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
     sections.push({
       id: `battle-units-${name(to).replace(/[^A-Za-z0-9._-]/g, '_')}`,
       title: `${name(0)} vs ${name(to)}: unit types in battles`,
-      intro: `Each unit type's Structure dealt per 100 TV and destroyed rate, per appearance (both fleets pooled), in the same games under the two variants; paired 95% intervals (${intervalZText(facts.settings, batch.cells)}). A battle stops on its A win rate, so these figures carry no guarantee of precision, and each interval is 95% on its own: among many unit types a change does not touch, at most 1 in 20 may read moved by chance. comparison.csv has the crippled, withdrawn and captured rates too.`,
+      intro: `Each unit type's Structure dealt per 100 TV and destroyed rate, per appearance (both fleets pooled), in the same games under the two variants; paired 95% intervals (${intervalZText(facts.settings, batch.cells)}). A battle stops on its A win rate, so these figures carry no guarantee of precision, and each interval is 95% on its own: among many unit types a change does not touch, up to 1 in 20 may read moved by chance. The q columns allow for that: Benjamini-Hochberg over every unit figure that varied in the comparison; those with q <= 0.05 keep the false discovery rate at 5%. comparison.csv has the crippled, withdrawn and captured rates too.`,
       table: {
-        columns: ['battle', 'unit', `per 100 TV ${name(0)}`, `per 100 TV ${name(to)}`, 'difference', 'paired low', 'paired high', 'moved', `destroyed ${name(0)}`, `destroyed ${name(to)}`, 'difference', 'paired low', 'paired high', 'moved'],
+        columns: ['battle', 'unit', `per 100 TV ${name(0)}`, `per 100 TV ${name(to)}`, 'difference', 'paired low', 'paired high', 'moved', 'q', `destroyed ${name(0)}`, `destroyed ${name(to)}`, 'difference', 'paired low', 'paired high', 'moved', 'q'],
         rows: per100.map((d) => {
           const unit = d.metric.slice('unit:'.length, -':damage_per_100_tv'.length);
           const x = destroyed.get(`${d.cell.id}\u0000unit:${unit}:destroyed_rate`);
           const moved = (y: Difference) => (y.distinguishable ? 'yes' : 'no');
-          return [d.cell.id, unit, fmt(d.valueFrom), fmt(d.valueTo), fmt(d.difference), fmt(d.low), fmt(d.high), moved(d), ...(x ? [fmt(x.valueFrom), fmt(x.valueTo), fmt(x.difference), fmt(x.low), fmt(x.high), moved(x)] : ['', '', '', '', '', ''])];
+          // No q: the figure did not vary at all (the change never touched it).
+          const q = (y: Difference) => (y.q === null ? '-' : fmtP(y.q));
+          return [d.cell.id, unit, fmt(d.valueFrom), fmt(d.valueTo), fmt(d.difference), fmt(d.low), fmt(d.high), moved(d), q(d), ...(x ? [fmt(x.valueFrom), fmt(x.valueTo), fmt(x.difference), fmt(x.low), fmt(x.high), moved(x), q(x)] : ['', '', '', '', '', '', ''])];
         }),
       },
     });
@@ -197,6 +218,7 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
           ] as Array<[string, string]>)
         : []),
       ...battleFacts(facts.settings),
+      ...(fdrMoved(diffs, 'key').family ? ([['false discovery rate', fdrText(diffs)]] as Array<[string, string]>) : []),
     ],
     warnings: [],
     placeholders: placeholdersOf(diffs),

@@ -21,7 +21,8 @@
 // look schedule and z of their own.
 import type { Batch, Cell } from '../scenarios/batch.js';
 import { Z95 } from '../stats/intervals.js';
-import { repeatedZ95, settled, stoppingZ } from '../stats/sequential.js';
+import { benjaminiHochberg } from '../stats/fdr.js';
+import { repeatedP, repeatedZ95, settled, stoppingZ } from '../stats/sequential.js';
 import { buildEngines, type CellEngine } from './cells.js';
 import { addCounts, battleUnitStats, gamesPerTrial, metricSource, type Metric } from './counts.js';
 import { B_UNITS, U_CAPTURED, U_CRIPPLED, U_DAMAGE, U_DESTROYED, U_STRIDE, U_WITHDRAWN } from './battles.js';
@@ -94,6 +95,17 @@ export interface Difference {
   unpairedLow: number;
   unpairedHigh: number;
   distinguishable: boolean;
+  /**
+   * The repeated p-value of the shift over the cell's looks (repeatedP; at most 0.05 when the
+   * paired interval excludes zero), for shifts with an FDR family (fdrFamily); null elsewhere.
+   */
+  p: number | null;
+  /**
+   * Benjamini-Hochberg q-value of `p` within its family over the whole comparison (every
+   * sampled key metric; every battle unit-type figure that varied): the shifts with q <= 0.05
+   * keep the false discovery rate at 5%. Null where p is.
+   */
+  q: number | null;
   chunks: number;
   trials: number | null;
 }
@@ -224,7 +236,27 @@ export async function compareBatch(batch: Batch, opts: CompareOptions): Promise<
     await execute.close();
   }
   if (failure) throw failure;
-  return groups.flatMap((g) => differences(g));
+  return withFdr(groups.flatMap((g) => differences(g)));
+}
+
+/**
+ * The family a shift's q-value is worked out in, or null when it has none: the key metric of
+ * every sampled engagement ("key"), and every battle unit-type figure that varied ("unit").
+ */
+export function fdrFamily(d: Pick<Difference, 'cell' | 'metric' | 'trials' | 'low' | 'high'>): 'key' | 'unit' | null {
+  if (d.trials === null) return null; // exact: no sampling error
+  if (d.metric === KEY_METRIC[d.cell.kind]) return 'key';
+  return d.cell.kind === 'battle' && d.metric.startsWith('unit:') && d.high > d.low ? 'unit' : null;
+}
+
+/** Fills in the q-values: Benjamini-Hochberg over the repeated p-values of each family (fdrFamily). */
+function withFdr(diffs: Difference[]): Difference[] {
+  for (const family of ['key', 'unit'] as const) {
+    const members = diffs.filter((d) => d.p !== null && fdrFamily(d) === family);
+    const q = benjaminiHochberg(members.map((d) => d.p as number));
+    members.forEach((d, i) => (d.q = q[i]));
+  }
+  return diffs;
 }
 
 function differences(g: Group): Difference[] {
@@ -235,9 +267,10 @@ function differences(g: Group): Difference[] {
   g.slots.slice(1).forEach((s, o) => {
     const shift = (metric: string, b: Metric, m: Metric, paired: () => { se: number }): Difference => {
       const difference = m.value - b.value;
-      const half = exact ? 0 : g.z.interval * paired().se;
+      const se = exact ? 0 : paired().se;
+      const half = g.z.interval * se;
       const unpaired = g.z.interval * Math.hypot((m.high - m.low) / (2 * Z95), (b.high - b.low) / (2 * Z95));
-      return {
+      const d: Difference = {
         cell: g.cell,
         placeholders,
         from: 0,
@@ -251,9 +284,14 @@ function differences(g: Group): Difference[] {
         unpairedLow: difference - unpaired,
         unpairedHigh: difference + unpaired,
         distinguishable: exact ? Math.abs(difference) > 1e-12 : difference - half > 0 || difference + half < 0,
+        p: null,
+        q: null,
         chunks: g.committed,
         trials: exact ? null : s.trials(),
       };
+      // The repeated p-value over the cell's looks, for the shifts that have a q-value.
+      if (fdrFamily(d)) d.p = se > 0 ? repeatedP(difference / se, g.minChunks, g.maxChunks) : difference === 0 ? 1 : 0;
+      return d;
     };
     const baseMetrics = base.metrics();
     s.metrics().forEach((m: Metric, j) => out.push(shift(m.name, baseMetrics[j], m, () => g.paired(o, m.name))));

@@ -1,6 +1,6 @@
 // The sequential stopping decision of a paired comparison (jwsim compare, src/sim/compare.ts),
 // and the z of the intervals it reports.
-import { Z95, simultaneousZ95 } from './intervals.js';
+import { Z95, normalTwoSidedTail, simultaneousZ95 } from './intervals.js';
 
 /** The least z a shift must be from zero, or within `settle`, to stop: 3 rather than 1.96. */
 export const SEQUENTIAL_Z = 3;
@@ -43,6 +43,29 @@ export function repeatedZ95(first: number, last: number): number {
   const z = (lo + hi) / 2;
   memo.set(key, z);
   return z;
+}
+
+/**
+ * The repeated p-value of a shift `t` standard errors from zero over the same looks as
+ * repeatedZ95: the least alpha whose repeated (1 - alpha) intervals would exclude zero, that
+ * is P(some look's |S_k| / sqrt(k) exceeds |t|) for a shift of zero. At most 0.05 exactly when
+ * the repeated 95% interval excludes zero (up to repeatedZ95's 1e-4 tolerance on z), and, like
+ * that interval, valid whichever look stopped the engagement: with no true shift it is at most
+ * alpha with probability at most alpha. One look: the plain two-sided p-value. More than
+ * EXACT_LOOKS looks, or a p-value below 1e-8: the Bonferroni bound (looks x the plain one),
+ * which holds too and differs only in the far tail.
+ */
+export function repeatedP(t: number, first: number, last: number): number {
+  if (!(first >= 1 && last >= first && Number.isInteger(first) && Number.isInteger(last))) throw new RangeError(`looks after chunks ${first}..${last}`);
+  const z = Math.abs(t);
+  if (Number.isNaN(z)) return NaN;
+  if (z === 0) return 1;
+  const looks = last - first + 1;
+  const plain = normalTwoSidedTail(z);
+  if (looks === 1) return plain;
+  const bonferroni = Math.min(1, looks * plain);
+  if (looks > EXACT_LOOKS || bonferroni < 1e-8) return bonferroni;
+  return Math.min(bonferroni, Math.max(0, 1 - staysInside(z, first, last)));
 }
 
 /** P(|S_k| <= z sqrt(k) at every k from first to last), S_k the sum of k standard normals. */

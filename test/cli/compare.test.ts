@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jwsim } from '../helpers/cli.js';
+import { benjaminiHochberg } from '../../src/stats/fdr.js';
+import { Z95, normalTwoSidedTail } from '../../src/stats/intervals.js';
 
 const ROSTER = fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url));
 const HOUSE = fileURLToPath(new URL('../../scenarios/overlays/example-house-rules.json', import.meta.url)); // "rules": "1.2.2"
@@ -177,7 +179,22 @@ describe('jwsim compare: battle experiments', () => {
     // One look, at 512 trials (the minimum is the maximum): the plain z.
     expect(lines[2]).toMatch(/^[01] of 1 key metrics moved \(the 95% paired interval, ±1\.96 se over the repeated looks, excludes 0\)$/);
     const varied = readFileSync(join(out, 'comparison.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')).filter((c) => c[3].startsWith('unit:') && Number(c[10]) > Number(c[9]));
-    expect(lines[3]).toBe(`battle unit types: ${varied.filter((c) => c[13] === 'yes').length} of ${varied.length} figures that varied moved (each interval 95% on its own; the report's unit tables and comparison.csv's unit:ID:FIGURE rows list them)`);
+    // The key metric's and the varied unit figures' q-values (columns 17 and 18), each family on its own.
+    const win0 = readFileSync(join(out, 'comparison.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')).find((c) => c[3] === 'a_win_rate')!;
+    expect(win0[18]).toBe(win0[17]); // a family of one: q = p
+    expect(lines[3]).toBe(`${Number(win0[18]) <= 0.05 ? 1 : 0} of the 1 sampled key metrics moved at a 5% false discovery rate (Benjamini-Hochberg q <= 0.05 over their repeated p-values: among many engagements some intervals exclude 0 by chance, and q allows for that; q_value in comparison.csv)`);
+    expect(lines[4]).toBe(`battle unit types: ${varied.filter((c) => c[13] === 'yes').length} of ${varied.length} figures that varied moved (each interval 95% on its own), ${varied.filter((c) => Number(c[18]) <= 0.05).length} at a 5% false discovery rate (Benjamini-Hochberg q <= 0.05 over those ${varied.length}); the report's unit tables and comparison.csv's unit:ID:FIGURE rows list them`);
+    // Figures that did not vary have no p- or q-value; those that did have both, recomputed here.
+    const allUnits = readFileSync(join(out, 'comparison.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')).filter((c) => c[3].startsWith('unit:'));
+    for (const c of allUnits) expect(c[17] === '', c[3]).toBe(!varied.some((v) => v[3] === c[3]));
+    const q = benjaminiHochberg(varied.map((c) => Number(c[17])));
+    varied.forEach((c, i) => expect(Number(c[18]), c[3]).toBeCloseTo(q[i], 3));
+    // One look: the plain two-sided p-value of the shift, at most 0.05 exactly when the interval excludes 0.
+    for (const c of varied) {
+      const se = (Number(c[10]) - Number(c[9])) / (2 * Z95);
+      expect(Number(c[17]), c[3]).toBeCloseTo(normalTwoSidedTail(Number(c[8]) / se), 3);
+      expect(Number(c[17]) <= 0.05, c[3]).toBe(c[13] === 'yes');
+    }
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { settings: Record<string, number> };
     expect(manifest.settings.battleMinTrials).toBe(512);
     expect(manifest.settings.battleMaxTrials).toBe(512);

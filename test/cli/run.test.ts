@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repeatedZ95 } from '../../src/stats/sequential.js';
+import { benjaminiHochberg } from '../../src/stats/fdr.js';
+import { KEY_METRIC } from '../../src/sim/compare.js';
 import { checkpointHas, jwsim, jwsimInterrupted } from '../helpers/cli.js';
 
 const SMALL = fileURLToPath(new URL('../fixtures/batches/small.json', import.meta.url));
@@ -161,7 +163,22 @@ describe('jwsim compare', () => {
     expect(r.stdout).toMatch(/v1\.2\.1 vs v1\.2\.2/);
     for (const f of ['comparison.csv', 'comparison.json', 'manifest.json', 'index.html']) expect(existsSync(join(out, f)), f).toBe(true);
     const csv = readFileSync(join(out, 'comparison.csv'), 'utf8');
-    expect(csv.split('\n')[0]).toBe('experiment,engagement,kind,metric,from,to,value_from,value_to,difference,low,high,unpaired_low,unpaired_high,distinguishable,chunks,trials,seed');
+    expect(csv.split('\n')[0]).toBe('experiment,engagement,kind,metric,from,to,value_from,value_to,difference,low,high,unpaired_low,unpaired_high,distinguishable,chunks,trials,seed,p_value,q_value');
+    // p- and q-values: for the sampled key metrics only; the repeated p-value is at most 0.05
+    // exactly when the repeated interval excludes 0, and q is Benjamini-Hochberg over them all.
+    const rows = csv.trim().split('\n').slice(1).map((l) => l.split(','));
+    const keyed = rows.filter((c) => c[17] !== '');
+    expect(keyed.length).toBeGreaterThan(1);
+    for (const c of rows) expect(c[17] !== '', c[3]).toBe(c[15] !== 'exact' && KEY_METRIC[c[2] as 'duel'] === c[3]);
+    const z = repeatedZ95(2, 4);
+    for (const c of keyed) {
+      const se = (Number(c[10]) - Number(c[9])) / (2 * z);
+      const t = Math.abs(Number(c[8])) / se;
+      if (Math.abs(t - z) > 0.01) expect(Number(c[17]) <= 0.05, c[1]).toBe(c[13] === 'yes');
+      if (Number(c[18]) <= 0.05) expect(c[13], c[1]).toBe('yes');
+    }
+    const q = benjaminiHochberg(keyed.map((c) => Number(c[17])));
+    keyed.forEach((c, i) => expect(Number(c[18]), c[1]).toBeCloseTo(q[i], 3));
     const json = JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8'));
     expect(json.paired_vs_unpaired_width.count).toBeGreaterThan(0);
     // Looks after chunks 2, 3 and 4 of 8,192 trials: repeated 95% intervals with the Pocock z

@@ -1,8 +1,8 @@
 // The stopping decision of jwsim compare and the z of its repeated intervals (README "Did it
 // change balance?").
 import { describe, expect, it } from 'vitest';
-import { Z95, simultaneousZ95 } from '../../src/stats/intervals.js';
-import { EXACT_LOOKS, SEQUENTIAL_Z, repeatedZ95, settled, stoppingZ } from '../../src/stats/sequential.js';
+import { Z95, normalQuantile, normalTwoSidedTail, simultaneousZ95 } from '../../src/stats/intervals.js';
+import { EXACT_LOOKS, SEQUENTIAL_Z, repeatedP, repeatedZ95, settled, stoppingZ } from '../../src/stats/sequential.js';
 import { openStream } from '../../src/rng/stream.js';
 
 describe('sequential stopping', () => {
@@ -98,5 +98,82 @@ describe('repeated 95% intervals', () => {
     }
     expect(plain / runs).toBeLessThan(0.93);
     expect(repeated / runs).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe('the normal two-sided tail', () => {
+  it('gives 5% at 1.96 and keeps its precision far out in the tail', () => {
+    expect(normalTwoSidedTail(Z95)).toBeCloseTo(0.05, 8);
+    expect(normalTwoSidedTail(-Z95)).toBe(normalTwoSidedTail(Z95));
+    expect(normalTwoSidedTail(0)).toBe(1);
+    for (const p of [1e-3, 1e-6, 1e-10, 1e-14]) {
+      const t = normalQuantile(p / 2); // the lower tail: 1 - p / 2 would lose p in rounding
+      expect(Math.abs(normalTwoSidedTail(t) / p - 1)).toBeLessThan(1e-6);
+    }
+  });
+});
+
+describe('repeated p-values', () => {
+  it('one look: the plain two-sided p-value', () => {
+    expect(repeatedP(2.5, 4, 4)).toBe(normalTwoSidedTail(2.5));
+    expect(repeatedP(-2.5, 4, 4)).toBe(normalTwoSidedTail(2.5));
+  });
+
+  it('crosses 0.05 where the repeated 95% interval starts to exclude zero', () => {
+    for (const [first, last] of [[1, 2], [1, 5], [2, 4], [3, 16], [1, 30]]) {
+      const z = repeatedZ95(first, last);
+      expect(repeatedP(z + 0.002, first, last), `${first}..${last}`).toBeLessThanOrEqual(0.05);
+      expect(repeatedP(z - 0.002, first, last), `${first}..${last}`).toBeGreaterThan(0.05);
+    }
+  });
+
+  it('falls as the shift grows, between the plain p-value and the Bonferroni bound', () => {
+    let before = 1;
+    for (let t = 0; t <= 7; t += 0.25) {
+      const p = repeatedP(t, 3, 16);
+      expect(p, `t = ${t}`).toBeLessThanOrEqual(before);
+      expect(p, `t = ${t}`).toBeGreaterThanOrEqual(normalTwoSidedTail(t) * (1 - 1e-9));
+      expect(p, `t = ${t}`).toBeLessThanOrEqual(Math.min(1, 14 * normalTwoSidedTail(t)));
+      before = p;
+    }
+    expect(repeatedP(0, 3, 16)).toBe(1);
+    expect(repeatedP(NaN, 3, 16)).toBeNaN();
+    expect(repeatedP(3, 3, 3 + EXACT_LOOKS)).toBe(Math.min(1, (EXACT_LOOKS + 1) * normalTwoSidedTail(3)));
+    expect(() => repeatedP(1, 0, 4)).toThrow(RangeError);
+  });
+
+  it('is at most alpha only alpha of the time when nothing moved, whichever look stops', () => {
+    // compare's defaults (looks after chunks 3..16, settle 0.02, stopping z 3), no true shift;
+    // the plain p-value at the stop would be below 0.05 more often than 5%.
+    const rng = openStream({ seed: 'null-p', experiment: 'sequential', purpose: 'test', chunk: 0 });
+    const gauss = () => {
+      let u = 0;
+      while (u === 0) u = rng.next();
+      return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
+    };
+    const [first, last, settle, sd] = [3, 16, 0.002, 0.03];
+    const zStop = stoppingZ(first, last);
+    const runs = 4000;
+    let repeated = 0;
+    let plain = 0;
+    for (let r = 0; r < runs; r++) {
+      let sum = 0;
+      for (let k = 1; k <= last; k++) {
+        sum += sd * gauss();
+        const d = sum / k;
+        const se = sd / Math.sqrt(k);
+        if (k === last || (k >= first && settled(d, se, settle, zStop))) {
+          // The repeated p-value is never below the plain one, so only those at most 0.05 are worked out.
+          if (normalTwoSidedTail(d / se) <= 0.05) {
+            plain++;
+            if (repeatedP(d / se, first, last) <= 0.05) repeated++;
+          }
+          break;
+        }
+      }
+    }
+    // 0.05 plus three standard errors of a 4,000-run share.
+    expect(repeated / runs).toBeLessThan(0.05 + 3 * Math.sqrt(0.05 * 0.95 / runs));
+    expect(plain / runs).toBeGreaterThan(0.05);
   });
 });
