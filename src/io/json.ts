@@ -131,7 +131,7 @@ function valueAt(e: ErrorObject, data: unknown): unknown {
   return e.instancePath.split('/').slice(1).reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), data);
 }
 
-function describe(e: ErrorObject, data: unknown): string | null {
+function describe(e: ErrorObject, data: unknown, schema: object): string | null {
   const value = valueAt(e, data);
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
@@ -149,7 +149,7 @@ function describe(e: ErrorObject, data: unknown): string | null {
     case 'required':
       return `missing required field "${p.missingProperty}"`;
     case 'additionalProperties':
-      return `unknown field "${p.additionalProperty}"`;
+      return unknownField(String(p.additionalProperty), schema, e.schemaPath);
     case 'type':
       return `${show(value)} must be ${String(p.type).replace(',', ' or ')}`;
     case 'minimum':
@@ -168,6 +168,49 @@ function describe(e: ErrorObject, data: unknown): string | null {
     default:
       return `${show(value)} ${e.message ?? 'is not allowed'}`;
   }
+}
+
+/**
+ * "unknown field" with the fields allowed at that place (the `properties` of the schema object
+ * that holds the failing additionalProperties), and the nearest of them when the name looks
+ * like a misspelling of one (a different case, or at most two edits away).
+ */
+function unknownField(name: string, schema: object, schemaPath: string): string {
+  const parent = schemaPath
+    .replace(/^#\//, '')
+    .split('/')
+    .slice(0, -1)
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), schema);
+  const props = parent && typeof parent === 'object' ? (parent as { properties?: unknown }).properties : undefined;
+  const allowed = props && typeof props === 'object' ? Object.keys(props) : [];
+  if (!allowed.length) return `unknown field "${name}"`;
+  let near: string | undefined = allowed.find((a) => a.toLowerCase() === name.toLowerCase());
+  if (!near) {
+    let best = 3;
+    for (const a of allowed) {
+      const d = editDistance(name.toLowerCase(), a.toLowerCase(), best);
+      if (d < best && d < a.length) [best, near] = [d, a];
+    }
+  }
+  return `unknown field "${name}"${near ? ` (did you mean "${near}"?)` : ''}; allowed here: ${allowed.join(', ')}`;
+}
+
+/** Levenshtein distance of a and b, or `cap` once it is clear the distance is at least that. */
+function editDistance(a: string, b: string, cap: number): number {
+  if (Math.abs(a.length - b.length) >= cap) return cap;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let low = i;
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      low = Math.min(low, row[j]);
+    }
+    if (low >= cap) return cap;
+    prev = row;
+  }
+  return Math.min(cap, prev[b.length]);
 }
 
 /**
@@ -245,13 +288,13 @@ export function schemaProblems(schema: object, data: unknown, file: string): str
     // which kinds are allowed.
     const branchOf = (e: ErrorObject) => e.schemaPath.slice(a.schemaPath.length + 1).split('/')[0];
     const wrongKind = new Set(inside.filter((e) => e.keyword === 'type' || e.keyword === 'const').map(branchOf));
-    const relevant = inside.filter((e) => !wrongKind.has(branchOf(e))).map((e) => describe(e, data)).filter((m): m is string => m !== null);
+    const relevant = inside.filter((e) => !wrongKind.has(branchOf(e))).map((e) => describe(e, data, schema)).filter((m): m is string => m !== null);
     const kinds = inside.map((e) => (e.keyword === 'type' ? String((e.params as { type: string }).type).replace(',', ' or ') : e.keyword === 'const' ? show((e.params as { allowedValue: unknown }).allowedValue) : null)).filter((k): k is string => k !== null);
     merged.set(a, relevant.length ? relevant.join('; ') : `${show(valueAt(a, data))} must be ${kinds.join(' or ')}`);
   }
   for (const e of errors) {
     if (folded.has(e)) continue;
-    const msg = merged.get(e) ?? describe(e, data);
+    const msg = merged.get(e) ?? describe(e, data, schema);
     if (msg === null) continue;
     out.add(`${file}: ${jsonPath(e.instancePath)}: ${msg}`);
   }

@@ -33,6 +33,22 @@ describe('schemaProblems', () => {
     expect(schemaProblems(schema, data, 'f.json')).toEqual(['f.json: op_at_least: the number is too large (beyond the range of a double)', 'f.json: params.x: the number is too large (beyond the range of a double)']);
   });
 
+  it('an unknown field lists the fields allowed there, and names a near one', () => {
+    expect(schemaProblems(schema, { op_at_lest: 3 }, 'f.json')).toEqual(['f.json: (top level): unknown field "op_at_lest" (did you mean "op_at_least"?); allowed here: op_at_least, params']);
+    expect(schemaProblems(schema, { Params: {} }, 'f.json')).toEqual(['f.json: (top level): unknown field "Params" (did you mean "params"?); allowed here: op_at_least, params']);
+    // Nothing near: the list alone. Short names are not "near" a name they would have to become wholly.
+    expect(schemaProblems(schema, { colour: 1, p: 2 }, 'f.json')).toEqual(['f.json: (top level): unknown field "colour"; allowed here: op_at_least, params', 'f.json: (top level): unknown field "p"; allowed here: op_at_least, params']);
+    // Inside a conditional branch: the branch's own fields.
+    const kinds = {
+      type: 'object',
+      properties: { kind: { enum: ['a', 'b'] } },
+      allOf: [{ if: { properties: { kind: { const: 'a' } } }, then: { additionalProperties: false, properties: { kind: {}, range: {}, trials: {} } } }],
+    };
+    expect(schemaProblems(kinds, { kind: 'a', rnage: 3 }, 'f.json')).toEqual(['f.json: (top level): unknown field "rnage" (did you mean "range"?); allowed here: kind, range, trials']);
+    // A field that no schema object lists (additionalProperties without properties): the plain message.
+    expect(schemaProblems({ type: 'object', additionalProperties: false }, { x: 1 }, 'f.json')).toEqual(['f.json: (top level): unknown field "x"']);
+  });
+
   it('thousands of problems: each distinct line once, in order', () => {
     const many = { type: 'array', items: schema };
     const data = Array.from({ length: 3000 }, () => ({ op_at_least: 'x', params: { '1a': 1 } }));

@@ -7,6 +7,14 @@ import { rulesContext, rulesHeader } from '../../src/cli/rulesContext.js';
 import { applyOverlay, loadOverlay, type Overlay } from '../../src/rules/overlay.js';
 import { RULES_VERSIONS } from '../../src/rules/registry.js';
 import { userError } from '../helpers/errors.js';
+import { SCHEMA_CATALOG } from '../../src/schemas/catalog.js';
+
+/** The field names the overlay schema allows at a place (path of property names), as unknown-field messages list them. */
+function allowedAt(...path: string[]): string {
+  let node = SCHEMA_CATALOG.overlay as { properties: Record<string, unknown> };
+  for (const k of path) node = node.properties[k] as typeof node;
+  return Object.keys(node.properties).join(', ');
+}
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/overlays/${name}`, import.meta.url));
 const CRIT = fixture('critical-structure.json');
@@ -169,9 +177,9 @@ describe('prototype pollution', () => {
     const e = userError(() => loadOverlay(file));
     expect(e.message).toBe(`${file}: 3 problems`);
     expect(e.details).toEqual([
-      `${file}: tables.combat: unknown field "__proto__"`,
-      `${file}: tables.combat: unknown field "constructor"`,
-      `${file}: tables.combat: unknown field "prototype"`,
+      `${file}: tables.combat: unknown field "__proto__"; allowed here: ${allowedAt('tables', 'combat')}`,
+      `${file}: tables.combat: unknown field "constructor"; allowed here: ${allowedAt('tables', 'combat')}`,
+      `${file}: tables.combat: unknown field "prototype"; allowed here: ${allowedAt('tables', 'combat')}`,
     ]);
   });
 
@@ -180,10 +188,10 @@ describe('prototype pollution', () => {
     const e = userError(() => loadOverlay(file));
     expect([...e.details].sort()).toEqual(
       [
-        `${file}: (top level): unknown field "__proto__"`,
-        `${file}: options: unknown field "__proto__"`,
-        `${file}: options: unknown field "constructor"`,
-        `${file}: tables: unknown field "__proto__"`,
+        `${file}: (top level): unknown field "__proto__"; allowed here: $schema, format, description, rules, options, tables`,
+        `${file}: options: unknown field "__proto__"; allowed here: ${allowedAt('options')}`,
+        `${file}: options: unknown field "constructor"; allowed here: ${allowedAt('options')}`,
+        `${file}: tables: unknown field "__proto__"; allowed here: dice, combat`,
       ].sort(),
     );
     expect(userError(() => rulesContext({ rules: '1.2.2', rule: [], rulesOverlay: file })).message).toBe(`${file}: 4 problems`);
@@ -222,7 +230,7 @@ describe('bad overlays: a UserError naming the file', () => {
   it('an unknown option name', () => {
     const file = fixture('unknown-option.json');
     const e = userError(() => loadOverlay(file));
-    expect(e.message).toBe(`${file}: options: unknown field "dice_colour"`);
+    expect(e.message).toBe(`${file}: options: unknown field "dice_colour"; allowed here: ${allowedAt('options')}`);
     expect(e.details).toEqual([]);
   });
 
@@ -237,8 +245,8 @@ describe('bad overlays: a UserError naming the file', () => {
     const e = userError(() => loadOverlay(file));
     expect(e.message).toBe(`${file}: 6 problems`);
     const d = e.details;
-    expect(d).toContain(`${file}: tables: unknown field "movement"`);
-    expect(d).toContain(`${file}: tables.combat: unknown field "warpFactor"`);
+    expect(d).toContain(`${file}: tables: unknown field "movement"; allowed here: dice, combat`);
+    expect(d).toContain(`${file}: tables.combat: unknown field "warpFactor"; allowed here: ${allowedAt('tables', 'combat')}`);
     expect(d).toContain(`${file}: tables.combat.shortRangeAC: "six" must be number`);
     expect(d).toContain(`${file}: tables.combat.armorByArc: "yes" must be boolean`);
     expect(d).toContain(`${file}: tables.combat.catastrophicTable[2]: "exploded" is not one of destroyed, crippled`);

@@ -196,7 +196,7 @@ describe('loadRoster: bad input is a UserError naming the file and JSON path, ev
     const file = fixture('schema-errors.json');
     const e = userError(() => loadRoster([file]));
     const expected = [
-      '(top level): unknown field "colour"',
+      '(top level): unknown field "colour"; allowed here: $schema, format, description, units',
       'format: "jwsim-units/2" must be "jwsim-units/1"',
       'units[0]: missing required field "armor"',
       'units[0]: missing required field "base"',
@@ -209,7 +209,7 @@ describe('loadRoster: bad input is a UserError naming the file and JSON path, ev
       'units[0].weapons[0].arcs[0]: "X" is not one of F, P, S, R, T',
       'units[1]: missing required field "fuel"',
       'units[1].fire_control.status: "GUESSED" is not one of SOURCED, INFERRED, PLACEHOLDER',
-      'units[1].weapons[0]: unknown field "range"',
+      'units[1].weapons[0]: unknown field "range"; allowed here: name, class, count, ac, as, macro, arcs, traits, note',
       `units[1].weapons[0].traits[0].name: "Teleport" is not one of ${TRAIT_NAMES.join(', ')}`,
     ].map((m) => `${file}: ${m}`);
     expect([...e.details].sort()).toEqual([...expected].sort());
