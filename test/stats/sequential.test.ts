@@ -5,6 +5,36 @@ import { Z95, normalQuantile, normalTwoSidedTail, simultaneousZ95 } from '../../
 import { EXACT_LOOKS, SEQUENTIAL_Z, repeatedP, repeatedZ95, settled, stoppingZ } from '../../src/stats/sequential.js';
 import { openStream } from '../../src/rng/stream.js';
 
+/**
+ * Simulates `runs` engagements under compare's defaults (looks after chunks 3..16, stopping
+ * z 3) chunk by chunk, with normal chunk means of a true `shift` and standard deviation `sd`,
+ * and hands each one's mean and standard error at the look that stopped it to `atStop`.
+ */
+function simulateStops(seed: string, runs: number, shift: number, sd: number, settle: number, atStop: (d: number, se: number) => void): void {
+  const rng = openStream({ seed, experiment: 'sequential', purpose: 'test', chunk: 0 });
+  const gauss = () => {
+    let u = 0;
+    while (u === 0) u = rng.next();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
+  };
+  const zStop = stoppingZ(FIRST, LAST);
+  for (let r = 0; r < runs; r++) {
+    let sum = 0;
+    for (let k = 1; k <= LAST; k++) {
+      sum += shift + sd * gauss();
+      const d = sum / k;
+      const se = sd / Math.sqrt(k);
+      if (k === LAST || (k >= FIRST && settled(d, se, settle, zStop))) {
+        atStop(d, se);
+        break;
+      }
+    }
+  }
+}
+/** compare's default look schedule: after chunks 3 to 16. */
+const FIRST = 3;
+const LAST = 16;
+
 describe('sequential stopping', () => {
   it('stops when the shift is more than 3 standard errors from 0', () => {
     expect(SEQUENTIAL_Z).toBe(3);
@@ -71,31 +101,15 @@ describe('repeated 95% intervals', () => {
     // compare's defaults (looks after chunks 3..16, settle 0.02, stopping z 3) in the case
     // where the plain interval does worst: a true shift of 0.01 with a per-chunk standard
     // error of 0.03. Engagements are simulated chunk by chunk with normal chunk means.
-    const rng = openStream({ seed: 'coverage', experiment: 'sequential', purpose: 'test', chunk: 0 });
-    const gauss = () => {
-      let u = 0;
-      while (u === 0) u = rng.next();
-      return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
-    };
-    const [first, last, settle, shift, sd] = [3, 16, 0.02, 0.01, 0.03];
-    const zStop = stoppingZ(first, last);
-    const zInterval = repeatedZ95(first, last);
+    const [shift, sd] = [0.01, 0.03];
+    const zInterval = repeatedZ95(FIRST, LAST);
     const runs = 6000;
     let plain = 0;
     let repeated = 0;
-    for (let r = 0; r < runs; r++) {
-      let sum = 0;
-      for (let k = 1; k <= last; k++) {
-        sum += shift + sd * gauss();
-        const d = sum / k;
-        const se = sd / Math.sqrt(k);
-        if (k === last || (k >= first && settled(d, se, settle, zStop))) {
-          if (Math.abs(d - shift) <= Z95 * se) plain++;
-          if (Math.abs(d - shift) <= zInterval * se) repeated++;
-          break;
-        }
-      }
-    }
+    simulateStops('coverage', runs, shift, sd, 0.02, (d, se) => {
+      if (Math.abs(d - shift) <= Z95 * se) plain++;
+      if (Math.abs(d - shift) <= zInterval * se) repeated++;
+    });
     expect(plain / runs).toBeLessThan(0.93);
     expect(repeated / runs).toBeGreaterThanOrEqual(0.95);
   });
@@ -145,33 +159,16 @@ describe('repeated p-values', () => {
   it('is at most alpha only alpha of the time when nothing moved, whichever look stops', () => {
     // compare's defaults (looks after chunks 3..16, settle 0.02, stopping z 3), no true shift;
     // the plain p-value at the stop would be below 0.05 more often than 5%.
-    const rng = openStream({ seed: 'null-p', experiment: 'sequential', purpose: 'test', chunk: 0 });
-    const gauss = () => {
-      let u = 0;
-      while (u === 0) u = rng.next();
-      return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.next());
-    };
-    const [first, last, settle, sd] = [3, 16, 0.002, 0.03];
-    const zStop = stoppingZ(first, last);
     const runs = 4000;
     let repeated = 0;
     let plain = 0;
-    for (let r = 0; r < runs; r++) {
-      let sum = 0;
-      for (let k = 1; k <= last; k++) {
-        sum += sd * gauss();
-        const d = sum / k;
-        const se = sd / Math.sqrt(k);
-        if (k === last || (k >= first && settled(d, se, settle, zStop))) {
-          // The repeated p-value is never below the plain one, so only those at most 0.05 are worked out.
-          if (normalTwoSidedTail(d / se) <= 0.05) {
-            plain++;
-            if (repeatedP(d / se, first, last) <= 0.05) repeated++;
-          }
-          break;
-        }
+    simulateStops('null-p', runs, 0, 0.03, 0.002, (d, se) => {
+      // The repeated p-value is never below the plain one, so only those at most 0.05 are worked out.
+      if (normalTwoSidedTail(d / se) <= 0.05) {
+        plain++;
+        if (repeatedP(d / se, FIRST, LAST) <= 0.05) repeated++;
       }
-    }
+    });
     // 0.05 plus three standard errors of a 4,000-run share.
     expect(repeated / runs).toBeLessThan(0.05 + 3 * Math.sqrt(0.05 * 0.95 / runs));
     expect(plain / runs).toBeGreaterThan(0.05);
