@@ -6,12 +6,20 @@ import type { ActionName, MoveOption, Policy } from '../../policies/types.js';
 import { GEOM_EPSILON, type Base, baseInRect, cosDeg, hypot, onTable, guidedBisection, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import { aspect, aspectOfArc, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
-import { sortSmall } from '../sortSmall.js';
 import { BattleModel } from './model.js';
-import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, roomForMove, ruledOutWithin, squadronDestinations, type Pose } from './movement.js';
+import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, roomForMove, ruledOutWithin, squadronDestinationsInto, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { SPAN_OUT } from './battleState.js';
 import { BattleDeployment } from './deployment.js';
+
+/** A move option of the reused menus (moveTiers): MoveOption's fields, in its order, writable. */
+interface PooledOption {
+  pose: Pose;
+  action: ActionName;
+  travelled: number;
+  fuel: number | undefined;
+  failPose: Pose | undefined;
+}
 
 export abstract class BattleManoeuvre extends BattleDeployment {
   /** Bookkeeping after damage (firing.ts): removal of destroyed models; v1.2.1 immediate end (GM-52). */
@@ -43,29 +51,71 @@ export abstract class BattleManoeuvre extends BattleDeployment {
   protected moveTiers(m: BattleModel, allowStationKeep: boolean, allowBoost = true, withClamped = true): MoveOption[][] {
     const W = this.width, H = this.height, out: MoveOption[] = [];
     if (!m.unit.isCapital) {
-      const goals: Array<{ x: number; y: number; keep: number }> = [];
-      // The three nearest enemies (each distance worked out once; a stable sort keeps ties in list order).
-      const byDistance = this.enemiesOf(m.side).map((e) => ({ e, d: hypot(e.base.x - m.base.x, e.base.y - m.base.y) }));
-      sortSmall(byDistance, (a, b) => a.d - b.d);
-      for (const { e } of byDistance.slice(0, 3)) {
+      // The goals in reused arrays: the three nearest enemies (each distance worked out once; a
+      // stable insertion sort keeps ties in list order) at short and long range, then the markers.
+      const enemies = this.enemiesOf(m.side);
+      const ne = enemies.length;
+      const need = 2 * Math.min(3, ne) + this.objectives.length;
+      if (ne > this.sqOrder.length) {
+        this.sqOrder = new Int32Array(2 * ne);
+        this.sqDist = new Float64Array(2 * ne);
+      }
+      if (need > this.goalX.length) {
+        this.goalX = new Float64Array(2 * need);
+        this.goalY = new Float64Array(2 * need);
+        this.goalKeep = new Float64Array(2 * need);
+      }
+      if (9 + 3 * need > this.destX.length) {
+        this.destX = new Float64Array(2 * (9 + 3 * need));
+        this.destY = new Float64Array(2 * (9 + 3 * need));
+      }
+      const order = this.sqOrder, dist = this.sqDist;
+      for (let i = 0; i < ne; i++) {
+        const e = enemies[i];
+        const d = hypot(e.base.x - m.base.x, e.base.y - m.base.y);
+        let j = i - 1;
+        while (j >= 0 && dist[j] - d > 0) {
+          dist[j + 1] = dist[j];
+          order[j + 1] = order[j];
+          j--;
+        }
+        dist[j + 1] = d;
+        order[j + 1] = i;
+      }
+      const gx = this.goalX, gy = this.goalY, gk = this.goalKeep;
+      let ng = 0;
+      for (let k = 0; k < ne && k < 3; k++) {
+        const e = enemies[order[k]];
         const kind = e.unit.isCapital ? 'capital' : 'squadron';
         const short = e.unit.isCapital ? this.rules.combat.shortRangeAC : this.rules.combat.shortRangeAS;
-        goals.push({ x: e.base.x, y: e.base.y, keep: short - 0.5 + e.bulk + m.bulk });
-        goals.push({ x: e.base.x, y: e.base.y, keep: longRangeMax(this.rules.combat, kind, m.state.sensors) - 0.5 + e.bulk + m.bulk });
+        gx[ng] = e.base.x;
+        gy[ng] = e.base.y;
+        gk[ng++] = short - 0.5 + e.bulk + m.bulk;
+        gx[ng] = e.base.x;
+        gy[ng] = e.base.y;
+        gk[ng++] = longRangeMax(this.rules.combat, kind, m.state.sensors) - 0.5 + e.bulk + m.bulk;
       }
-      for (const o of this.objectives) goals.push({ x: o.x, y: o.y, keep: 0 });
-      for (const p of squadronDestinations(m, m.unit.speed, goals, W, H)) {
-        const d = hypot(p.x - m.base.x, p.y - m.base.y);
-        if (d <= m.unit.speed + 1e-9) out.push(moveOption(p, 'none', d));
+      for (const o of this.objectives) {
+        gx[ng] = o.x;
+        gy[ng] = o.y;
+        gk[ng++] = 0;
+      }
+      this.optUsed = 0;
+      const dx = this.destX, dy = this.destY;
+      let nd = squadronDestinationsInto(m, m.unit.speed, gx, gy, gk, ng, false, W, H, dx, dy);
+      for (let i = 0; i < nd; i++) {
+        const d = hypot(dx[i] - m.base.x, dy[i] - m.base.y);
+        if (d <= m.unit.speed + 1e-9) out.push(this.pooledOption(dx[i], dy[i], 0, 'none', d, undefined));
       }
       // Boost (§6.4, GM-61): x2 Speed for 1 Fuel or x3 for 2, not when crippled; offered to close
       // in when no enemy is within reach at normal Speed.
       if (allowBoost && !m.state.crippled && m.fuel >= 1 && this.reachable(m).length === 0) {
-        for (const fuel of m.fuel >= 2 ? [1, 2] : [1]) {
+        for (let fuel = 1; fuel <= (m.fuel >= 2 ? 2 : 1); fuel++) {
           const speed = m.unit.speed * (fuel + 1);
-          for (const p of squadronDestinations(m, speed, goals.filter((_, i) => i % 2 === 1 || i >= 6), W, H)) {
-            const d = hypot(p.x - m.base.x, p.y - m.base.y);
-            if (d > m.unit.speed + 1e-9 && d <= speed + 1e-9) out.push(moveOption(p, 'boost', d, fuel));
+          nd = squadronDestinationsInto(m, speed, gx, gy, gk, ng, true, W, H, dx, dy);
+          for (let i = 0; i < nd; i++) {
+            const d = hypot(dx[i] - m.base.x, dy[i] - m.base.y);
+            if (d > m.unit.speed + 1e-9 && d <= speed + 1e-9) out.push(this.pooledOption(dx[i], dy[i], 0, 'boost', d, fuel));
           }
         }
       }
@@ -73,6 +123,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       return [out];
     }
     const from = { x: m.base.x, y: m.base.y, heading: m.base.heading };
+    this.optUsed = 0;
     const lim = capitalLimits(this.br, m, false);
     const end: Pose = { x: 0, y: 0, heading: 0 };
     // Without `withClamped` the clamped moves are only counted (clampedDropped), not placed.
@@ -92,7 +143,9 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         followCapitalMove(m, from, { pre: mv.pre + mv.mid + mv.post, turn1: 0, mid: 0, turn2: 0, post: 0 }, W, H, straight, this.br.pivotOnCentre);
         // Written out rather than spread: copies made by spreading get an object shape of their own,
         // and a third pose shape turned the policies' reads of pose coordinates into boxing ones.
-        out.push(moveOption({ x: end.x, y: end.y, heading: end.heading }, 'none', travelled, undefined, { x: straight.x, y: straight.y, heading: straight.heading }));
+        const o = this.pooledOption(end.x, end.y, end.heading, 'none', travelled, undefined);
+        o.failPose = { x: straight.x, y: straight.y, heading: straight.heading };
+        out.push(o);
       }
     }
     if (allowBoost && this.br.capitalBoostMode !== 'none' && m.state.thrusters >= 1 && this.reachable(m).length === 0) {
@@ -146,10 +199,47 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         this.clampedDropped++;
         continue;
       }
-      (r.clamped && clamped ? clamped : out).push(moveOption({ x: end.x, y: end.y, heading: end.heading }, action, r.travelled));
+      (r.clamped && clamped ? clamped : out).push(this.pooledOption(end.x, end.y, end.heading, action, r.travelled, undefined));
     }
   }
   protected readonly followFrom: Pose = { x: 0, y: 0, heading: 0 };
+
+  /**
+   * Move options of the menus of one chooseMove, reused call after call (a menu is some thirty
+   * options, each with its pose: two objects apiece made and dropped per option). A menu lives
+   * only until the next moveTiers call: chooseMove returns a copy of the option it takes.
+   */
+  private readonly optPool: PooledOption[] = [];
+  /** moveTiers' scratch for squadrons: enemies by distance, the goals, the destinations. */
+  private sqOrder = new Int32Array(16);
+  private sqDist = new Float64Array(16);
+  private goalX = new Float64Array(16);
+  private goalY = new Float64Array(16);
+  private goalKeep = new Float64Array(16);
+  private destX = new Float64Array(64);
+  private destY = new Float64Array(64);
+  private optUsed = 0;
+  protected pooledOption(x: number, y: number, heading: number, action: ActionName, travelled: number, fuel: number | undefined): PooledOption {
+    let o: PooledOption;
+    if (this.optUsed < this.optPool.length) o = this.optPool[this.optUsed];
+    else this.optPool.push((o = { pose: { x: 0, y: 0, heading: 0 }, action: 'none', travelled: 0, fuel: undefined, failPose: undefined }));
+    this.optUsed++;
+    const p = o.pose;
+    p.x = x;
+    p.y = y;
+    p.heading = heading;
+    o.action = action;
+    o.travelled = travelled;
+    o.fuel = fuel;
+    o.failPose = undefined;
+    return o;
+  }
+
+  /** A copy of a menu's option that outlives the menu. */
+  private static keep(o: MoveOption): MoveOption {
+    const f = o.failPose;
+    return moveOption({ x: o.pose.x, y: o.pose.y, heading: o.pose.heading }, o.action, o.travelled, o.fuel, f ? { x: f.x, y: f.y, heading: f.heading } : undefined);
+  }
   protected readonly followEnd: Pose = { x: 0, y: 0, heading: 0 };
 
   /** The policy's move from the first tier that has a legal one; `forced` for the GM-66 tier. */
@@ -170,7 +260,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       if (!options.length) continue;
       const legal = forced ? () => true : (i: number) => legalEnd(this.br, m, options[i].pose, this.models, W, H);
       const c = policy.pickMove(this, m, options, legal, this.pol);
-      if (c.index >= 0) return { opt: options[c.index], fireBefore: c.fireBefore, forced, leaves: t === 1 && m.unit.isCapital && this.br.offTable !== 'clamp' };
+      if (c.index >= 0) return { opt: BattleManoeuvre.keep(options[c.index]), fireBefore: c.fireBefore, forced, leaves: t === 1 && m.unit.isCapital && this.br.offTable !== 'clamp' };
     }
     if (!m.unit.isCapital) {
       // No offered destination is legal: the nearest legal spot within Speed, else stay put.

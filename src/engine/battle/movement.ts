@@ -362,6 +362,45 @@ export function squadronDestinations(m: BattleModel, speed: number, goals: Reado
 }
 
 /**
+ * squadronDestinations with the goals in arrays (goal i at gx[i], gy[i], keep gk[i]; with
+ * `farOnly`, only goals with an odd index or an index of 6 or more, as moveTiers' Boost filter
+ * keeps them) and the destinations written to outX, outY (each with room for 9 + 3 ng):
+ * the same points by the same arithmetic, in the same order, without an object per point.
+ * Returns how many were written.
+ */
+export function squadronDestinationsInto(m: BattleModel, speed: number, gx: Float64Array, gy: Float64Array, gk: Float64Array, ng: number, farOnly: boolean, w: number, h: number, outX: Float64Array, outY: Float64Array): number {
+  const r = m.reach, bx = m.base.x, by = m.base.y;
+  let n = 0;
+  outX[n] = bx;
+  outY[n++] = by;
+  for (let i = 0; i < ng; i++) {
+    if (farOnly && !(i % 2 === 1 || i >= 6)) continue;
+    const dx = gx[i] - bx, dy = gy[i] - by;
+    const d = hypot(dx, dy);
+    if (d < 1e-9) continue;
+    const want = Math.max(-speed, Math.min(speed, d - gk[i]));
+    let x = bx + (dx / d) * want, y = by + (dy / d) * want;
+    outX[n] = Math.min(w - r, Math.max(r, x));
+    outY[n++] = Math.min(h - r, Math.max(r, y));
+    const side = Math.min(speed, 4);
+    x = bx + (dx / d) * want * 0.7 + (-dy / d) * side;
+    y = by + (dy / d) * want * 0.7 + (dx / d) * side;
+    outX[n] = Math.min(w - r, Math.max(r, x));
+    outY[n++] = Math.min(h - r, Math.max(r, y));
+    x = bx + (dx / d) * want * 0.7 + (dy / d) * side;
+    y = by + (dy / d) * want * 0.7 - (dx / d) * side;
+    outX[n] = Math.min(w - r, Math.max(r, x));
+    outY[n++] = Math.min(h - r, Math.max(r, y));
+  }
+  for (let k = 0; k < 8; k++) {
+    const x = bx + speed * sinDeg(k * 45), y = by + speed * cosDeg(k * 45);
+    outX[n] = Math.min(w - r, Math.max(r, x));
+    outY[n++] = Math.min(h - r, Math.max(r, y));
+  }
+  return n;
+}
+
+/**
  * Nearest legal position to (x, y) within `maxShift` (GM-65 placement: smallest displacement,
  * ties to the smallest bearing clockwise from 0°); null when there is none. With
  * `spacingOverride`, the caller may give `skipBelow`: a distance from p within which its test
