@@ -79,6 +79,8 @@ function gapBetween(a: BattleModel, ax: number, ay: number, b: BattleModel, bx: 
 
 export class LookaheadPolicy implements Policy {
   readonly name: PolicyName = LOOKAHEAD_NAME;
+  /** pickByDepth and the parameters alone (Policy.deploysByRule). */
+  readonly deploysByRule = true;
   private readonly p: Record<string, number>;
   /** Scratch pose for moved attackers. */
   private readonly tmp: Pose = { x: 0, y: 0, heading: 0 };

@@ -82,6 +82,12 @@ export interface Policy {
   holdBack(): { squadrons: number; untilTurn: number; embark?: number };
   /** Whether to declare an action when the engine finds it available. */
   wants(view: PolicyView, m: BattleModel, action: Exclude<ActionName, 'none'>, rng: RandomStream): boolean;
+  /**
+   * True when pickDeployment and holdBack depend only on what they are given (no random draws,
+   * nothing remembered from one call to the next): the engine may then reuse a whole first
+   * Deployment Phase from an earlier game that started the same way.
+   */
+  readonly deploysByRule?: boolean;
 }
 
 /** A parameter a policy accepts: its default and allowed range. */

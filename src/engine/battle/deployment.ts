@@ -5,10 +5,24 @@ import type { Policy } from '../../policies/types.js';
 import type { CompiledRules } from '../../rules/compile.js';
 import type { Scenario } from '../../scenarios/scenarioTypes.js';
 import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, hypot, hypotAtLeast, pointWithin, separationBelow, sinDeg } from '../geometry.js';
-import { BattleModel, MovingBase } from './model.js';
+import { BattleModel, MovingBase, type Where } from './model.js';
 import { baseAt, legalEnd, type Pose } from './movement.js';
 import type { DeploySpot } from './battleTypes.js';
 import { r3, poseOf, BattleState } from './battleState.js';
+
+/** A first Deployment Phase as played once (BattleDeployment.deploymentPhase), per model by index. */
+interface FirstDeployment {
+  readonly policies: readonly [Policy, Policy];
+  readonly where: readonly Where[];
+  /** x, y, heading per model. */
+  readonly pose: Float64Array;
+  /** The index of the carrier a model is Embarked on, or -1. */
+  readonly carrier: Int32Array;
+  readonly deployedTurn: Int32Array;
+  readonly unplaced: readonly number[];
+  /** How far the phase advanced the epoch. */
+  readonly epochs: number;
+}
 
 export abstract class BattleDeployment extends BattleState {
   constructor(rules: CompiledRules, scenario: Scenario) {
@@ -311,6 +325,67 @@ export abstract class BattleDeployment extends BattleState {
   }
 
   protected deploymentPhase(turn: number, initSide: 0 | 1): void {
+    // The first phase of a strip or corner zone, untraced, with both policies deploying by rule
+    // alone: every game that starts with the same Initiative side and table positions deploys
+    // the same way (all models start In Reserve; no random draw is made), so the placements of
+    // the first such game are kept and laid out again.
+    if (turn === 1 && this.trace === null && this.scenario.zone !== 'beacon' && this.policies[0].deploysByRule === true && this.policies[1].deploysByRule === true && this.allInReserve()) {
+      const key = initSide * 2 + this.sideOfFleet[0];
+      const memo = this.firstDeployments[key];
+      if (memo !== undefined && memo.policies[0] === this.policies[0] && memo.policies[1] === this.policies[1]) {
+        this.layOut(memo);
+        return;
+      }
+      const epoch = this.epoch;
+      this.playDeploymentPhase(turn, initSide);
+      this.firstDeployments[key] = this.recordDeployment(epoch);
+      return;
+    }
+    this.playDeploymentPhase(turn, initSide);
+  }
+
+  /** Every model In Reserve, undamaged, none yet found without a spot: how each game starts. */
+  private allInReserve(): boolean {
+    if (this.unplaced.length) return false;
+    for (const m of this.models) if (m.where !== 'reserve' || m.state.destroyed || m.carrier !== null) return false;
+    return true;
+  }
+
+  /** First Deployment Phases kept (deploymentPhase), by Initiative side and table positions. */
+  private readonly firstDeployments: Array<FirstDeployment | undefined> = [];
+
+  /** What a Deployment Phase just played did to the models (it started with every model In Reserve). */
+  private recordDeployment(epochBefore: number): FirstDeployment {
+    const models = this.models, n = models.length;
+    const where: Where[] = [], pose = new Float64Array(3 * n), carrier = new Int32Array(n), deployedTurn = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const m = models[i];
+      where.push(m.where);
+      pose[3 * i] = m.base.x;
+      pose[3 * i + 1] = m.base.y;
+      pose[3 * i + 2] = m.base.heading;
+      carrier[i] = m.carrier ? models.indexOf(m.carrier) : -1;
+      deployedTurn[i] = m.deployedTurn;
+    }
+    const unplaced = this.unplaced.map((m) => models.indexOf(m));
+    return { policies: [this.policies[0], this.policies[1]], where, pose, carrier, deployedTurn, unplaced, epochs: this.epoch - epochBefore };
+  }
+
+  /** Lays out a kept Deployment Phase again. */
+  private layOut(d: FirstDeployment): void {
+    const models = this.models;
+    for (let i = 0; i < models.length; i++) {
+      const m = models[i];
+      m.base.set(d.pose[3 * i], d.pose[3 * i + 1], d.pose[3 * i + 2]);
+      m.where = d.where[i];
+      m.carrier = d.carrier[i] >= 0 ? models[d.carrier[i]] : null;
+      m.deployedTurn = d.deployedTurn[i];
+    }
+    for (const i of d.unplaced) this.unplaced.push(models[i]);
+    this.epoch += d.epochs;
+  }
+
+  protected playDeploymentPhase(turn: number, initSide: 0 | 1): void {
     const all: [number, number] = [Infinity, Infinity];
     const squads: [number, number] = [this.squadronAllowance(0, turn), this.squadronAllowance(1, turn)];
     if (this.scenario.deployment === 'fleet') {
