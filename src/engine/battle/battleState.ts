@@ -238,21 +238,33 @@ export abstract class BattleState implements PolicyView {
         this.trigSin = sinDeg(pose.heading);
         this.trigCos = cosDeg(pose.heading);
       }
-      myArc = BattleState.arcOfDir(dx, dy, this.trigSin, this.trigCos);
+      myArc = BattleState.arcIndex(dx, dy, this.trigSin, this.trigCos);
     }
     let aspArc = 0;
     if (tgt.unit.isCapital) {
       const f = tgt.base.forward();
-      aspArc = BattleState.arcOfDir(-dx, -dy, f.sin, f.cos);
+      aspArc = BattleState.arcIndex(-dx, -dy, f.sin, f.cos);
     }
     return myArc * 4 + aspArc;
   }
 
-  /** Which of a ship's arcs (forward vector hx, hy) the direction (dx, dy) lies in; GM-46 wedges, lines to F/R. */
+  /** Which of a ship's arcs (forward vector hx, hy) the direction (dx, dy) lies in; GM-46 wedges, lines to F/R. The reference form of arcIndex, which the engine uses. */
   protected static arcOfDir(dx: number, dy: number, hx: number, hy: number): number {
     const f = dx * hx + dy * hy, st = dx * hy - dy * hx;
     const a = st < 0 ? -st : st;
     return f >= a ? 0 : -f >= a ? 3 : st > 0 ? 2 : 1; // F, R, S, P as ARCS indices
+  }
+
+  /**
+   * arcOfDir by arithmetic on the comparisons rather than branches on them (firepowerOfMoves
+   * meets the four arcs in no order a branch predictor could follow): the same index.
+   * F (0) when f >= a; else R (3) when -f >= a; else S (2) when st > 0, P (1) otherwise.
+   */
+  protected static arcIndex(dx: number, dy: number, hx: number, hy: number): number {
+    const f = dx * hx + dy * hy, st = dx * hy - dy * hx;
+    const a = Math.abs(st);
+    const notF = 1 - +(f >= a), isR = +(-f >= a);
+    return notF * (3 * isR + (1 - isR) * (1 + +(st > 0)));
   }
 
   protected trigHeading = NaN;
@@ -425,9 +437,9 @@ export abstract class BattleState implements PolicyView {
         if (d2 > reach * reach) continue; // out of reach: 0, which never beats the running best
         const d = Math.sqrt(d2) - mBulk - tBulk;
         const long = d > short;
-        // arcsOf, with the trigonometry worked out above.
-        const myArc = attCapital ? BattleState.arcOfDir(dx, dy, ms[j], mc[j]) : 0;
-        const aspArc = tgtCapital ? BattleState.arcOfDir(-dx, -dy, fs, fcos) : 0;
+        // arcsOf, with the trigonometry worked out above (arcIndex: arcOfDir without branches).
+        const myArc = attCapital ? BattleState.arcIndex(dx, dy, ms[j], mc[j]) : 0;
+        const aspArc = tgtCapital ? BattleState.arcIndex(-dx, -dy, fs, fcos) : 0;
         const v = this.slotValue(m, tgt, i, table, long, myArc, aspArc, fc, focus);
         if (v > out[j]) out[j] = v;
       }
@@ -440,7 +452,7 @@ export abstract class BattleState implements PolicyView {
    * were a large share of firepower's time).
    */
   private slotValue(m: BattleModel, tgt: BattleModel, i: number, table: Float64Array, long: boolean, myArc: number, aspArc: number, fc: number, focus: number): number {
-    const slot = (long ? 16 : 0) + myArc * 4 + aspArc;
+    const slot = 16 * +long + myArc * 4 + aspArc; // the band by arithmetic too (see arcIndex)
     if (focus) {
       const key = i * 32 + slot;
       let v = this.fpScaled[key];
