@@ -96,11 +96,20 @@ class Heuristic implements Policy {
     // A plain loop: forEach made a closure per call and called it per candidate.
     for (let i = 0; i < c.length; i++) {
       const m = c[i];
+      // The least distance by arithmetic on each comparison rather than a branch (see
+      // firstLegal): x c + d (1 - c) is exactly x or d for finite values (a square root less a
+      // positive bulk is never -0); the first enemy's value is taken as it is.
       let d = Infinity;
-      for (const e of enemies) {
-        const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y;
+      const mx = m.base.x, my = m.base.y;
+      for (let k = 0; k < enemies.length; k++) {
+        const e = enemies[k];
+        const dx = e.base.x - mx, dy = e.base.y - my;
         const x = Math.sqrt(dx * dx + dy * dy) - e.bulk;
-        if (x < d) d = x;
+        if (k === 0) d = x;
+        else {
+          const c = +(x < d);
+          d = x * c + d * (1 - c);
+        }
       }
       d = d === Infinity ? 0 : Math.max(0, d - m.bulk);
       if (this.name === 'aggressive') {
@@ -146,7 +155,9 @@ class Heuristic implements Policy {
       // Boosting halves Fire Control (GM-60): count half the firepower from the end position.
       const fireEnd = fires[i] * boostFactor(view, m, o);
       const d = dists[i];
-      let score = Math.max(fireStart, fireEnd) + this.p.objective_weight * objectiveValue(view, o.pose);
+      // Math.max(fireStart, fireEnd) by arithmetic (see firstLegal): both finite, at least +0.
+      const later = +(fireEnd > fireStart);
+      let score = fireEnd * later + fireStart * (1 - later) + this.p.objective_weight * objectiveValue(view, o.pose);
       if (escortOf && !m.unit.isCapital) score -= 0.1 * Math.max(0, distanceTo(escortOf, o.pose) - this.p.escort);
       if (this.name === 'aggressive') score -= 0.02 * d;
       else score -= this.p.caution * view.threat(m, o.pose) + 0.05 * Math.abs(d - (reach - this.p.range_margin));

@@ -34,7 +34,12 @@ export function firstLegal(keys: ArrayLike<number>, legal: (i: number) => boolea
   if (keys.length === 0) return -1;
   // The best key is usually legal: ask before keeping any record of the ones ruled out.
   let top = 0;
-  for (let i = 1; i < keys.length; i++) if (high ? keys[i] > keys[top] : keys[i] < keys[top]) top = i;
+  // The index by arithmetic on the comparison, not a branch on it: the scores of a menu come
+  // in no order a branch predictor could follow (the same index: the first of the best).
+  for (let i = 1; i < keys.length; i++) {
+    const c = high ? +(keys[i] > keys[top]) : +(keys[i] < keys[top]);
+    top = i * c + top * (1 - c);
+  }
   if (legal(top)) return top;
   const out: boolean[] = new Array<boolean>(keys.length).fill(false);
   out[top] = true;
@@ -88,14 +93,24 @@ export function nearestEnemyDistances(view: PolicyView, m: BattleModel, options:
   const mBulk = m.bulk;
   // Refilled in place and cut to length: emptying the array with `length = 0` drops its
   // backing store, and pushing then allocated it again on every call.
+  // The minimum by arithmetic rather than a branch on each comparison (see firstLegal): with c
+  // 0 or 1, d c + best (1 - c) is exactly d or best for finite values, none of them -0 (a
+  // square root less positive bulks is never -0), the first enemy's value taken as it is.
   for (let j = 0; j < k; j++) {
     const p = options[j].pose;
     const px = p.x, py = p.y;
-    let best = Infinity;
-    for (let i = 0; i < n; i++) {
-      const dx = enX[i] - px, dy = enY[i] - py;
+    if (n === 0) {
+      out[j] = 0;
+      continue;
+    }
+    let dx = enX[0] - px, dy = enY[0] - py;
+    let best = Math.sqrt(dx * dx + dy * dy) - enBulk[0] - mBulk;
+    for (let i = 1; i < n; i++) {
+      dx = enX[i] - px;
+      dy = enY[i] - py;
       const d = Math.sqrt(dx * dx + dy * dy) - enBulk[i] - mBulk;
-      if (d < best) best = d;
+      const c = +(d < best);
+      best = d * c + best * (1 - c);
     }
     out[j] = best === Infinity ? 0 : Math.max(0, best);
   }
