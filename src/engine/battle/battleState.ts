@@ -248,19 +248,15 @@ export abstract class BattleState implements PolicyView {
     return myArc * 4 + aspArc;
   }
 
-  /** Which of a ship's arcs (forward vector hx, hy) the direction (dx, dy) lies in; GM-46 wedges, lines to F/R. The reference form of arcIndex, which the engine uses. */
-  protected static arcOfDir(dx: number, dy: number, hx: number, hy: number): number {
-    const f = dx * hx + dy * hy, st = dx * hy - dy * hx;
-    const a = st < 0 ? -st : st;
-    return f >= a ? 0 : -f >= a ? 3 : st > 0 ? 2 : 1; // F, R, S, P as ARCS indices
-  }
-
   /**
-   * arcOfDir by arithmetic on the comparisons rather than branches on them (firepowerOfMoves
-   * meets the four arcs in no order a branch predictor could follow): the same index.
-   * F (0) when f >= a; else R (3) when -f >= a; else S (2) when st > 0, P (1) otherwise.
+   * Which of a ship's arcs (forward vector hx, hy) the direction (dx, dy) lies in, as an ARCS
+   * index (GM-46 wedges, lines to F/R): F (0) when f >= a; else R (3) when -f >= a; else S (2)
+   * when st > 0, P (1) otherwise (f the forward component, st the starboard one, a = |st|).
+   * Computed by arithmetic on the comparisons rather than branches on them: firepowerOfMoves
+   * meets the four arcs in no order a branch predictor could follow. A test checks it against
+   * the branching form.
    */
-  protected static arcIndex(dx: number, dy: number, hx: number, hy: number): number {
+  static arcIndex(dx: number, dy: number, hx: number, hy: number): number {
     const f = dx * hx + dy * hy, st = dx * hy - dy * hx;
     const a = Math.abs(st);
     const notF = 1 - +(f >= a), isR = +(-f >= a);

@@ -338,35 +338,13 @@ function spacingNeed(br: BattleRules, m: BattleModel, o: BattleModel): number {
   return need;
 }
 
-/** Squadron destinations: straight moves of up to Speed, clamped to the table. */
-export function squadronDestinations(m: BattleModel, speed: number, goals: ReadonlyArray<{ x: number; y: number; keep: number }>, w: number, h: number): Pose[] {
-  const out: Pose[] = [{ x: m.base.x, y: m.base.y, heading: 0 }];
-  const add = (x: number, y: number) => {
-    const r = m.reach;
-    out.push({ x: Math.min(w - r, Math.max(r, x)), y: Math.min(h - r, Math.max(r, y)), heading: 0 });
-  };
-  for (const g of goals) {
-    const dx = g.x - m.base.x, dy = g.y - m.base.y;
-    const d = hypot(dx, dy);
-    if (d < 1e-9) continue;
-    // Towards (or away from) the goal so as to end `keep` inches from its centre, within Speed.
-    const want = Math.max(-speed, Math.min(speed, d - g.keep));
-    add(m.base.x + (dx / d) * want, m.base.y + (dy / d) * want);
-    // Sideways around it, at the same distance: a flank approach.
-    const side = Math.min(speed, 4);
-    add(m.base.x + (dx / d) * want * 0.7 + (-dy / d) * side, m.base.y + (dy / d) * want * 0.7 + (dx / d) * side);
-    add(m.base.x + (dx / d) * want * 0.7 + (dy / d) * side, m.base.y + (dy / d) * want * 0.7 - (dx / d) * side);
-  }
-  for (let k = 0; k < 8; k++) add(m.base.x + speed * sinDeg(k * 45), m.base.y + speed * cosDeg(k * 45));
-  return out;
-}
-
 /**
- * squadronDestinations with the goals in arrays (goal i at gx[i], gy[i], keep gk[i]; with
- * `farOnly`, only goals with an odd index or an index of 6 or more, as moveTiers' Boost filter
- * keeps them) and the destinations written to outX, outY (each with room for 9 + 3 ng):
- * the same points by the same arithmetic, in the same order, without an object per point.
- * Returns how many were written.
+ * Squadron destinations: straight moves of up to Speed, clamped to the table. The first is
+ * where it stands; then for each goal (goal i at gx[i], gy[i], to end gk[i] inches from its
+ * centre; with `farOnly`, only goals with an odd index or an index of 6 or more, as
+ * moveTiers' Boost filter keeps them) a point towards or away from it and two flanking points
+ * at the same distance; then the eight compass points at full Speed. Written to outX, outY
+ * (each with room for 9 + 3 ng) without an object per point; returns how many were written.
  */
 export function squadronDestinationsInto(m: BattleModel, speed: number, gx: Float64Array, gy: Float64Array, gk: Float64Array, ng: number, farOnly: boolean, w: number, h: number, outX: Float64Array, outY: Float64Array): number {
   const r = m.reach, bx = m.base.x, by = m.base.y;
