@@ -255,13 +255,16 @@ describe('jwsim nightly', () => {
   });
 
   it('a nightly run killed while simulating leaves the history as it was', async () => {
-    const MEDIUM = fileURLToPath(new URL('../fixtures/batches/medium.json', import.meta.url));
-    const bin = fileURLToPath(new URL('../../bin/jwsim.js', import.meta.url));
-    const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, [bin, 'nightly', MEDIUM, '--baseline', baseline, '--history', history, '--out', join(root, 'killed'), '--threads', '1'], { stdio: 'ignore' });
-    await new Promise((r) => setTimeout(r, 1500));
-    child.kill('SIGKILL');
-    await new Promise((r) => child.on('close', r));
+    // The medium batch with ten times its trials, so it is still simulating when killed: it
+    // is killed once its checkpoint holds a finished chunk, not after a fixed time (the batch
+    // took under a second and a half on a fast day, and a timed kill then came after the end).
+    const medium = JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/batches/medium.json', import.meta.url)), 'utf8'));
+    const longer = join(root, 'longer.json');
+    writeFileSync(longer, JSON.stringify({ ...medium, $schema: undefined, units: [fileURLToPath(new URL('../../scenarios/units/sample-roster.json', import.meta.url))], experiments: medium.experiments.map((e: { trials: number }) => ({ ...e, trials: 10 * e.trials })) }));
+    const out = join(root, 'killed');
+    const { code } = await jwsimInterrupted('SIGKILL', checkpointHas(out, 1), 'nightly', longer, '--baseline', baseline, '--history', history, '--out', out, '--threads', '1');
+    expect(code).toBeNull(); // ended by the signal
+    expect(existsSync(join(out, 'manifest.json'))).toBe(false); // killed before it finished
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(history, { readonly: true });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
