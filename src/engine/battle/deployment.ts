@@ -11,6 +11,20 @@ import type { DeploySpot } from './battleTypes.js';
 import { r3, poseOf, BattleState } from './battleState.js';
 
 /** A first Deployment Phase as played once (BattleDeployment.deploymentPhase), per model by index. */
+/** The spots around one beacon for one unit type, kept between games (BattleDeployment.beaconSpots). */
+interface BeaconSpots {
+  game: number;
+  /** The beacon and model the zone test reads. */
+  readonly at: { x: number; y: number; m: BattleModel };
+  readonly spots: Array<{ pose: Pose; front: number; inZone: (p: Pose) => boolean; zoneOk: number }>;
+}
+
+/** The poses and depths of the spots around one beacon, kept between games. */
+interface BeaconPlaces {
+  game: number;
+  readonly list: Array<{ pose: { x: number; y: number; heading: number }; front: number }>;
+}
+
 interface FirstDeployment {
   readonly policies: readonly [Policy, Policy];
   readonly where: readonly Where[];
@@ -183,35 +197,68 @@ export abstract class BattleDeployment extends BattleState {
   /**
    * The spots around one beacon for this unit type (0" to 3" out, every 45°), made once per
    * game: the beacons are placed anew each game, the spots and their zone checks then stay.
+   * The spot objects themselves are kept from game to game and refilled (key: unit type and
+   * beacon index; `game`: the game they were last filled for), rather than made again.
    */
-  protected readonly beaconSpotCache = new Map<number, DeploySpot[]>();
+  protected readonly beaconSpotCache = new Map<number, BeaconSpots>();
   /**
-   * Per beacon (by index, this game): the spots' poses and depths, which do not depend on the
-   * unit type, so each unit type's spots share them (only the zone test is the unit's own).
+   * Per beacon (by index): the spots' poses and depths, which do not depend on the unit type,
+   * so each unit type's spots share them (only the zone test is the unit's own); refilled in
+   * place each game (`game`: the game they were last filled for).
    */
-  protected readonly beaconSpotPlaces = new Map<number, Array<{ pose: Pose; front: number }>>();
+  protected readonly beaconSpotPlaces: BeaconPlaces[] = [];
+  /** Counts games (BattleGame.play), so that kept beacon spots are known to be this game's. */
+  protected beaconGame = 0;
   protected beaconSpots(m: BattleModel, b: (typeof this.beacons)[number]): DeploySpot[] {
     const bi = this.beacons.indexOf(b);
     const key = m.unitIndex * 64 + bi;
-    let spots = this.beaconSpotCache.get(key);
-    if (spots) return spots;
-    let places = this.beaconSpotPlaces.get(bi);
-    if (!places) {
-      places = [];
+    const game = this.beaconGame;
+    let kept = this.beaconSpotCache.get(key);
+    if (kept !== undefined && kept.game === game) return kept.spots;
+    let places = this.beaconSpotPlaces[bi];
+    if (places === undefined || places.game !== game) {
       const W = this.width, H = this.height;
       const diag = hypot(W, H) / 2;
       const heading = bearing(b.x, b.y, W / 2, H / 2);
+      if (places === undefined) {
+        places = { game, list: [] };
+        for (let r = 0; r <= 3; r += 1) {
+          for (let a = 0; a < 360; a += r === 0 ? 360 : 45) places.list.push({ pose: { x: 0, y: 0, heading: 0 }, front: 0 });
+        }
+        this.beaconSpotPlaces[bi] = places;
+      }
+      places.game = game;
+      const list = places.list;
+      let k = 0;
       for (let r = 0; r <= 3; r += 1) {
         for (let a = 0; a < 360; a += r === 0 ? 360 : 45) {
           const x = b.x + r * sinDeg(a), y = b.y + r * cosDeg(a);
-          places.push({ pose: { x, y, heading }, front: 1 - hypot(x - W / 2, y - H / 2) / diag });
+          const c = list[k++];
+          c.pose.x = x;
+          c.pose.y = y;
+          c.pose.heading = heading;
+          c.front = 1 - hypot(x - W / 2, y - H / 2) / diag;
         }
       }
-      this.beaconSpotPlaces.set(bi, places);
     }
-    const inZone = (p: Pose) => pointWithin(b.x, b.y, baseAt(m, p), 3 + GEOM_EPSILON);
-    spots = places.map((c) => ({ pose: c.pose, front: c.front, inZone, zoneOk: -1 }));
-    this.beaconSpotCache.set(key, spots);
+    if (kept === undefined) {
+      const at = { x: b.x, y: b.y, m };
+      const inZone = (p: Pose) => pointWithin(at.x, at.y, baseAt(at.m, p), 3 + GEOM_EPSILON);
+      kept = { game, at, spots: places.list.map((c) => ({ pose: c.pose, front: c.front, inZone, zoneOk: -1 })) };
+      this.beaconSpotCache.set(key, kept);
+      return kept.spots;
+    }
+    kept.game = game;
+    kept.at.x = b.x;
+    kept.at.y = b.y;
+    kept.at.m = m;
+    const spots = kept.spots, list = places.list;
+    for (let i = 0; i < spots.length; i++) {
+      // The poses are the places' own objects, refilled above.
+      const c = spots[i];
+      c.front = list[i].front;
+      c.zoneOk = -1;
+    }
     return spots;
   }
 

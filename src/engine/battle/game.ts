@@ -31,8 +31,7 @@ export class Battle extends BattleSquadrons {
     this.reachStamp = -1;
     this.nearStamp = -1;
     this.beacons = [];
-    this.beaconSpotCache.clear();
-    this.beaconSpotPlaces.clear();
+    this.beaconGame++; // the beacon spots kept (beaconSpots) are last game's
     this.unplaced.length = 0;
     this.sideOfFleet = mirrored ? [1, 0] : [0, 1];
     for (const m of this.models) {
