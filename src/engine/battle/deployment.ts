@@ -11,6 +11,8 @@ import type { DeploySpot } from './battleTypes.js';
 import { r3, poseOf, BattleState } from './battleState.js';
 
 /** A first Deployment Phase as played once (BattleDeployment.deploymentPhase), per model by index. */
+const EMPTY_SPOTS: DeploySpot[] = [];
+
 /** The spots around one beacon for one unit type, kept between games (BattleDeployment.beaconSpots). */
 interface BeaconSpots {
   game: number;
@@ -80,8 +82,11 @@ export abstract class BattleDeployment extends BattleState {
     for (let k = 0; k < 8; k++) {
       const side = (k % 2 === 0 ? initSide : 1 - initSide) as 0 | 1;
       const home = { x: this.width / 2, y: this.zoneOf(side) === 0 ? 0 : this.height };
-      const cands: Array<{ x: number; y: number }> = [];
-      for (let tries = 0; tries < 200 && cands.length < 16; tries++) {
+      // The candidates' objects and list are kept from beacon to beacon and game to game,
+      // refilled in place (the list is cut to the count found; the policy only reads it).
+      const cands = this.beaconCands, pool = this.beaconCandPool;
+      let count = 0;
+      for (let tries = 0; tries < 200 && count < 16; tries++) {
         const x = this.pol.next() * this.width, y = this.pol.next() * this.height;
         // A loop rather than every(): the closure was made (with x and y boxed) for each try.
         let clear = true;
@@ -91,15 +96,29 @@ export abstract class BattleDeployment extends BattleState {
             break;
           }
         }
-        if (clear) cands.push({ x, y });
+        if (clear) {
+          if (count === pool.length) pool.push({ x: 0, y: 0 });
+          const c = pool[count];
+          c.x = x;
+          c.y = y;
+          cands[count++] = c;
+        }
       }
-      if (!cands.length) continue; // the table is full: fewer beacons (noted in the trace)
+      if (cands.length !== count) cands.length = count;
+      if (!count) continue; // the table is full: fewer beacons (noted in the trace)
       const owner = this.policyOfSide(side);
       const c = cands[owner.pickBeacon(this, side, home, cands, this.pol)];
       this.beacons.push({ side, x: c.x, y: c.y });
       this.trace?.beacons.push({ side: this.fleetLabel(side), x: r3(c.x), y: r3(c.y) });
     }
   }
+
+  /** makeDeployCandidates' scratch: the spot lists of the beacons offered. */
+  private readonly spotLists: DeploySpot[][] = [];
+
+  /** placeBeacons' scratch: the candidate spots offered to the policy, and their objects. */
+  private readonly beaconCands: Array<{ x: number; y: number }> = [];
+  private readonly beaconCandPool: Array<{ x: number; y: number }> = [];
 
   protected readonly zoneRect = new MovingBase('rect', 0, 0, 0, 1, 1);
   /** GM-82: the whole base inside the zone rectangle, or (ANY_PART) some of it. */
@@ -187,9 +206,35 @@ export abstract class BattleDeployment extends BattleState {
         }
       }
     } else {
-      const own = this.beacons.filter((b) => b.side === side);
-      const targets = coverBeacons ? own.filter((b) => !this.models.some((o) => o.side === side && o.where === 'table' && pointWithin(b.x, b.y, o.base, 3 + GEOM_EPSILON))) : own;
-      for (const b of targets.length ? targets : own) for (const spot of this.beaconSpots(m, b)) out.push(spot);
+      // Loops rather than filter() and some() with closures: the own beacons (all of them when
+      // none is a target), and with `coverBeacons` only those no own model covers yet.
+      const beacons = this.beacons;
+      let targets = 0;
+      if (coverBeacons) {
+        for (let i = 0; i < beacons.length; i++) {
+          const b = beacons[i];
+          if (b.side === side && !this.beaconCovered(b, side)) targets++;
+        }
+      } else {
+        for (let i = 0; i < beacons.length; i++) if (beacons[i].side === side) targets++;
+      }
+      // The spot lists first, then one list of the right size (pushing grew it several times).
+      const lists = this.spotLists;
+      let nl = 0, n = 0;
+      for (let i = 0; i < beacons.length; i++) {
+        const b = beacons[i];
+        if (b.side !== side || (coverBeacons && targets > 0 && this.beaconCovered(b, side))) continue;
+        const spots = this.beaconSpots(m, b);
+        lists[nl++] = spots;
+        n += spots.length;
+      }
+      const all: DeploySpot[] = new Array<DeploySpot>(n);
+      for (let l = 0, k = 0; l < nl; l++) {
+        const spots = lists[l];
+        lists[l] = EMPTY_SPOTS;
+        for (let j = 0; j < spots.length; j++) all[k++] = spots[j];
+      }
+      return all;
     }
     return out;
   }
@@ -290,7 +335,22 @@ export abstract class BattleDeployment extends BattleState {
 
   /** A beacon of this side with none of its models within 3" yet (GM-83), if any. */
   protected uncoveredBeacon(side: 0 | 1): boolean {
-    return this.beacons.some((b) => b.side === side && !this.models.some((o) => o.side === side && o.where === 'table' && pointWithin(b.x, b.y, o.base, 3 + GEOM_EPSILON)));
+    const beacons = this.beacons;
+    for (let i = 0; i < beacons.length; i++) {
+      const b = beacons[i];
+      if (b.side === side && !this.beaconCovered(b, side)) return true;
+    }
+    return false;
+  }
+
+  /** One of the side's models on the table lies within 3" of beacon `b` (GM-83). */
+  protected beaconCovered(b: { x: number; y: number }, side: 0 | 1): boolean {
+    const models = this.models;
+    for (let i = 0; i < models.length; i++) {
+      const o = models[i];
+      if (o.side === side && o.where === 'table' && pointWithin(b.x, b.y, o.base, 3 + GEOM_EPSILON)) return true;
+    }
+    return false;
   }
 
   /** The model's base lies in its side's deployment zone (GM-82; Beacon zones: within 3" of an own beacon, GM-36). */
@@ -347,7 +407,14 @@ export abstract class BattleDeployment extends BattleState {
     const failed = new Set<BattleModel>();
     const step = (side: 0 | 1): boolean => {
       if (done[side] >= limit[side] && !(coverBeacons && this.uncoveredBeacon(side))) return false;
-      const m = this.reserves(side, capital).find((x) => !failed.has(x));
+      // The first of reserves(side, capital) not yet found without a spot, without the list.
+      let m: BattleModel | null = null;
+      for (const x of this.models) {
+        if (x.side === side && x.where === 'reserve' && x.unit.isCapital === capital && !x.state.destroyed && !failed.has(x)) {
+          m = x;
+          break;
+        }
+      }
       if (!m) return false;
       if (this.deployOne(m, turn, this.scenario.zone === 'beacon' && turn === 1)) done[side]++;
       else failed.add(m); // no legal spot: it stays In Reserve

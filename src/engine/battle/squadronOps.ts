@@ -372,44 +372,52 @@ export abstract class BattleSquadrons extends BattleFiring {
    * there is no room it is placed at the nearest clear spot and goes home (Return to Base).
    */
   protected carryAssaulters(ship: BattleModel, rec: TraceActivation | null): void {
+    // The work for one squadron is a method of its own: its closures capture the loop's
+    // variables, and a loop body with captured variables made a context object on every
+    // iteration, for every model, even those skipped at once.
     for (const x of this.models) {
       if (x.assaulting !== ship || x.where !== 'table') continue;
-      let dx = x.base.x - ship.base.x, dy = x.base.y - ship.base.y;
-      let len = hypot(dx, dy);
-      if (len < 1e-9) [dx, dy, len] = [sinDeg(ship.base.heading), cosDeg(ship.base.heading), 1];
-      const b = baseAt(x, { x: 0, y: 0, heading: 0 });
-      this.touchingAlong(b, x, ship, dx / len, dy / len);
-      const clear = onTable(b, this.width, this.height) && this.models.every((o) => o === x || o === ship || o.where !== 'table' || separationAbove(b, o.base, -GEOM_EPSILON));
-      if (clear) {
-        x.base.set(b.x, b.y, 0);
-        continue;
-      }
-      x.assaulting = null;
-      x.rtb = true;
-      // The search tries spots ring by ring, and neighbouring spots are mostly ruled out by the
-      // same base: the one that ruled out the last spot is asked first (the answer is the same
-      // whichever base is asked first; this only stops sooner).
-      let blocker: BattleModel | null = null;
-      const ok = (q: Pose) => {
-        const c = baseAt(x, q);
-        if (!onTable(c, this.width, this.height)) return false;
-        if (blocker && !separationAbove(c, blocker.base, -GEOM_EPSILON)) return false;
-        for (const o of this.models) {
-          if (o === x || o === blocker || o.where !== 'table') continue;
-          if (!separationAbove(c, o.base, -GEOM_EPSILON)) {
-            blocker = o;
-            return false;
-          }
-        }
-        return true;
-      };
-      // A spot is ruled out by a base it overlaps (separation -eps or less): rings within the
-      // depth of an overlap where the search starts are not tried (b is still the start here).
-      const skip = ruledOutWithin(b, x, this.models, () => -GEOM_EPSILON);
-      const p = nearestLegal(this.br, x, { x: b.x, y: b.y, heading: 0 }, this.models, this.width, this.height, 12, ok, skip);
-      if (p) x.base.set(p.x, p.y, 0);
-      rec?.notes.push(`${x.label} cannot stay on ${ship.label}: Return to Base`);
+      this.carryAssaulter(x, ship, rec);
     }
+  }
+
+  /** carryAssaulters for one squadron Assaulting `ship`. */
+  private carryAssaulter(x: BattleModel, ship: BattleModel, rec: TraceActivation | null): void {
+    let dx = x.base.x - ship.base.x, dy = x.base.y - ship.base.y;
+    let len = hypot(dx, dy);
+    if (len < 1e-9) [dx, dy, len] = [sinDeg(ship.base.heading), cosDeg(ship.base.heading), 1];
+    const b = baseAt(x, { x: 0, y: 0, heading: 0 });
+    this.touchingAlong(b, x, ship, dx / len, dy / len);
+    const clear = onTable(b, this.width, this.height) && this.models.every((o) => o === x || o === ship || o.where !== 'table' || separationAbove(b, o.base, -GEOM_EPSILON));
+    if (clear) {
+      x.base.set(b.x, b.y, 0);
+      return;
+    }
+    x.assaulting = null;
+    x.rtb = true;
+    // The search tries spots ring by ring, and neighbouring spots are mostly ruled out by the
+    // same base: the one that ruled out the last spot is asked first (the answer is the same
+    // whichever base is asked first; this only stops sooner).
+    let blocker: BattleModel | null = null;
+    const ok = (q: Pose) => {
+      const c = baseAt(x, q);
+      if (!onTable(c, this.width, this.height)) return false;
+      if (blocker && !separationAbove(c, blocker.base, -GEOM_EPSILON)) return false;
+      for (const o of this.models) {
+        if (o === x || o === blocker || o.where !== 'table') continue;
+        if (!separationAbove(c, o.base, -GEOM_EPSILON)) {
+          blocker = o;
+          return false;
+        }
+      }
+      return true;
+    };
+    // A spot is ruled out by a base it overlaps (separation -eps or less): rings within the
+    // depth of an overlap where the search starts are not tried (b is still the start here).
+    const skip = ruledOutWithin(b, x, this.models, () => -GEOM_EPSILON);
+    const p = nearestLegal(this.br, x, { x: b.x, y: b.y, heading: 0 }, this.models, this.width, this.height, 12, ok, skip);
+    if (p) x.base.set(p.x, p.y, 0);
+    rec?.notes.push(`${x.label} cannot stay on ${ship.label}: Return to Base`);
   }
 
 }
