@@ -311,9 +311,12 @@ export function ruledOutWithin(b: MovingBase, self: BattleModel, others: readonl
 export function legalEnd(br: BattleRules, m: BattleModel, p: Pose, others: readonly BattleModel[], w: number, h: number): boolean {
   const b = baseAt(m, p);
   if (!onTable(b, w, h)) return false;
+  const needs = spacingNeeds(br), mCap = m.unit.isCapital;
   for (const o of others) {
     if (o === m || o.where !== 'table' || o.assaulting === m) continue; // squadrons Assaulting it ride along (§11.4)
-    const need = spacingNeed(br, m, o);
+    // spacingNeed's value, read from a list that holds it boxed: a need worked out here was
+    // boxed anew for every separationAbove call it was passed to.
+    const need = needs[mCap ? 4 : (o.unit.isCapital ? 2 : 0) + (o.side !== m.side ? 1 : 0)] as number;
     // The scratch base holds p's coordinates: reading them there keeps the read monomorphic
     // (poses come in several object shapes, and a read serving them all boxes its number anew).
     const dx = o.base.x - b.x, dy = o.base.y - b.y;
@@ -330,13 +333,36 @@ export function legalEnd(br: BattleRules, m: BattleModel, p: Pose, others: reado
  * spacing from capital ships and enemy models.
  */
 function spacingNeed(br: BattleRules, m: BattleModel, o: BattleModel): number {
-  let need = !m.unit.isCapital && br.squadronTouch ? -GEOM_EPSILON : GEOM_EPSILON;
-  if (!m.unit.isCapital) {
-    if (o.unit.isCapital) need = Math.max(need, br.squadronCapitalSpacing - GEOM_EPSILON);
-    if (o.side !== m.side) need = Math.max(need, br.squadronEnemySpacing - GEOM_EPSILON);
+  return needOf(br, m.unit.isCapital, o.unit.isCapital, o.side !== m.side);
+}
+
+/** spacingNeed for a mover that is (or not) a capital ship, from a model that is (or not) one and an enemy (or not). */
+function needOf(br: BattleRules, mCapital: boolean, oCapital: boolean, enemy: boolean): number {
+  let need = !mCapital && br.squadronTouch ? -GEOM_EPSILON : GEOM_EPSILON;
+  if (!mCapital) {
+    if (oCapital) need = Math.max(need, br.squadronCapitalSpacing - GEOM_EPSILON);
+    if (enemy) need = Math.max(need, br.squadronEnemySpacing - GEOM_EPSILON);
   }
   return need;
 }
+
+/**
+ * spacingNeed's five values for one set of battle rules (squadron mover: 2 (other a capital
+ * ship) + 1 (an enemy); capital mover: 4), in a list of general elements (the null stored
+ * once makes it so; the length then drops it): its numbers are kept boxed, and a read passes
+ * the same box on rather than making one.
+ */
+function spacingNeeds(br: BattleRules): readonly unknown[] {
+  if (needsOf !== br) {
+    const list: unknown[] = [needOf(br, false, false, false), needOf(br, false, false, true), needOf(br, false, true, false), needOf(br, false, true, true), needOf(br, true, false, false), null];
+    list.length = 5;
+    needs = list;
+    needsOf = br;
+  }
+  return needs;
+}
+let needsOf: BattleRules | null = null;
+let needs: readonly unknown[] = [];
 
 /**
  * Squadron destinations: straight moves of up to Speed, clamped to the table. The first is
