@@ -9,7 +9,7 @@ import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
 import { ScriptedPolicy } from './scripted.js';
 import { sortSmall } from '../engine/sortSmall.js';
 import { LOOKAHEAD_PARAMS, LookaheadPolicy } from './lookahead.js';
-import { boostFactor, commonParams, firepower, firstLegal, holdBackOf, nearestEnemyDistances, nearestPoint, objectiveValues, pickByDepth, wantsByParams } from './shared.js';
+import { boostFactor, commonParams, firepower, firstLegal, holdBackOf, nearestEnemyDistances, nearestPoint, objectiveValue, pickByDepth, wantsByParams } from './shared.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
 import { hypot } from '../engine/geometry.js';
 
@@ -150,9 +150,6 @@ class Heuristic implements Policy {
     // And the distance to the nearest enemy from each (nearestEnemyDistance, for the whole menu).
     const dists = this.dists;
     nearestEnemyDistances(view, m, options, dists);
-    // And the objective value of each (objectiveValue, for the whole menu).
-    const objs = this.objs;
-    objectiveValues(view, options, objs);
     for (let i = 0; i < options.length; i++) {
       const o = options[i];
       // Boosting halves Fire Control (GM-60): count half the firepower from the end position.
@@ -160,7 +157,7 @@ class Heuristic implements Policy {
       const d = dists[i];
       // Math.max(fireStart, fireEnd) by arithmetic (see firstLegal): both finite, at least +0.
       const later = +(fireEnd > fireStart);
-      let score = fireEnd * later + fireStart * (1 - later) + this.p.objective_weight * objs[i];
+      let score = fireEnd * later + fireStart * (1 - later) + this.p.objective_weight * objectiveValue(view, o.pose);
       if (escortOf && !m.unit.isCapital) score -= 0.1 * Math.max(0, distanceTo(escortOf, o.pose) - this.p.escort);
       if (this.name === 'aggressive') score -= 0.02 * d;
       else score -= this.p.caution * view.threat(m, o.pose) + 0.05 * Math.abs(d - (reach - this.p.range_margin));
@@ -181,8 +178,6 @@ class Heuristic implements Policy {
   private readonly fires: number[] = [];
   /** pickMove's scratch: the distance to the nearest enemy from each option's end position. */
   private readonly dists: number[] = [];
-  /** pickMove's scratch: the objective value of each option's end position. */
-  private readonly objs: number[] = [];
 
   targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[]): BattleModel[] {
     const focus = this.name === 'aggressive' ? this.p.focus : 1;

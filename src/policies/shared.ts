@@ -146,33 +146,6 @@ export function objectiveValue(view: PolicyView, p: Pose): number {
   return n;
 }
 
-/**
- * objectiveValue(view, options[j].pose) for every move option j, written to out[j]: the same
- * arithmetic, the markers met in the same order. One call per menu: a call per option
- * returned its value boxed (a heap number per option, most of pickMove's allocation).
- */
-export function objectiveValues(view: PolicyView, options: readonly MoveOption[], out: number[]): void {
-  const k = options.length;
-  const objectives = view.objectives;
-  const no = objectives.length;
-  const turn = view.turn;
-  for (let j = 0; j < k; j++) {
-    const p = options[j].pose;
-    const px = p.x, py = p.y;
-    let n = 0;
-    for (let i = 0; i < no; i++) {
-      const o = objectives[i];
-      if (turn + 2 < o.fromTurn) continue;
-      const dx = o.x - px, dy = o.y - py, far = o.radius + 24;
-      if (dx * dx + dy * dy > far * far * (1 + 1e-9)) continue;
-      const d = hypot(dx, dy) - o.radius;
-      n += d <= 0 ? o.points : (o.points / 3) * Math.max(0, 1 - d / 24);
-    }
-    out[j] = n;
-  }
-  if (out.length !== k) out.length = k; // refilled in place (see nearestEnemyDistances)
-}
-
 export function withdrawWanted(m: BattleModel, at: number): boolean {
   if (!m.unit.isCapital) return m.state.crippled && at > 0;
   return at > 0 && m.state.structure <= at;
