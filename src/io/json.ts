@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from 'ajv';
 import { UserError } from '../errors.js';
 import { findJsonError, lineColumn } from './jsonSyntax.js';
-import { listInWords } from '../words.js';
+import { editDistance, listInWords } from '../words.js';
 
 /** Files larger than this are refused before parsing (no user file needs more). */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
@@ -189,28 +189,11 @@ function unknownField(name: string, schema: object, schemaPath: string): string 
   if (!near) {
     let best = 3;
     for (const a of allowed) {
-      const d = editDistance(name.toLowerCase(), a.toLowerCase(), best);
+      const d = editDistance(name.toLowerCase(), a.toLowerCase());
       if (d < best && d < a.length) [best, near] = [d, a];
     }
   }
   return `unknown field "${name}"${near ? ` (did you mean "${near}"?)` : ''}; allowed here: ${allowed.join(', ')}`;
-}
-
-/** Levenshtein distance of a and b, or `cap` once it is clear the distance is at least that. */
-function editDistance(a: string, b: string, cap: number): number {
-  if (Math.abs(a.length - b.length) >= cap) return cap;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let low = i;
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      low = Math.min(low, row[j]);
-    }
-    if (low >= cap) return cap;
-    prev = row;
-  }
-  return Math.min(cap, prev[b.length]);
 }
 
 /**

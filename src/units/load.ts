@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { failOnProblems, readJsonFile, schemaProblems } from '../io/json.js';
 import { UserError } from '../errors.js';
+import { editDistance } from '../words.js';
 import { TRAITS, type TraitName, type WeaponClass } from './catalogue.js';
 import { UNITS_SCHEMA } from './schema.js';
 import type { Arc, Roster, UnitCard, UnitType, WeaponLine } from './types.js';
@@ -156,17 +157,6 @@ export function findUnit(roster: Roster, id: string, option: string): UnitCard {
   const unit = roster.units.get(id);
   if (unit) return unit;
   throw new UserError(`${option}: ${unknownUnitMessage(roster, id)}`);
-}
-
-/** Edit distance between two short strings (for "did you mean"). */
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    prev = row;
-  }
-  return prev[b.length];
 }
 
 /**
