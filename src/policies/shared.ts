@@ -100,7 +100,7 @@ export function nearestEnemyDistances(view: PolicyView, m: BattleModel, options:
     const p = options[j].pose;
     const px = p.x, py = p.y;
     if (n === 0) {
-      out[j] = 0;
+      out[j] = 0; // no enemy: 0, as nearestEnemyDistance says
       continue;
     }
     let dx = enX[0] - px, dy = enY[0] - py;
@@ -112,7 +112,7 @@ export function nearestEnemyDistances(view: PolicyView, m: BattleModel, options:
       const c = +(d < best);
       best = d * c + best * (1 - c);
     }
-    out[j] = best === Infinity ? 0 : Math.max(0, best);
+    out[j] = Math.max(0, best);
   }
   if (out.length !== k) out.length = k;
 }
