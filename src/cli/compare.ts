@@ -11,7 +11,7 @@ import { writeAtomically } from '../report/runOutput.js';
 import { loadOverlay, overlayVersionProblem } from '../rules/overlay.js';
 import { DEFAULT_RULES_VERSION, getRulesVersion } from '../rules/registry.js';
 import { loadBatch, type Variant } from '../scenarios/batch.js';
-import { COMPARE_BATTLE_CHUNK, COMPARE_BATTLE_CHUNKS, COMPARE_BATTLE_SETTLE, KEY_METRIC, compareBatch, compareZ, drawRates } from '../sim/compare.js';
+import { COMPARE_BATTLE_CHUNK, COMPARE_BATTLE_CHUNKS, COMPARE_BATTLE_SETTLE, KEY_METRIC, compareBatch, compareZ, drawRates, fdrFamily } from '../sim/compare.js';
 import { CHUNK_TRIALS } from '../sim/slots.js';
 import { formatTable } from './format.js';
 import { placeholderLines } from './engagementArgs.js';
@@ -145,8 +145,8 @@ export async function runCompare(file: string, opts: CompareOpts): Promise<strin
   if (opts.json) return files.find(([n]) => n === 'comparison.json')![1] as string;
   const key = diffs.filter((d) => d.metric === KEY_METRIC[d.cell.kind]);
   const moved = key.filter((d) => d.distinguishable);
-  // Battles' unit-type figures: how many moved, pointing to where they are listed.
-  const unitRows = diffs.filter((d) => d.cell.kind === 'battle' && d.metric.startsWith('unit:') && d.high > d.low);
+  // Battles' unit-type figures that varied (fdrFamily 'unit'): how many moved, pointing to where they are listed.
+  const unitRows = diffs.filter((d) => fdrFamily(d) === 'unit');
   const drawsOf = drawRates(diffs);
   const top = [...moved].sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference)).slice(0, 15);
   // --rules and --variant replace the batch's variants: say so where those carried house rules of their own.
