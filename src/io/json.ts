@@ -284,6 +284,9 @@ export function schemaProblems(schema: object, data: unknown, file: string): str
   return [...out];
 }
 
+/** A JSON object (not an array, not null), for reading a file that failed its schema check. */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** Throws one UserError listing the problems, if there are any: at most the first `shown`. */
 export function failOnProblems(what: string, problems: readonly string[], shown = 100): void {
   if (problems.length === 1) throw new UserError(problems[0]);

@@ -4,12 +4,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UserError } from '../errors.js';
-import { failOnProblems, readJsonFile, schemaProblems } from '../io/json.js';
+import { failOnProblems, isObject, readJsonFile, schemaProblems } from '../io/json.js';
 import { sampleRosterFiles } from '../paths.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { optionScope, outOfScopeText } from '../rules/interpretations.js';
 import { loadOverlay, overlayVersionProblem, type Overlay } from '../rules/overlay.js';
-import { loadRoster, unknownUnitMessage } from '../units/load.js';
+import { loadRoster, looseUnitProblems, unknownUnitMessage } from '../units/load.js';
 import { loadScenario } from './scenario.js';
 import type { Scenario } from './scenarioTypes.js';
 import type { Roster } from '../units/types.js';
@@ -117,9 +117,36 @@ export function generatedBatch(description: string, roster: Roster, seed: string
 const list = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? (v as string[]) : [v as string]);
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
+/** The unit files a batch that failed its schema check names, or null when `units` is not readable. */
+function looseRosterFiles(file: string, data: unknown): string[] | null {
+  if (!isObject(data) || data.units === undefined) return sampleRosterFiles();
+  const units = typeof data.units === 'string' ? [data.units] : data.units;
+  if (!Array.isArray(units) || !units.every((u) => typeof u === 'string')) return null;
+  return units.map((f) => resolve(dirname(resolve(file)), f));
+}
+
+/** The unit-id fields of every experiment whose kind is readable, with their message prefixes (as loadBatch words them). */
+function looseUnitRefs(file: string, data: unknown): Array<[string, unknown]> {
+  if (!isObject(data) || !Array.isArray(data.experiments)) return [];
+  const refs: Array<[string, unknown]> = [];
+  data.experiments.forEach((e: unknown, i) => {
+    if (!isObject(e)) return;
+    const at = (field: string) => `${file}: experiments[${i}].${field}`;
+    if (e.kind === 'duel') {
+      if (Array.isArray(e.units)) refs.push([at('units'), e.units]);
+      if (Array.isArray(e.matchups)) e.matchups.forEach((m: unknown, k) => Array.isArray(m) && m.slice(0, 2).forEach((u, j) => refs.push([at(`matchups[${k}][${j}]`), u])));
+    } else if (e.kind === 'attack' || e.kind === 'volley' || e.kind === 'ram') {
+      refs.push([at(e.kind === 'ram' ? 'rammer' : 'attacker'), e.kind === 'ram' ? e.rammer : e.attacker], [at('target'), e.target]);
+    }
+  });
+  return refs;
+}
+
 export function loadBatch(file: string, seedOverride?: string): Batch {
   const data = readJsonFile(file) as Json;
-  failOnProblems(file, schemaProblems(BATCH_SCHEMA, data, file));
+  const shape = schemaProblems(BATCH_SCHEMA, data, file);
+  // Unit ids are checked even then, where readable, so every problem shows in one round.
+  if (shape.length) failOnProblems(file, [...shape, ...looseUnitProblems(() => looseRosterFiles(file, data), looseUnitRefs(file, data))]);
   const base = dirname(resolve(file));
   const unitFiles = data.units ? list(data.units).map((f) => resolve(base, f)) : sampleRosterFiles();
   let roster: Roster;

@@ -5,11 +5,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UserError } from '../errors.js';
-import { failOnProblems, readJsonFile, schemaProblems } from '../io/json.js';
+import { failOnProblems, isObject, readJsonFile, schemaProblems } from '../io/json.js';
 import { sampleRosterFiles } from '../paths.js';
 import { getRulesVersion, type RulesVersionId } from '../rules/registry.js';
 import { paramProblems } from '../policies/index.js';
-import { loadRoster, unknownUnitMessage } from '../units/load.js';
+import { loadRoster, looseUnitProblems, unknownUnitMessage } from '../units/load.js';
 import type { Roster, UnitCard } from '../units/types.js';
 import { FLEET_FILE_SCHEMA, MAX_MODELS_PER_SIDE, SCENARIO_DEFAULTS, SCENARIO_SCHEMA, SCREEN_DEFAULT_IN } from './scenarioSchema.js';
 import type { DeploymentType, EarlyEnd, ObjectiveMarker, OrderKind, OrderTarget, OrderUnits, PolicyName, PolicySpec, Scenario, ScriptedOrder, SideSpec, ZoneKind } from './scenarioTypes.js';
@@ -229,6 +229,24 @@ function loadSide(file: string, base: string, key: 'a' | 'b', raw: Json, roster:
   };
 }
 
+/** The unit files of a scenario that failed its schema check, or null when its `units` is not readable. */
+function looseRosterFiles(file: string, data: unknown, opts: LoadScenarioOptions): readonly string[] | null {
+  if (opts.units) return opts.units;
+  if (!isObject(data) || data.units === undefined) return sampleRosterFiles();
+  if (!Array.isArray(data.units) || !data.units.every((u) => typeof u === 'string')) return null;
+  return data.units.map((f: string) => resolve(dirname(resolve(file)), f));
+}
+
+/** The unit ids of the sides' inline fleets, with their message prefixes (as loadSide words them). */
+function looseUnitRefs(file: string, data: unknown): Array<[string, unknown]> {
+  const sides = isObject(data) && isObject(data.sides) ? data.sides : {};
+  return (['a', 'b'] as const).flatMap((key) => {
+    const side = sides[key];
+    if (!isObject(side) || !Array.isArray(side.fleet)) return [];
+    return side.fleet.flatMap((entry: unknown, i): Array<[string, unknown]> => (isObject(entry) ? [[`${file}: sides.${key}.fleet[${i}].unit`, entry.unit]] : []));
+  });
+}
+
 /**
  * Loads and checks a `jwsim-scenario/1` file. Every problem (schema, unit ids, objectives,
  * zones, fleets) is collected and thrown as one UserError naming the file and JSON path.
@@ -237,7 +255,9 @@ function loadSide(file: string, base: string, key: 'a' | 'b', raw: Json, roster:
 export function loadScenario(file: string, opts: LoadScenarioOptions): Scenario {
   getRulesVersion(opts.rulesVersion); // fail on a bad version before reading anything
   const data = readJsonFile(file) as Json;
-  failOnProblems(file, schemaProblems(SCENARIO_SCHEMA, data, file));
+  const shape = schemaProblems(SCENARIO_SCHEMA, data, file);
+  // Unit ids are checked even then, where readable, so every problem shows in one round.
+  if (shape.length) failOnProblems(file, [...shape, ...looseUnitProblems(() => looseRosterFiles(file, data, opts), looseUnitRefs(file, data))]);
   const base = dirname(resolve(file));
   const unitFiles = opts.units ? [...opts.units] : data.units ? (data.units as string[]).map((f) => resolve(base, f)) : sampleRosterFiles();
   let roster: Roster;

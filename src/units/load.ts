@@ -187,6 +187,28 @@ export function unknownUnitMessage(roster: Roster, id: string): string {
   return `unknown unit "${id}"; ${near.length ? `did you mean ${near.slice(0, 5).join(', ')}? ` : ''}known units: ${known}`;
 }
 
+/**
+ * For a file that failed its schema check: the unit ids it names that are not in the roster,
+ * read defensively (a field that is not a string, or a list of strings, is left to the schema
+ * messages). `refs` pairs each message prefix ("FILE: experiments[0].attacker") with the
+ * field's raw value. The roster comes from `rosterFiles()` when it loads; when it does not
+ * (or cannot be named yet), no ids are checked and the schema messages stand alone.
+ */
+export function looseUnitProblems(rosterFiles: () => readonly string[] | null, refs: ReadonlyArray<readonly [string, unknown]>): string[] {
+  const ids = refs.flatMap(([at, v]) => (typeof v === 'string' ? [[at, v] as const] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').map((x) => [at, x] as const) : []));
+  if (ids.length === 0) return [];
+  let roster: Roster;
+  try {
+    const files = rosterFiles();
+    if (!files) return [];
+    roster = loadRoster(files);
+  } catch (e) {
+    if (e instanceof UserError) return [];
+    throw e;
+  }
+  return ids.filter(([, id]) => !roster.units.has(id)).map(([at, id]) => `${at}: ${unknownUnitMessage(roster, id)}`);
+}
+
 /** The weapon line called `name` (case-insensitive), or "#N" for the N-th line; undefined if none. */
 export function weaponLine(unit: UnitCard, name: string): WeaponLine | undefined {
   const m = /^#(\d+)$/.exec(name.trim());

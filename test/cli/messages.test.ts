@@ -1,8 +1,8 @@
-// Messages and help a designer meets on everyday mistakes: a mistyped unit id anywhere, a unit
-// file named twice, a batch whose unit file cannot be read, a --range no unit reaches in costs, a
-// roster too large for costs, --shard auto out of range, and the help texts that say what a value
-// may be.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Messages and help a designer meets on everyday mistakes: a mistyped unit id anywhere (also
+// beside schema problems), a unit file named twice, a batch whose unit file cannot be read, a
+// --range no unit reaches in costs, a roster too large for costs, --shard auto out of range, and
+// the help texts that say what a value may be.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,30 @@ describe('a mistyped unit id gets "did you mean" wherever it is typed', () => {
     const batch = join(root, 'typo.json');
     writeFileSync(batch, JSON.stringify({ format: 'jwsim-batch/1', units: [SAMPLE], experiments: [{ id: 'd', kind: 'duel', matchups: [['cega.wyvrn', 'cega.fury']], range: 3, trials: 100 }] }));
     expect(refused(['run', batch, '--out', join(root, 'never')])).toContain(`${batch}: experiments[0].matchups[0][0]: unknown unit "cega.wyvrn"; did you mean cega.wyvern? known units: `);
+  });
+});
+
+describe('a batch with schema problems and unknown unit ids', () => {
+  it('reports both in one round, each id where it was typed', () => {
+    const batch = join(root, 'both.json');
+    writeFileSync(batch, JSON.stringify({
+      format: 'jwsim-batch/1',
+      units: [SAMPLE],
+      experiments: [
+        { id: 'd', kind: 'duel', units: ['cega.wyvrn', 'cega.fury'], range: 3, trials: 100, rnge: 3 },
+        { id: 'a', kind: 'attack', attacker: 'jovian.alexander', weapon: '#1', target: ['cega.fury', 'jovian.valiantt'], range: 5, aspect: 'sidee' },
+        { id: 'r', kind: 'ram', rammer: 'jovian.pathfindr', target: 'unknown.tengu' },
+        { id: 'all', kind: 'duel', units: 'all', range: 3, trials: 100 },
+      ],
+    }));
+    const text = refused(['run', batch, '--out', join(root, 'never')]);
+    expect(text).toMatch(/^jwsim: error: [^\n]*both\.json: 5 problems\n/);
+    expect(text).toContain(`${batch}: experiments[0]: unknown field "rnge" (did you mean "range"?)`);
+    expect(text).toContain(`${batch}: experiments[1].aspect: "sidee" is not one of front, side, rear`);
+    expect(text).toContain(`${batch}: experiments[0].units: unknown unit "cega.wyvrn"; did you mean cega.wyvern?`);
+    expect(text).toContain(`${batch}: experiments[1].target: unknown unit "jovian.valiantt"; did you mean jovian.valiant?`);
+    expect(text).toContain(`${batch}: experiments[2].rammer: unknown unit "jovian.pathfindr"; did you mean jovian.pathfinder?`);
+    expect(existsSync(join(root, 'never'))).toBe(false);
   });
 });
 

@@ -252,6 +252,20 @@ describe('loadScenario: bad input', () => {
     expect(text).not.toMatch(/squadrons total|capital ships total/); // no composition noise for a broken fleet
   });
 
+  it('an unknown unit id is reported beside schema problems, not in a second round', () => {
+    const raw = scenarioJson({ turns: 0 }) as { sides: { a: { fleet: Json[] }; b: { fleet: unknown[] } } };
+    raw.sides.a.fleet[0] = { unit: 'jovian.alexandr', count: 3 };
+    raw.sides.b.fleet[0] = { unit: 42 }; // not a string: left to the schema message
+    const file = writeTemp('both.json', raw);
+    const lines = allText(() => loadScenario(file, V122)).split('\n');
+    expect(lines.filter((l) => l.includes('turns: 0 must be >= 1'))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes(`${file}: sides.a.fleet[0].unit: unknown unit "jovian.alexandr"; did you mean jovian.alexander?`))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes('sides.b.fleet[0].unit')).every((l) => !l.includes('unknown unit'))).toBe(true);
+    // A units list the schema refuses names no roster: only the schema messages are given.
+    const bad = writeTemp('both-units.json', { ...raw, units: 7 });
+    expect(allText(() => loadScenario(bad, V122))).not.toContain('unknown unit');
+  });
+
   it('a bad zone name lists the allowed zones', () => {
     const file = writeTemp('zone.json', scenarioJson({ deployment: { zone: 'diagonal', type: 'fleet' } }));
     expect(allText(() => loadScenario(file, V122))).toContain(`${file}: deployment.zone: "diagonal" is not one of standard, beacon, corner`);
