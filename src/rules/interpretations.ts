@@ -444,6 +444,11 @@ export function refuseOutOfScope(assignments: readonly string[], reads: OptionRe
   if (problems.length) throw new UserError(problems[0], problems.slice(1));
 }
 
+/** GM-14: the version drops the 1" spacing of squadrons (v1.2.2), the only case where squadron_contact_122 applies. */
+export function spacingDropped(d: RulesData): boolean {
+  return d.game.squadronCapitalSpacing === 0 && d.game.squadronEnemySpacing === 0;
+}
+
 /**
  * Options whose every reading is gated by rules data (or another option) that, when it is so,
  * leaves the option nothing to change: why, or null when the option can matter. Each gate is
@@ -460,6 +465,10 @@ const IDLE_UNDER: Partial<Record<string, (data: RulesData, options: Interpretati
   boost_min_move: (d, o) => ((o.cap_boost_mode === 'VERSION' ? d.game.capitalBoost : o.cap_boost_mode === 'V121_DOUBLE_SPEED') ? null : 'capital ships make no v1.2.1 Boost under these rules (cap_boost_mode)'),
   // battleRules: point defence repels boarders only where the version's boarding lets it.
   boarding_pd_repel: (d) => (d.game.boarding.pdRepels ? null : "these rules' boarding gives point defence no chance to repel boarders"),
+  // battleRules: squadrons may touch only where the version drops the squadrons' 1" spacing.
+  squadron_contact_122: (d) => (spacingDropped(d) ? null : 'these rules keep squadrons 1" from capital ships and enemies, and no squadron may end a move touching another base'),
+  // game.ts victoryPoints: the multiplier is read only where a side scores its own survivors.
+  reserve_vp: (d) => (d.game.scoring === 'own_survivors' ? null : 'these rules score Victory Points from enemy losses, to which a model still In Reserve adds nothing'),
 };
 
 /** Why option `name` can change nothing under rules `data` (with `options` in force), or null when it can. */

@@ -241,13 +241,33 @@ describe('options the rules in force leave nothing to change are accepted and ma
   });
 });
 
+describe('battle options v1.2.1 leaves nothing to change (squadron_contact_122, reserve_vp)', () => {
+  const beacon = fileURLToPath(new URL('../../scenarios/battles/beacon-assault.json', import.meta.url));
+  const games = (rules: string, rule: string[]) => {
+    const j = ok(['battle', '--scenario', beacon, '--rules', rules, '--trials', '30', '--threads', '0', ...rule.flatMap((r) => ['--rule', r])]);
+    return { marked: j.optionsWithoutEffect, figures: JSON.stringify([j.a, j.b, j.draw, j.turns, j.units]) };
+  };
+  it('are marked under v1.2.1, where the games are the same as without them, and not under v1.2.2', () => {
+    const plain = games('1.2.1', []);
+    for (const [rule, why] of [
+      ['squadron_contact_122=ALLOW_TOUCH', 'these rules keep squadrons 1" from capital ships and enemies, and no squadron may end a move touching another base'],
+      ['reserve_vp=NONE', 'these rules score Victory Points from enemy losses, to which a model still In Reserve adds nothing'],
+    ]) {
+      const g = games('1.2.1', [rule]);
+      expect(g.marked).toEqual([{ option: rule, why }]);
+      expect(g.figures).toBe(plain.figures);
+      expect(games('1.2.2', [rule]).marked).toBeUndefined();
+    }
+  });
+});
+
 describe('jwsim rules says under which versions an option can change nothing', () => {
   it('in the text and in --json', () => {
     const text = jwsim('rules').stdout;
     expect(text).toContain('without effect under v1.2.1: these rules let a reroll replace only [N], which every policy rerolls');
     expect(text).toContain('without effect under v1.2.2: no capital ship can be Crippled under these rules: one at 0 Structure is Destroyed');
     const json = JSON.parse(jwsim('rules', '--json').stdout);
-    expect(Object.keys(json.withoutEffect).sort()).toEqual(['boarding_pd_repel', 'boost_min_move', 'crippled_capital', 'crippled_counts_as_lost', 'reroll_policy']);
+    expect(Object.keys(json.withoutEffect).sort()).toEqual(['boarding_pd_repel', 'boost_min_move', 'crippled_capital', 'crippled_counts_as_lost', 'reroll_policy', 'reserve_vp', 'squadron_contact_122']);
     expect(json.withoutEffect.reroll_policy).toEqual([{ version: '1.2.1', why: 'these rules let a reroll replace only [N], which every policy rerolls' }]);
     // With cap_boost_mode giving v1.2.2 capital ships the v1.2.1 Boost, boost_min_move matters there too.
     expect(JSON.parse(jwsim('rules', '--json', '--rule', 'cap_boost_mode=V121_DOUBLE_SPEED').stdout).withoutEffect.boost_min_move).toBeUndefined();

@@ -3,6 +3,7 @@
 // which version they run; the versions differ only in this data.
 import type { CompiledRules } from '../../rules/compile.js';
 import type { GameRules } from '../../rules/types.js';
+import { spacingDropped } from '../../rules/interpretations.js';
 
 export interface BattleRules extends GameRules {
   /** GM-19 enable_repair: models with the Repair trait may declare the (stub) Repair action. */
@@ -60,7 +61,8 @@ export function battleRules(rules: CompiledRules): BattleRules {
     inertHulks: rules.flags.crippledCapitalInert,
     offTable: o.offtable_rule === 'CLAMP' ? 'clamp' : o.offtable_rule === 'WITHDRAWN' ? 'withdrawn' : 'destroyed',
     pivotOnCentre: o.pivot_point === 'CENTRE',
-    squadronTouch: o.squadron_contact_122 === 'ALLOW_TOUCH',
+    // GM-14 applies where the version drops the 1" spacing (v1.2.2); v1.2.1 squadrons never end touching.
+    squadronTouch: o.squadron_contact_122 === 'ALLOW_TOUCH' && spacingDropped(rules.version.data),
     zoneAnyPart: o.zone_containment === 'ANY_PART',
     reserveVp: o.reserve_vp === 'FULL' ? 1 : 0,
     vpRoundUp: o.vp_rounding === 'PER_MODEL_UP',

@@ -109,6 +109,15 @@ describe('squadron_contact_122 (GM-14)', () => {
     expect(legalEnd(br, s, at(10, 12.5), [c, s], 48, 48)).toBe(true);
   });
 
+  it('ALLOW_TOUCH is idle under v1.2.1: a squadron still may not end touching a friendly squadron', () => {
+    const br = brWith('1.2.1', 'squadron_contact_122=ALLOW_TOUCH');
+    expect(br.squadronTouch).toBe(false);
+    const s = sqd(30, 30);
+    const friend = sqd(20, 20, 0, 2);
+    expect(legalEnd(br, s, at(20, 21), [friend, s], 48, 48)).toBe(false); // flats touching
+    expect(legalEnd(br, s, at(20, 21.02), [friend, s], 48, 48)).toBe(true);
+  });
+
   it('capital ships are unaffected: touching another capital ship stays illegal', () => {
     const br = brWith('1.2.2', 'squadron_contact_122=ALLOW_TOUCH');
     const c = cap();
