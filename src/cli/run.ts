@@ -85,11 +85,16 @@ export function defaultOut(prefix = ''): string {
   return join(projectRoot(), 'reports', `${prefix}${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`);
 }
 
-function progressLine(p: Progress): string {
+/** A rate for the progress line: thousands for engagements, plain for battles (hundreds of games a second). */
+function rateText(rate: number): string {
+  return rate >= 1e4 ? `${(rate / 1e3).toFixed(0)}k` : rate >= 10 ? rate.toFixed(0) : rate.toFixed(1);
+}
+
+export function progressLine(p: Progress): string {
   const s = p.elapsedMs / 1000;
   const rate = s > 0 ? p.trials / s : 0;
   const eta = p.chunksDone > 0 ? (p.chunksLeft * s) / p.chunksDone : 0;
-  return `\r${p.slotsDone}/${p.slots} engagements, ${(rate / 1e3).toFixed(0)}k trials/s, ETA ${Math.ceil(eta)} s   `;
+  return `\r${p.slotsDone}/${p.slots} engagements, ${rateText(rate)} trials/s, ETA ${Math.ceil(eta)} s   `;
 }
 
 /**
