@@ -344,7 +344,7 @@ function battleCell(x: BattleInput): Cell | null {
   let scenario: Scenario | null = null;
   for (const rules of versions) {
     try {
-      scenario = loadScenario(file, { rulesVersion: rules, allowInvalidFleets, units: x.units });
+      scenario = loadScenario(file, { rulesVersion: rules, allowInvalidFleets, units: x.units, allowInvalidHow: '"allow_invalid_fleets": true in the experiment' });
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
       const key = [err.message, ...err.details].join('\n');

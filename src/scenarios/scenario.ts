@@ -23,6 +23,8 @@ export interface LoadScenarioOptions {
   readonly allowInvalidFleets: boolean;
   /** Unit files that replace the scenario's own `units` list (like --units elsewhere). */
   readonly units?: readonly string[];
+  /** How the caller lets invalid fleets run, for the refusal message (default: the --allow-invalid-fleets flag). */
+  readonly allowInvalidHow?: string;
 }
 
 /** Smallest table side on which a beacon zone makes sense (four beacons each, 12" apart). */
@@ -320,7 +322,7 @@ export function loadScenario(file: string, opts: LoadScenarioOptions): Scenario 
   const fleetProblems = [...a.fleetProblems, ...b.fleetProblems];
   if (!opts.allowInvalidFleets) {
     const v = opts.rulesVersion.replace(/^v?/, 'v');
-    problems.push(...fleetProblems.map((p) => `${file}: ${p} (fleet rules ${v}; --allow-invalid-fleets runs it anyway)`));
+    problems.push(...fleetProblems.map((p) => `${file}: ${p} (fleet rules ${v}; ${opts.allowInvalidHow ?? '--allow-invalid-fleets'} runs it anyway)`));
   }
   failOnProblems(file, problems);
 

@@ -250,6 +250,9 @@ describe('battle experiments in batch files', () => {
     const s = JSON.parse(readFileSync(scenario('standard-engagement.json'), 'utf8')) as { sides: { a: { fleet: Array<{ unit: string; count: number }> } } };
     s.sides.a.fleet = s.sides.a.fleet.map((f) => ({ ...f, count: f.count * 2 }));
     writeFileSync(big, JSON.stringify({ ...s, units: [UNITS] }));
+    // Without allow_invalid_fleets the batch is refused, naming the key that runs it anyway.
+    const refused = batchFile({ experiments: [{ id: 'big', kind: 'battle', scenario: big, trials: 1, mirror: false }] });
+    expect(errorText(() => loadBatch(refused))).toMatch(/over the 250-point level \(fleet rules v1\.2\.2; "allow_invalid_fleets": true in the experiment runs it anyway\)/);
     const file = batchFile({ experiments: [{ id: 'big', kind: 'battle', scenario: big, trials: 1, mirror: false, allow_invalid_fleets: true }] });
     const batch = loadBatch(file);
     const r = await runBatch(batch, { threads: 0, shard: null, checkpoint: null });
