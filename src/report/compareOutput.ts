@@ -10,7 +10,7 @@ import { COMPARE_BATTLE_CHUNK, drawRates, fdrFamily, type Difference } from '../
 import { KEY_METRIC, versionComparison } from './charts.js';
 import { page, type Section } from './html.js';
 import { render } from './render.js';
-import { fmt, writeAtomically } from './runOutput.js';
+import { fmt, overlayRef, writeAtomically } from './runOutput.js';
 
 /** z of the intervals, as printed (3, 3.12, ...). */
 export const fmtZ = (z: number): string => String(Number(z.toFixed(2)));
@@ -120,6 +120,7 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
       variants: batch.variants.map((v) => ({ name: v.name, rules: v.rules, overlay: v.overlay ? { path: v.overlay.file, sha256: v.overlay.sha256 } : null })),
       paired_vs_unpaired_width: narrow,
       differences: diffs.map((d) => ({
+        experiment: d.cell.experiment,
         engagement: d.cell.id,
         kind: d.cell.kind,
         metric: d.metric,
@@ -236,7 +237,7 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
       wall_seconds: Number(facts.wallSeconds.toFixed(3)),
       settings: facts.settings,
       placeholders_used: placeholdersOf(diffs),
-      variants: batch.variants.map((v) => ({ name: v.name, rules: v.rules, rules_changes: getRulesVersion(v.rules).changes.map((c) => c.summary), options: v.options, overlay: v.overlay ? { path: v.overlay.file, sha256: v.overlay.sha256 } : null })),
+      variants: batch.variants.map((v) => ({ name: v.name, rules: v.rules, rules_changes: getRulesVersion(v.rules).changes.map((c) => c.summary), options: v.options, overlay: overlayRef(v.overlay) })),
     },
     null,
     2,

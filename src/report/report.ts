@@ -284,7 +284,7 @@ async function buildReport(run: RunFolder, out: string, nightly?: NightlyExtras)
     ['run folder', dir],
     ['batch', `${(manifest.batch as { path: string; sha256: string }).path} (sha256 ${(manifest.batch as { sha256: string }).sha256.slice(0, 16)}...)`],
     ['seed', results.seed],
-    ...manifest.variants.map((v): [string, string] => [`variant ${v.name}`, `rules v${v.rules}${v.rules_changes.length ? ` (${v.rules_changes.length} changes from its parent: ${v.rules_changes.join(' ')})` : ''}; options: ${v.options.length ? v.options.join(', ') : 'defaults'}${v.overlay ? `; overlay ${v.overlay.path} (sha256 ${v.overlay.sha256.slice(0, 16)}...)` : ''}${v.options_without_effect?.length ? `; without effect here: ${v.options_without_effect.map((x) => `${x.option} (${x.why})`).join('; ')}` : ''}`]),
+    ...manifest.variants.map((v): [string, string] => [`variant ${v.name}`, `rules v${v.rules}${v.rules_changes.length ? ` (${v.rules_changes.length} changes from its parent: ${v.rules_changes.join(' ')})` : ''}; options: ${v.options.length ? v.options.join(', ') : v.overlay?.options?.length ? 'none of its own' : 'defaults'}${v.overlay ? `; overlay ${v.overlay.path} (sha256 ${v.overlay.sha256.slice(0, 16)}...${v.overlay.options?.length ? `; sets ${v.overlay.options.join(', ')}` : ''})` : ''}${v.options_without_effect?.length ? `; without effect here: ${v.options_without_effect.map((x) => `${x.option} (${x.why})`).join('; ')}` : ''}`]),
     ['engagements', `${new Set(results.experiments.map((e) => e.engagement)).size} x ${results.variants.length} variants`],
     ['trials', String(results.experiments.reduce((a, e) => a + (e.trials ?? 0), 0))],
     ['threads, wall time', `${manifest.threads}, ${manifest.wall_seconds} s`],

@@ -75,7 +75,7 @@ export interface RunFolder {
   manifest: Record<string, unknown> & {
     seed: string;
     placeholders_used: string[];
-    variants: Array<{ name: string; rules: string; rules_changes: string[]; options: string[]; overlay: { path: string; sha256: string } | null; options_without_effect?: Array<{ option: string; why: string }> }>;
+    variants: Array<{ name: string; rules: string; rules_changes: string[]; options: string[]; overlay: { path: string; sha256: string; options?: string[] } | null; options_without_effect?: Array<{ option: string; why: string }> }>;
     /** The batch's unit files (the sample roster when it names none). */
     units?: Array<{ path: string; sha256: string }>;
     /** Files battle cells read (scenarios, fleets, units), absent in runs without battles. */

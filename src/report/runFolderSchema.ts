@@ -163,7 +163,7 @@ export const MANIFEST_SCHEMA = {
           rules: nonEmptyText,
           rules_changes: strings,
           options: strings,
-          overlay: { anyOf: [{ type: 'null' }, fileRef] },
+          overlay: { anyOf: [{ type: 'null' }, { ...fileRef, properties: { ...fileRef.properties, options: strings } }] },
           options_without_effect: { type: 'array', items: { type: 'object', required: ['option', 'why'], properties: { option: nonEmptyText, why: nonEmptyText } } },
         },
       },

@@ -8,6 +8,7 @@ import { stringify } from 'csv-stringify/sync';
 import { WriteFailure, writeFilesAtomically } from '../io/atomicWrite.js';
 import { projectRoot } from '../paths.js';
 import { getRulesVersion } from '../rules/registry.js';
+import type { Overlay } from '../rules/overlay.js';
 import type { Batch } from '../scenarios/batch.js';
 import { B_N } from '../sim/battles.js';
 import { batchWarnings, variantOptionsWithoutEffect } from '../sim/cells.js';
@@ -109,6 +110,11 @@ export interface RunFacts {
   resumed: boolean;
 }
 
+/** A variant's overlay in a manifest: its file, hash and the options it sets (which apply before the variant's own). */
+export function overlayRef(o: Overlay | null): { path: string; sha256: string; options?: string[] } | null {
+  return o ? { path: o.file, sha256: o.sha256, ...(o.options.length ? { options: [...o.options] } : {}) } : null;
+}
+
 export function manifest(batch: Batch, slots: readonly Slot[], facts: RunFacts): string {
   const placeholders = [...new Set(slots.flatMap((s) => s.engine.placeholders))].sort();
   const warnings = batchWarnings(batch, slots);
@@ -132,7 +138,7 @@ export function manifest(batch: Batch, slots: readonly Slot[], facts: RunFacts):
         rules: version.id,
         rules_changes: version.changes.map((c) => c.summary),
         options: v.options,
-        overlay: v.overlay ? { path: v.overlay.file, sha256: v.overlay.sha256 } : null,
+        overlay: overlayRef(v.overlay),
         ...(idle.length ? { options_without_effect: idle } : {}),
       };
     }),

@@ -181,6 +181,9 @@ describe('jwsim compare', () => {
     keyed.forEach((c, i) => expect(Number(c[18]), c[1]).toBeCloseTo(q[i], 3));
     const json = JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8'));
     expect(json.paired_vs_unpaired_width.count).toBeGreaterThan(0);
+    // The JSON rows are the CSV rows: the same fields, the seed once at the top, exact trials as null.
+    expect(json.seed).toBe(rows[0][16]);
+    expect(json.differences.map((d: Record<string, unknown>) => [d.experiment, d.engagement, d.kind, d.metric, d.from, d.to, d.difference, d.low, d.high, d.distinguishable ? 'yes' : 'no', d.chunks, d.trials ?? 'exact', d.p_value ?? ''].map(String))).toEqual(rows.map((c) => [c[0], c[1], c[2], c[3], c[4], c[5], String(Number(c[8])), String(Number(c[9])), String(Number(c[10])), c[13], c[14], c[15], c[17] === '' ? '' : String(Number(c[17]))]));
     // Looks after chunks 2, 3 and 4 of 8,192 trials: repeated 95% intervals with the Pocock z
     // of that schedule (2.25, not 1.96), and the stopping rule's z of 3.
     const settings = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')).settings;
@@ -472,6 +475,15 @@ describe('review fixes', () => {
     expect(manifest.variants[0].options_without_effect).toEqual([{ option: 'crippled_counts_as_lost=YES', why: 'not read by any experiment of this batch, all of kind duel' }]);
     expect(manifest.variants[1].options_without_effect.map((x: { option: string }) => x.option)).toEqual(['reroll_policy=BELOW_T']);
     expect(manifest.warnings).toHaveLength(2);
+    // The overlay's own options are recorded with it, and the report's header says what it sets.
+    expect(manifest.variants[0].options).toEqual([]);
+    expect(manifest.variants[0].overlay.options).toEqual(['crippled_counts_as_lost=YES', 'negative_macro_mode=COUNT']);
+    expect(manifest.variants[1].overlay).toBeNull();
+    expect(jwsim('report', join(dir, 'out')).status).toBe(0);
+    const html = readFileSync(join(dir, 'out', 'index.html'), 'utf8');
+    expect(html).toContain('options: none of its own; overlay ');
+    expect(html).toContain('; sets crippled_counts_as_lost=YES, negative_macro_mode=COUNT)');
+    expect(html).toContain('rules v1.2.1; options: reroll_policy=BELOW_T;');
   });
   it('an engagement that only some variants can run names them and says what to do', () => {
     const scenario = fileURLToPath(new URL('../../scenarios/battles/corner-escalation.json', import.meta.url));
