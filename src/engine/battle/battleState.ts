@@ -38,6 +38,9 @@ export const SPAN_OUT = new Float64Array(2);
 // it grew (a large share of what a game allocates). The contents and order are the same. The
 // length is set only when it changes: the setter is a call into the runtime even then.
 
+/** The placeholder entry of battles that may play the Repair stub (enable_repair=YES, GM-19). */
+export const REPAIR_STUB_NOTE = 'rules enable_repair=YES: the Repair action is a jwsim stub (its rules were not retrieved, GM-19): a Skill Test that on [D+] restores one lost box';
+
 export abstract class BattleState implements PolicyView {
   readonly br: BattleRules;
   readonly usage: PlaceholderUsage;
@@ -141,6 +144,12 @@ export abstract class BattleState implements PolicyView {
       if (this.units.some((u) => !u.isCapital) && (b.base || b.flex || b.macro)) this.usage.rule('combat.bombingBonus');
     }
     if (anyMissile && this.models.length > 2) this.usage.rule('combat.missileSupport');
+    // The Repair action is our stub (its rules were not retrieved): results that may use it say so.
+    const repairer = this.br.repair ? this.units.find((u) => u.traits.has('Repair')) : undefined;
+    if (repairer) {
+      this.usage.unit(repairer, 'traits.Repair');
+      this.usage.addAll([REPAIR_STUB_NOTE]);
+    }
   }
 
   // ------------------------------------------------------------------ PolicyView

@@ -3,6 +3,7 @@
 // (a knocked-out System trait, else a lost rating point, else 1 Structure); it then moves
 // (no Station Keep or Boost) and attacks as usual. Off by default.
 import { describe, expect, it } from 'vitest';
+import { REPAIR_STUB_NOTE } from '../../../src/engine/battle/battleState.js';
 import type { BattleModel } from '../../../src/engine/battle/model.js';
 import { SYSTEM_TRAITS } from '../../../src/units/catalogue.js';
 import { ScriptedDice } from '../../../src/rng/scripted.js';
@@ -99,6 +100,13 @@ describe('Repair (GM-19 stub)', () => {
     w.state.structure = 1;
     expect(policiesOf(withdrawing)[0].wants(withdrawing, w, 'withdraw', null as never)).toBe(true);
     expect(policiesOf(withdrawing)[0].wants(withdrawing, w, 'repair', null as never)).toBe(false);
+  });
+
+  it('a battle that may play the stub lists it with its placeholders; one that cannot does not', () => {
+    const withStub = (opts: string[], a: Array<typeof mender | string>) => new Battle(rulesFor('1.2.2', opts), miniScenario({ a, b: ['unknown.tengu'] })).usage.list().includes(REPAIR_STUB_NOTE);
+    expect(withStub(['enable_repair=YES'], [mender])).toBe(true);
+    expect(withStub([], [mender])).toBe(false); // off
+    expect(withStub(['enable_repair=YES'], ['unknown.tengu'])).toBe(false); // nobody has the trait
   });
 
   it('an undamaged model, or one without the trait, does not declare it', () => {
