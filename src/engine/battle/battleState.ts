@@ -47,6 +47,8 @@ export abstract class BattleState implements PolicyView {
   readonly models: BattleModel[] = [];
   /** Whether any unit in the game has the Barrier trait (else no target looks for a Barrier model to defend it). */
   protected anyBarrier = false;
+  /** The models whose card has the Barrier trait, in `models` order: the only ones that may lend a Barrier (barrierCover). */
+  protected readonly barrierModels: BattleModel[] = [];
   readonly units: UnitCard[] = [];
   readonly width: number;
   readonly height: number;
@@ -119,7 +121,9 @@ export abstract class BattleState implements PolicyView {
             this.anyBarrier = true;
           }
         }
-        this.models.push(new BattleModel(f as 0 | 1, i, u, ui, this.br.squadronBase));
+        const m = new BattleModel(f as 0 | 1, i, u, ui, this.br.squadronBase);
+        this.models.push(m);
+        if (u.traits.has('Barrier')) this.barrierModels.push(m);
       });
     });
     if (this.units.length > 64) throw new UserError(`${scenario.file}: at most 64 distinct unit types per battle; this one has ${this.units.length}`);

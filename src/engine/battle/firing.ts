@@ -146,7 +146,8 @@ export abstract class BattleFiring extends BattleManoeuvre {
     let best = 0;
     let supporting = true;
     const reach = this.rules.combat.barrierReach + GEOM_EPSILON;
-    for (const o of this.models) {
+    // Only models with the trait can have a working Barrier: the others are not looked at.
+    for (const o of this.barrierModels) {
       if (!this.mayHelpDefend(o, att, tgt) || o.state.defense < best) continue;
       if (!o.state.hasWorking('Barrier') || separationAbove(o.base, tgt.base, reach)) continue;
       const supports = this.nearLineOfFire(o, att, tgt);
