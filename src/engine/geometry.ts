@@ -123,13 +123,22 @@ export function cosDeg(deg: number): number {
  * cost of these few operations). The same steps as V8's Math.hypot for two arguments: both
  * magnitudes divided by the larger, their squares summed (its Kahan summation adds nothing to
  * the second term's sum when the first starts from 0), the square root scaled back.
+ *
+ * Every return hands back one of the computed numbers, never a literal (Infinity, NaN and 0
+ * are returned as the magnitude that is one): where V8 inlined the function, a return of
+ * literals beside the computed one made it box the result into a new heap number on every
+ * call (16 bytes a call; objectiveValue's calls alone were an eighth of a battle's
+ * allocation). The values are the same: a magnitude that is Infinity or NaN is that value,
+ * and the larger of two magnitudes that is 0 is +0.
  */
 export function hypot(x: number, y: number): number {
   const ax = Math.abs(x), ay = Math.abs(y);
-  if (ax === Infinity || ay === Infinity) return Infinity;
-  if (ax !== ax || ay !== ay) return NaN;
+  if (ax === Infinity) return ax;
+  if (ay === Infinity) return ay;
+  if (ax !== ax) return ax;
+  if (ay !== ay) return ay;
   const max = ax > ay ? ax : ay;
-  if (max === 0) return 0;
+  if (max === 0) return max;
   const a = ax / max, b = ay / max;
   return Math.sqrt(a * a + b * b) * max;
 }

@@ -141,7 +141,10 @@ export function objectiveValue(view: PolicyView, p: Pose): number {
     const dx = o.x - px, dy = o.y - py, far = o.radius + 24;
     if (dx * dx + dy * dy > far * far * (1 + 1e-9)) continue;
     const d = hypot(dx, dy) - o.radius;
-    n += d <= 0 ? o.points : (o.points / 3) * Math.max(0, 1 - d / 24);
+    // Two additions rather than one of a choice between the marker's points (a whole number
+    // as read) and the pull (a float): V8 boxed that choice into a new heap number every time.
+    if (d <= 0) n += o.points;
+    else n += (o.points / 3) * Math.max(0, 1 - d / 24);
   }
   return n;
 }
