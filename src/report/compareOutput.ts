@@ -117,7 +117,7 @@ export async function comparisonOutputs(batch: Batch, diffs: readonly Difference
     {
       format: 'jwsim-comparison/1',
       seed: batch.seed,
-      variants: batch.variants.map((v) => ({ name: v.name, rules: v.rules, overlay: v.overlay ? { path: v.overlay.file, sha256: v.overlay.sha256 } : null })),
+      variants: batch.variants.map((v) => ({ name: v.name, rules: v.rules, overlay: overlayRef(v.overlay) })),
       paired_vs_unpaired_width: narrow,
       differences: diffs.map((d) => ({
         experiment: d.cell.experiment,
