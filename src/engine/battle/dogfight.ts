@@ -143,7 +143,8 @@ export function dogfight(
 ): DogfightResult {
   const { rules, roller, rng, tally } = hooks;
   // Fuel stays within 0..printed.
-  for (const p of [active, other]) p.fuel = Math.max(0, Math.min(p.fuel, p.unit.fuel));
+  active.fuel = Math.max(0, Math.min(active.fuel, active.unit.fuel));
+  other.fuel = Math.max(0, Math.min(other.fuel, other.unit.fuel));
 
   let round = 0;
   let actions = 0;
@@ -152,7 +153,9 @@ export function dogfight(
   let breaker: Participant | null = null;
   let breakOffPassed = false;
   let ended: DogfightResult['ended'] | null = null;
-  const rtb = new Set<Participant>();
+  // Who is in Return to Base, as two flags rather than a Set (one dogfight or more per squadron activation).
+  let activeRtb = false;
+  let otherRtb = false;
 
   if (hooks.tracing !== false) hooks.note(`dogfight: ${active.label} (Fuel ${active.fuel}) vs ${other.label} (Fuel ${other.fuel})`);
 
@@ -208,7 +211,8 @@ export function dogfight(
           self.fuel = 0;
           breaker = self;
           ended = 'break_off';
-          rtb.add(self);
+          if (moverIsActive) activeRtb = true;
+          else otherRtb = true;
           if (hooks.tracing !== false) hooks.note(`round ${round}: ${self.label} ${what}, failed; drops its Fuel to 0 and enters Return to Base`);
         } else {
           if (hooks.tracing !== false) hooks.note(`round ${round}: ${self.label} ${what}, failed (Fuel ${before}->${self.fuel})`);
@@ -242,13 +246,15 @@ export function dogfight(
   // Afterwards: what each survivor may or must do.
   const freeMove: Participant[] = [];
   const noMoreAttacks: Participant[] = [];
-  for (const p of [active, other]) {
-    if (p.state.destroyed) continue;
-    if (!rtb.has(p) && dr.afterwards === 'rtb_if_no_fuel' && p.fuel <= 0) rtb.add(p);
-    if (!rtb.has(p)) freeMove.push(p);
+  const rtbList: Participant[] = [];
+  const survivor = (p: Participant, inRtb: boolean): void => {
+    if (p.state.destroyed) return;
+    if (inRtb || (dr.afterwards === 'rtb_if_no_fuel' && p.fuel <= 0)) rtbList.push(p);
+    else freeMove.push(p);
     if (p === breaker && breakOffPassed && !dr.breakerMayAttackAgain) noMoreAttacks.push(p);
-  }
-  const rtbList = [active, other].filter((p) => rtb.has(p));
+  };
+  survivor(active, activeRtb);
+  survivor(other, otherRtb);
   if (hooks.tracing !== false) {
     const endLine =
       ended === 'destroyed'
@@ -266,7 +272,12 @@ export function dogfight(
   return { ended: ended!, breaker, breakOffPassed, rtb: rtbList, freeMove, noMoreAttacks, rounds: round, actions, stayOnTargetUsed };
 }
 
-/** Whether the model has anything to do but pass (Fuel for Engage / Break Off, or an unused Stay on Target). */
+/**
+ * Whether the model has anything to do but pass (Fuel for Engage / Break Off, or an unused Stay
+ * on Target): legalDogfightChoices at Fire Control 1 offers something else than 'pass'. Asked
+ * twice per round, so worked out without building that list and a closure to search it.
+ */
 function canAct(dr: DogfightRules, p: Participant, isActive: boolean, stayOnTargetUsed: boolean): boolean {
-  return legalDogfightChoices(dr, p, isActive, 1, stayOnTargetUsed).some((c) => c !== 'pass');
+  if (p.fuel >= 1) return true; // Engage and Break Off
+  return !stayOnTargetUsed && (isActive || dr.stayOnTarget === 'either') && p.state.hasWorking('Heavy') && p.state.defense >= 1;
 }

@@ -17,8 +17,20 @@ export abstract class BattleFiring extends BattleManoeuvre {
   /** Squadrons aboard a carrier that withdraws leave with it, as Withdrawn (squadronOps.ts). */
   protected abstract withdrawEmbarked(carrier: BattleModel): void;
 
-  /** Hooks through which the squadron and boarding procedures attack, roll and write the trace. */
+  /**
+   * Hooks through which the squadron and boarding procedures attack, roll and write the trace.
+   * Without a trace record they are the same every time (until a new game brings new dice), so
+   * that set is made once rather than an object and two closures per squadron procedure.
+   */
   protected procedureHooks(rec: TraceActivation | null): ProcedureHooks {
+    if (rec !== null) return this.makeHooks(rec);
+    const h = this.untracedHooks;
+    if (h !== null && h.rng === this.dice) return h;
+    return (this.untracedHooks = this.makeHooks(null));
+  }
+  private untracedHooks: ProcedureHooks | null = null;
+
+  private makeHooks(rec: TraceActivation | null): ProcedureHooks {
     return {
       rules: this.rules,
       roller: this.roller,
@@ -29,12 +41,7 @@ export abstract class BattleFiring extends BattleManoeuvre {
         // GM-63: attacks on a ship that declared Station Keep get its Flex in every Attack Window.
         const mods = shotMods({ flex: (opts.flex ?? 0) + (t.stationKeeping ? this.br.stationKeepFlex : 0), rerolls: 0, noMissileDefence: opts.noMissileDefence, ignoreArmor: opts.ignoreArmor, assault: opts.assault, window: opts.kind, noBombs: opts.noBombs, barrier: this.anyBarrier ? (m) => this.barrierCover(a, t, m) : undefined });
         const n = rec ? rec.attacks.length : 0;
-        const left = this.gunnery.window(() =>
-          this.gunnery.fire(a, [t], opts.fc, () => mods, this.dice, this.tally, rec ? rec.attacks : null, (hit) => {
-            this.afterDamage(hit);
-            return this.ended !== null;
-          }),
-        );
+        const left = this.gunnery.fireInWindow(a, [t], opts.fc, () => mods, this.dice, this.tally, rec ? rec.attacks : null, this.onHit);
         if (rec && rec.attacks.length > n) rec.fired = rec.fired === 'none' ? 'after-move' : rec.fired;
         this.afterDamage(t);
         return opts.fc - left;
@@ -75,13 +82,30 @@ export abstract class BattleFiring extends BattleManoeuvre {
     if (cf) order = order.filter((e) => e.unit.isCapital).slice(0, 1); // Concentrated Fire: a single capital-ship target
     // Concentrated Fire's Flex goes to non-missile attacks only (combat.md §5.4).
     const missiles = m.unit.weapons.some((w) => w.cls === 'missile');
-    const modsFor = (t: BattleModel): ShotMods => shotMods({ flex: t.stationKeeping ? this.br.stationKeepFlex : 0, nonMissileFlex: cf ? cf.flex : 0, rerolls: cf ? cf.rerolls : 0, supporters: missiles ? () => this.missileSupporters(m, t) : undefined, barrier: this.anyBarrier ? (mods) => this.barrierCover(m, t, mods) : undefined });
+    // One modifiers object and one pair of callbacks for the whole fire, set for each target in
+    // turn: Gunnery.fire uses a target's modifiers only while it fires at that target (about
+    // two targets per fire; an object and two closures each were among a game's largest
+    // allocations).
+    let tgt = m;
+    const mods = shotMods({ flex: 0, nonMissileFlex: cf ? cf.flex : 0, rerolls: cf ? cf.rerolls : 0, supporters: missiles ? () => this.missileSupporters(m, tgt) : undefined, barrier: this.anyBarrier ? (md) => this.barrierCover(m, tgt, md) : undefined });
+    const modsFor = (t: BattleModel): ShotMods => {
+      tgt = t;
+      mods.flex = t.stationKeeping ? this.br.stationKeepFlex : 0;
+      // Worked out again (by the callbacks) for this target when needed.
+      mods.missileSupporters = undefined;
+      mods.barrierDefense = undefined;
+      mods.barrierSupporting = undefined;
+      return mods;
+    };
     const log = rec ? rec.attacks : null;
-    return this.gunnery.fire(m, order, fc, modsFor, this.dice, this.tally, log, (hit) => {
-      this.afterDamage(hit);
-      return this.ended !== null;
-    });
+    return this.gunnery.fire(m, order, fc, modsFor, this.dice, this.tally, log, this.onHit);
   }
+
+  /** Gunnery.fire's bookkeeping after each attack; true stops the fire (the game ended). One closure for all fire. */
+  private readonly onHit = (hit: BattleModel): boolean => {
+    this.afterDamage(hit);
+    return this.ended !== null;
+  };
 
   /**
    * Friendly models of `tgt` that help its missile defence against `att` (combat.md §4.3,

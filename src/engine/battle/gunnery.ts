@@ -279,14 +279,18 @@ export class Gunnery {
   /** The Attack Window being logged: 0 for a model's own attacks; numbered from 1 within an activation. */
   private windowIndex = 0;
   private windows = 0;
-  /** Runs `fn` with every weapon unused (a separate Attack Window), then restores the activation's record. */
-  window<T>(fn: () => T): T {
+  /**
+   * fire() in a separate Attack Window: with every weapon unused, then the activation's record
+   * restored. (Taking fire's arguments rather than a function to run saves a closure per
+   * dogfight Engage.)
+   */
+  fireInWindow(att: BattleModel, order: readonly BattleModel[], fc: number, modsFor: (t: BattleModel) => ShotMods, rng: RandomStream, tally: DamageTally, log: AttackRecord[] | null, onDamage: (target: BattleModel) => boolean): number {
     this.saved.set(this.used);
     this.used.fill(0);
     const outer = this.windowIndex;
     this.windowIndex = ++this.windows;
     try {
-      return fn();
+      return this.fire(att, order, fc, modsFor, rng, tally, log, onDamage);
     } finally {
       this.used.set(this.saved);
       this.windowIndex = outer;
