@@ -7,7 +7,6 @@ import type { Pose } from '../engine/battle/movement.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
 import { ScriptedPolicy } from './scripted.js';
-import { sortSmall } from '../engine/sortSmall.js';
 import { LOOKAHEAD_PARAMS, LookaheadPolicy } from './lookahead.js';
 import { boostFactor, commonParams, firepower, firstLegal, holdBackOf, nearestEnemyDistances, nearestPoint, objectiveValue, pickByDepth, wantsByParams } from './shared.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
@@ -181,16 +180,31 @@ class Heuristic implements Policy {
 
   targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[]): BattleModel[] {
     const focus = this.name === 'aggressive' ? this.p.focus : 1;
-    // Only targets worth a shot are kept, then sorted (the same order as sorting all of them and
-    // keeping those: the comparison orders any two targets one way): most are out of range.
-    const scored: Array<{ e: BattleModel; s: number }> = [];
+    // Only targets worth a shot are kept (most are out of range), each inserted in its place as
+    // it comes: best score first, ties by fleet, then index. That orders any two targets one
+    // way, so this is the order of sorting them all and keeping those. The scores go beside the
+    // list in a scratch array: an object per target, a comparator and a mapped copy were made
+    // twice per capital ship activation.
+    const out: BattleModel[] = [];
+    const sc = this.targetScores;
     for (const e of enemies) {
       const s = view.estimate(m, from, e) / (focus ? Math.max(1, e.state.structure) : 1);
-      if (s > 0) scored.push({ e, s });
+      if (!(s > 0)) continue;
+      let j = out.length;
+      for (; j > 0; j--) {
+        const o = out[j - 1];
+        if (!(sc[j - 1] < s || (sc[j - 1] === s && (o.fleet > e.fleet || (o.fleet === e.fleet && o.index > e.index))))) break;
+        out[j] = o;
+        sc[j] = sc[j - 1];
+      }
+      out[j] = e;
+      sc[j] = s;
     }
-    sortSmall(scored, (a, b) => b.s - a.s || a.e.fleet - b.e.fleet || a.e.index - b.e.index);
-    return scored.map((x) => x.e);
+    return out;
   }
+
+  /** targetOrder's scratch: the score of each target in its list, at the same index. */
+  private readonly targetScores: number[] = [];
 
   pickDeployment(_view: PolicyView, _m: BattleModel, candidates: readonly DeployCandidate[], legal: (i: number) => boolean): number {
     return pickByDepth(candidates, legal, this.p.deploy_depth);
