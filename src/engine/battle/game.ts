@@ -143,20 +143,16 @@ export class Battle extends BattleSquadrons {
       ? { turn: this.turn, model: m.label, action: 'none', before: poseOf(m.where === 'embarked' && m.carrier ? m.carrier.base : m.base), after: poseOf(m.base), fired: 'none', attacks: [], notes: [] }
       : null;
     this.currentRec = rec;
-    const side = m.side;
-    const finish = () => {
-      if (this.br.launchWithCarrier && m.unit.hangers > 0) this.launchAboard(m, side, rec);
-      if (this.br.fuelAfterActivation && !m.unit.isCapital) m.fuel = m.unit.fuel; // §6.5 (GM-13)
-      if (rec) {
-        rec.after = poseOf(m.base);
-        this.trace!.activations.push(rec);
-      }
-    };
+    // The activation's end (finishActivation) and the special actions (specialAction) are
+    // methods, and the fire at a forced move's stop is a closure made in fireAtStop: closures
+    // made here would put this function's variables in a context object allocated on every
+    // activation, and make three closures each time.
+    const side = m.side; // its side when the activation began (a capture may change m.side)
     // Ram (§8): a capital ship at 1 Structure with an enemy capital ship ahead.
     m.launched = false;
     // Embarked (GM-18): Launch, placed touching the carrier, then carry on with the activation.
     if (m.where === 'embarked') {
-      if (!this.launch(m, rec)) return finish();
+      if (!this.launch(m, rec)) return this.finishActivation(m, side, rec);
     }
     // Return to Base (GM-77): it heads at full Speed for the nearest friendly carrier with room
     // (and Lands on reaching it) or else its own table edge; no attacks, nothing declared; the
@@ -165,7 +161,7 @@ export class Battle extends BattleSquadrons {
       if (rec) rec.action = 'return_to_base';
       this.returnToBase(m, rec);
       m.rtb = false;
-      return finish();
+      return this.finishActivation(m, side, rec);
     }
     // Boarded (v1.2.2, GM-20): Boarders and Marines fight at the start of the ship's activation
     // (boarding_combat_timing=END_PHASE: in the End Phase instead).
@@ -189,20 +185,20 @@ export class Battle extends BattleSquadrons {
         m.base.set(opt.pose.x, opt.pose.y, opt.pose.heading);
         if (choice.leaves) {
           this.leaveTable(m, rec);
-          return finish();
+          return this.finishActivation(m, side, rec);
         }
         this.carryAssaulters(m, rec);
         if (forced) this.resolveOverlaps(m, () => {}, rec);
       }
-      return finish();
+      return this.finishActivation(m, side, rec);
     }
     // Repair (GM-19 stub, option enable_repair): the declared action, resolved first; the model
     // then moves (no Station Keep or Boost: those are actions too) and attacks as usual.
     const repairing = this.br.repair && this.repairable(m) && policy.wants(this, m, 'repair', this.pol);
     if (repairing) this.repair(m, rec);
     // Squadron actions: staying Assaulting; interception, bombing, assault (game.md §7.5-7.7).
-    if (!repairing && m.assaulting && this.assaultingTurn(m, policy, rec)) return finish();
-    if (!repairing && !m.unit.isCapital && this.squadronStrike(m, policy, rec)) return finish();
+    if (!repairing && m.assaulting && this.assaultingTurn(m, policy, rec)) return this.finishActivation(m, side, rec);
+    if (!repairing && !m.unit.isCapital && this.squadronStrike(m, policy, rec)) return this.finishActivation(m, side, rec);
     // Withdraw (GM-16): leaves by an own edge; no attacks unless withdraw_allows_attacks=YES.
     if (!repairing && policy.wants(this, m, 'withdraw', this.pol)) {
       const p = this.withdrawMove(m);
@@ -212,12 +208,12 @@ export class Battle extends BattleSquadrons {
           // Its shots come from where it stands: the move ends at (or past) its own edge.
           this.fireFrom(m, m.state.fireControl(), 'withdraw', null, rec);
           if (rec && rec.attacks.length) rec.fired = 'before-move';
-          if (this.ended) return finish();
+          if (this.ended) return this.finishActivation(m, side, rec);
         }
         m.base.set(p.x, p.y, p.heading);
         m.where = 'withdrawn';
         this.afterDamage(m);
-        return finish();
+        return this.finishActivation(m, side, rec);
       }
     }
     const choice = this.chooseMove(m, policy, !repairing);
@@ -260,41 +256,60 @@ export class Battle extends BattleSquadrons {
     if (choice.fireBefore) {
       fc = this.fireFrom(m, fc, action, cf, rec);
       if (rec && rec.attacks.length) rec.fired = 'before-move';
-      if (this.ended) return finish();
+      if (this.ended) return this.finishActivation(m, side, rec);
     }
     m.base.set(opt.pose.x, opt.pose.y, opt.pose.heading);
     if (choice.leaves) {
       this.leaveTable(m, rec);
-      return finish();
+      return this.finishActivation(m, side, rec);
     }
     if (m.unit.isCapital) this.carryAssaulters(m, rec);
-    // The declared special action, resolved where the ship stands after its move.
-    const specialAction = () => {
-      if (action === 'engage_point_defence' && !this.ended) {
-        const targets = this.squadronsNear(m, m.base, 3);
-        engagePointDefence(this.procedureHooks(rec), m, targets, { diminish: (sq) => (sq as BattleModel).assaulting !== null });
-        for (const t of targets) this.afterDamage(t);
-      }
-      if (action === 'board' && boardTarget && !this.ended) this.board(m, boardTarget, rec);
-    };
-    let firedAtStop = false;
-    if (forced) this.resolveOverlaps(m, () => {
-      // GM-64 (seed 002): an active ship to be repositioned stops, makes its special actions and
-      // uses its remaining Fire Control there; Fire Control it does not use then is lost.
-      firedAtStop = true;
-      specialAction();
-      const n = rec ? rec.attacks.length : 0;
-      if (!choice.fireBefore && !this.ended) this.fireFrom(m, fc, action, cf, rec);
-      if (rec && rec.attacks.length > n) rec.fired = 'after-move';
-      fc = 0;
-    }, rec);
-    if (!firedAtStop) specialAction();
+    const firedAtStop = forced && this.fireAtStop(m, action, boardTarget, fc, cf, choice.fireBefore, rec);
+    if (!firedAtStop) this.specialAction(m, action, boardTarget, rec);
     if (!choice.fireBefore && !firedAtStop && !this.ended) {
       const n = rec ? rec.attacks.length : 0;
       fc = this.fireFrom(m, fc, action, cf, rec);
       if (rec && rec.attacks.length > n) rec.fired = 'after-move';
     }
-    return finish();
+    return this.finishActivation(m, side, rec);
+  }
+
+  /** The end of every activation: launches with the carrier, Fuel back (§6.5), the trace record. */
+  private finishActivation(m: BattleModel, side: 0 | 1, rec: TraceActivation | null): void {
+    if (this.br.launchWithCarrier && m.unit.hangers > 0) this.launchAboard(m, side, rec);
+    if (this.br.fuelAfterActivation && !m.unit.isCapital) m.fuel = m.unit.fuel; // §6.5 (GM-13)
+    if (rec) {
+      rec.after = poseOf(m.base);
+      this.trace!.activations.push(rec);
+    }
+  }
+
+  /** The declared special action, resolved where the ship stands after its move. */
+  private specialAction(m: BattleModel, action: ActionName, boardTarget: BattleModel | null, rec: TraceActivation | null): void {
+    if (action === 'engage_point_defence' && !this.ended) {
+      const targets = this.squadronsNear(m, m.base, 3);
+      engagePointDefence(this.procedureHooks(rec), m, targets, { diminish: (sq) => (sq as BattleModel).assaulting !== null });
+      for (const t of targets) this.afterDamage(t);
+    }
+    if (action === 'board' && boardTarget && !this.ended) this.board(m, boardTarget, rec);
+  }
+
+  /**
+   * Resolves the overlaps of a forced move; returns whether the ship stopped on the way, made
+   * its special actions and fired there (then its Fire Control left is lost).
+   */
+  private fireAtStop(m: BattleModel, action: ActionName, boardTarget: BattleModel | null, fc: number, cf: ShotMods | null, firedBefore: boolean, rec: TraceActivation | null): boolean {
+    let stopped = false;
+    this.resolveOverlaps(m, () => {
+      // GM-64 (seed 002): an active ship to be repositioned stops, makes its special actions and
+      // uses its remaining Fire Control there; Fire Control it does not use then is lost.
+      stopped = true;
+      this.specialAction(m, action, boardTarget, rec);
+      const n = rec ? rec.attacks.length : 0;
+      if (!firedBefore && !this.ended) this.fireFrom(m, fc, action, cf, rec);
+      if (rec && rec.attacks.length > n) rec.fired = 'after-move';
+    }, rec);
+    return stopped;
   }
 
   /** A model that may declare Repair (GM-19): the Repair trait, on the table, not Assaulting, with a lost box to restore. */
