@@ -301,6 +301,45 @@ export function innerRadius(b: Base): number {
 // so they agree with `separation(a, b) > t` and `separation(a, b) < t`.
 export const QUICK_MARGIN = 1e-9;
 
+// A pair with a rectangle (a capital ship) that the radii leave open: most are a squadron's
+// hexagon well inside a long ship's outline or clearly beside it. The other base's centre
+// measured against the rectangle settles those without the SAT test: separation only falls
+// as a base grows, so it lies between (centre's signed distance - the other's enclosing
+// radius) and (that distance - its inscribed radius). The rounding of these few operations
+// is far below QUICK_MARGIN, so a comparison they settle is the one the outlines give.
+const BOUND = new Float64Array(2); // the other base's inscribed, enclosing radius (typed slots: no boxing)
+
+/** The signed distance from the centre of one base to the other, a rectangle (b when both are); its radii in BOUND. */
+function rectPairBound(a: Base, b: Base): number {
+  const r = b.shape === 'rect' ? b : a, o = r === b ? a : b;
+  BOUND[0] = innerRadius(o);
+  BOUND[1] = outerRadius(o);
+  const ux = sinDeg(r.heading), uy = cosDeg(r.heading);
+  const dx = o.x - r.x, dy = o.y - r.y;
+  // Beyond the half length (forward axis) and the half width (starboard axis): > 0 outside.
+  const ex = Math.abs(dx * ux + dy * uy) - r.length / 2, ey = Math.abs(dx * uy - dy * ux) - r.width / 2;
+  if (ex <= 0 && ey <= 0) return ex > ey ? ex : ey; // inside: minus the depth to the nearest side
+  const px = ex > 0 ? ex : 0, py = ey > 0 ? ey : 0;
+  return Math.sqrt(px * px + py * py);
+}
+
+// Two hexagons (squadrons) never rotate, so they share their three edge normals, at 90°, 30°
+// and 150°, and each projects to its centre ± half its width on every one of them: the SAT
+// gap is the largest |normal · (centre difference)| less the half widths, with no outline.
+// That gap is the separation when <= 0; apart, the separation is at least the gap and at
+// most the gap / cos 30° (the nearest point of the outlines' Minkowski difference is then a
+// vertex, within 30° of the normal that gives the gap). HEX_APART rounds 2 / sqrt 3 up.
+const HEX_APART = 1.155;
+const HALF_SQRT3 = Math.sqrt(3) / 2;
+
+/** The SAT gap of two hexagonal bases (see above). */
+function hexPairGap(a: Base, b: Base): number {
+  const dx = b.x - a.x, dy = b.y - a.y;
+  const p0 = Math.abs(dy), p1 = Math.abs(HALF_SQRT3 * dx + 0.5 * dy), p2 = Math.abs(HALF_SQRT3 * dx - 0.5 * dy);
+  const p = p0 > p1 ? (p0 > p2 ? p0 : p2) : p1 > p2 ? p1 : p2;
+  return p - (a.width + b.width) / 2;
+}
+
 /** separation(a, b) > t. */
 export function separationAbove(a: Base, b: Base, t: number): boolean {
   const dx = b.x - a.x, dy = b.y - a.y, d2 = dx * dx + dy * dy;
@@ -308,6 +347,15 @@ export function separationAbove(a: Base, b: Base, t: number): boolean {
   if (far < 0 || d2 > far * far) return true;
   const near = t + innerRadius(a) + innerRadius(b) - QUICK_MARGIN;
   if (near >= 0 && d2 <= near * near) return false;
+  if (a.shape === 'rect' || b.shape === 'rect') {
+    const s = rectPairBound(a, b);
+    if (s - BOUND[0] < t - QUICK_MARGIN) return false;
+    if (s - BOUND[1] > t + QUICK_MARGIN) return true;
+  } else if (a.shape === 'hex' && b.shape === 'hex') {
+    const g = hexPairGap(a, b), hi = g > 0 ? g * HEX_APART : g;
+    if (g > t + QUICK_MARGIN) return true;
+    if (hi < t - QUICK_MARGIN) return false;
+  }
   const na = loadVertices(a, VA), nb = loadVertices(b, VB);
   if (na === 0 || nb === 0) return separation(a, b) > t;
   // Two polygons: the SAT gap is the separation when <= 0 and a lower bound of the distance when > 0.
@@ -323,6 +371,15 @@ export function separationBelow(a: Base, b: Base, t: number): boolean {
   if (near > 0 && d2 < near * near) return true;
   const far = t + outerRadius(a) + outerRadius(b) + QUICK_MARGIN;
   if (far <= 0 || d2 >= far * far) return false;
+  if (a.shape === 'rect' || b.shape === 'rect') {
+    const s = rectPairBound(a, b);
+    if (s - BOUND[0] < t - QUICK_MARGIN) return true;
+    if (s - BOUND[1] > t + QUICK_MARGIN) return false;
+  } else if (a.shape === 'hex' && b.shape === 'hex') {
+    const g = hexPairGap(a, b), hi = g > 0 ? g * HEX_APART : g;
+    if (hi < t - QUICK_MARGIN) return true;
+    if (g > t + QUICK_MARGIN) return false;
+  }
   const na = loadVertices(a, VA), nb = loadVertices(b, VB);
   if (na === 0 || nb === 0) return separation(a, b) < t;
   const gap = edgeAxesGap(VB, nb, VA, na, edgeAxesGap(VA, na, VB, nb, -Infinity));
