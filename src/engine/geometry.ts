@@ -340,6 +340,35 @@ function hexPairGap(a: Base, b: Base): number {
   return p - (a.width + b.width) / 2;
 }
 
+/**
+ * The SAT gap of a hexagon and a rectangle, from the five edge normals (the hexagon's three,
+ * the rectangle's two) and each base's extent along them, without either outline. The
+ * hexagon's normals alone are 60° apart, so the same bounds hold as for two hexagons.
+ */
+function hexRectGap(hex: Base, r: Base): number {
+  const dx = r.x - hex.x, dy = r.y - hex.y;
+  const ux = sinDeg(r.heading), uy = cosDeg(r.heading); // the rectangle's forward axis; (uy, -ux) to starboard
+  const hl = r.length / 2, hw = r.width / 2, ha = hex.width / 2, hr = hex.width / SQRT3;
+  // The hexagon's normals: its extent is ha, the rectangle's its half sides projected.
+  let g = Math.abs(dy) - ha - Math.abs(uy) * hl - Math.abs(ux) * hw;
+  let nu = HALF_SQRT3 * ux + 0.5 * uy, nv = HALF_SQRT3 * uy - 0.5 * ux;
+  let x = Math.abs(HALF_SQRT3 * dx + 0.5 * dy) - ha - Math.abs(nu) * hl - Math.abs(nv) * hw;
+  if (x > g) g = x;
+  nu = HALF_SQRT3 * ux - 0.5 * uy;
+  nv = HALF_SQRT3 * uy + 0.5 * ux;
+  x = Math.abs(HALF_SQRT3 * dx - 0.5 * dy) - ha - Math.abs(nu) * hl - Math.abs(nv) * hw;
+  if (x > g) g = x;
+  // The rectangle's normals: the hexagon's extent is its farthest vertex, (hr, 0) or (hr / 2, ±ha).
+  for (let k = 0; k < 2; k++) {
+    const ax = k === 0 ? ux : uy, ay = k === 0 ? uy : -ux;
+    const p0 = Math.abs(ax * hr), p1 = Math.abs(ax * hr / 2 + ay * ha), p2 = Math.abs(ax * hr / 2 - ay * ha);
+    const ext = p0 > p1 ? (p0 > p2 ? p0 : p2) : p1 > p2 ? p1 : p2;
+    x = Math.abs(ax * dx + ay * dy) - ext - (k === 0 ? hl : hw);
+    if (x > g) g = x;
+  }
+  return g;
+}
+
 /** separation(a, b) > t. */
 export function separationAbove(a: Base, b: Base, t: number): boolean {
   const dx = b.x - a.x, dy = b.y - a.y, d2 = dx * dx + dy * dy;
@@ -351,6 +380,11 @@ export function separationAbove(a: Base, b: Base, t: number): boolean {
     const s = rectPairBound(a, b);
     if (s - BOUND[0] < t - QUICK_MARGIN) return false;
     if (s - BOUND[1] > t + QUICK_MARGIN) return true;
+    if (a.shape === 'hex' || b.shape === 'hex') {
+      const g = hexRectGap(a.shape === 'hex' ? a : b, a.shape === 'hex' ? b : a), hi = g > 0 ? g * HEX_APART : g;
+      if (g > t + QUICK_MARGIN) return true;
+      if (hi < t - QUICK_MARGIN) return false;
+    }
   } else if (a.shape === 'hex' && b.shape === 'hex') {
     const g = hexPairGap(a, b), hi = g > 0 ? g * HEX_APART : g;
     if (g > t + QUICK_MARGIN) return true;
@@ -375,6 +409,11 @@ export function separationBelow(a: Base, b: Base, t: number): boolean {
     const s = rectPairBound(a, b);
     if (s - BOUND[0] < t - QUICK_MARGIN) return true;
     if (s - BOUND[1] > t + QUICK_MARGIN) return false;
+    if (a.shape === 'hex' || b.shape === 'hex') {
+      const g = hexRectGap(a.shape === 'hex' ? a : b, a.shape === 'hex' ? b : a), hi = g > 0 ? g * HEX_APART : g;
+      if (hi < t - QUICK_MARGIN) return true;
+      if (g > t + QUICK_MARGIN) return false;
+    }
   } else if (a.shape === 'hex' && b.shape === 'hex') {
     const g = hexPairGap(a, b), hi = g > 0 ? g * HEX_APART : g;
     if (hi < t - QUICK_MARGIN) return true;
