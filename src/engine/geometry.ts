@@ -405,6 +405,8 @@ export function separationBelow(a: Base, b: Base, t: number): boolean {
   if (near > 0 && d2 < near * near) return true;
   const far = t + outerRadius(a) + outerRadius(b) + QUICK_MARGIN;
   if (far <= 0 || d2 >= far * far) return false;
+  // The shortcuts of separationAbove with the answers turned round. Kept as a copy: one shared
+  // function answering above / below / open measured x0.98 (battleAB, beacon-assault, 80 rounds).
   if (a.shape === 'rect' || b.shape === 'rect') {
     const s = rectPairBound(a, b);
     if (s - BOUND[0] < t - QUICK_MARGIN) return true;
