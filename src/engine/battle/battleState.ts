@@ -15,7 +15,6 @@ import { DamageTally } from '../damage.js';
 import { GEOM_EPSILON, cosDeg, hypot, overlapSpan, overlapping, sinDeg } from '../geometry.js';
 import { aspect, aspectOfArc, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
 import type { RamPlan } from '../ram.js';
-import { sortSmall } from '../sortSmall.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../usage.js';
 import { battleRules, type BattleRules } from './battleRules.js';
 import { Gunnery, shotMods, type ShotMods } from './gunnery.js';
@@ -207,10 +206,31 @@ export abstract class BattleState implements PolicyView {
     if (this.nearStamp === this.epoch && this.nearOwner === m) return this.nearList;
     this.nearStamp = this.epoch;
     this.nearOwner = m;
-    const d2 = (e: BattleModel) => (e.base.x - m.base.x) ** 2 + (e.base.y - m.base.y) ** 2;
-    this.nearList = sortSmall(this.enemiesOf(m.side).slice(), (a, b) => d2(a) - d2(b)).slice(0, 3);
-    return this.nearList;
+    // The first three of the enemies sorted by squared distance, ties in list order (a stable
+    // sort with the comparator d2(a) - d2(b)), picked in one pass: each enemy goes in behind
+    // every kept one that is not farther, and one not nearer than the third stays out. A sort
+    // of a copy of the whole list, with two closures, was made for every model's moves.
+    // A fresh list each time: a policy may keep the one it was given while it scores a menu.
+    const near: BattleModel[] = [];
+    const keys = this.nearKeys;
+    const mx = m.base.x, my = m.base.y;
+    let n = 0;
+    for (const e of this.enemiesOf(m.side)) {
+      const d = (e.base.x - mx) ** 2 + (e.base.y - my) ** 2;
+      if (n === 3 && !(keys[2] - d > 0)) continue;
+      let j = n < 3 ? n++ : 2;
+      for (; j > 0 && keys[j - 1] - d > 0; j--) {
+        near[j] = near[j - 1];
+        keys[j] = keys[j - 1];
+      }
+      near[j] = e;
+      keys[j] = d;
+    }
+    this.nearList = near;
+    return near;
   }
+  /** nearestEnemies' scratch: the squared distance of each enemy kept, at its place in the list. */
+  private readonly nearKeys = new Float64Array(3);
 
   /** Boosting halves this model's Fire Control (GM-60: capital ships always; squadrons unless boost_halves_fc=CAPITAL_ONLY). */
   boostHalvesFc(m: BattleModel): boolean {
