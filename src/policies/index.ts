@@ -163,10 +163,9 @@ class Heuristic implements Policy {
       scores[i] = score;
       before[i] = fireStart > fireEnd;
     }
-    if (scores.length !== options.length) scores.length = options.length;
-    if (before.length !== options.length) before.length = options.length;
-    // Best first (ties: menu order); the first legal one is taken.
-    const i = firstLegal(scores, legal, true);
+    // Best first (ties: menu order); the first legal one is taken. The scratch arrays are not
+    // cut to the menu (MENU_STORE in battleState): firstLegal is told how many keys count.
+    const i = firstLegal(scores, legal, true, options.length);
     return { index: i, fireBefore: i >= 0 && before[i] };
   }
 

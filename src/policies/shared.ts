@@ -30,22 +30,23 @@ export const commonParams = (deployDepth: number, withdrawAt: number, ram: numbe
  * The index with the best key (highest when `high`, else lowest; ties to the lower index)
  * among those `legal` accepts, asking about as few as possible; -1 when none is legal.
  */
-export function firstLegal(keys: ArrayLike<number>, legal: (i: number) => boolean, high: boolean): number {
-  if (keys.length === 0) return -1;
+export function firstLegal(keys: ArrayLike<number>, legal: (i: number) => boolean, high: boolean, n = keys.length): number {
+  // Only keys[0 .. n - 1] count: pickMove's scratch keeps entries of longer menus past its end.
+  if (n === 0) return -1;
   // The best key is usually legal: ask before keeping any record of the ones ruled out.
   let top = 0;
   // The index by arithmetic on the comparison, not a branch on it: the scores of a menu come
   // in no order a branch predictor could follow (the same index: the first of the best).
-  for (let i = 1; i < keys.length; i++) {
+  for (let i = 1; i < n; i++) {
     const c = high ? +(keys[i] > keys[top]) : +(keys[i] < keys[top]);
     top = i * c + top * (1 - c);
   }
   if (legal(top)) return top;
-  const out: boolean[] = new Array<boolean>(keys.length).fill(false);
+  const out: boolean[] = new Array<boolean>(n).fill(false);
   out[top] = true;
-  for (let left = keys.length - 1; left > 0; left--) {
+  for (let left = n - 1; left > 0; left--) {
     let best = -1;
-    for (let i = 0; i < keys.length; i++) {
+    for (let i = 0; i < n; i++) {
       if (out[i]) continue;
       if (best < 0 || (high ? keys[i] > keys[best] : keys[i] < keys[best])) best = i;
     }
@@ -71,7 +72,7 @@ export function nearestEnemyDistance(view: PolicyView, m: BattleModel, p: Pose):
 let enX = new Float64Array(8), enY = new Float64Array(8), enBulk = new Float64Array(8);
 
 /**
- * nearestEnemyDistance(view, m, options[j].pose) for every move option j, written to out[j]:
+ * nearestEnemyDistance(view, m, options[j].pose) for every move option j, written to out[j] (entries from options.length on are left as they were):
  * the same arithmetic, with the few near enemies read once for the whole menu, and for each
  * option the enemies met in the same order (its minimum kept in a local, not in out).
  */
@@ -91,8 +92,8 @@ export function nearestEnemyDistances(view: PolicyView, m: BattleModel, options:
     enBulk[i] = e.bulk;
   }
   const mBulk = m.bulk;
-  // Refilled in place and cut to length: emptying the array with `length = 0` drops its
-  // backing store, and pushing then allocated it again on every call.
+  // Refilled in place, and not cut to length either (MENU_STORE in battleState): emptying or
+  // shortening the array can drop its backing store, and the next long menu allocated it again.
   // The minimum by arithmetic rather than a branch on each comparison (see firstLegal): with c
   // 0 or 1, d c + best (1 - c) is exactly d or best for finite values, none of them -0 (a
   // square root less positive bulks is never -0), the first enemy's value taken as it is.
@@ -114,7 +115,6 @@ export function nearestEnemyDistances(view: PolicyView, m: BattleModel, options:
     }
     out[j] = Math.max(0, best);
   }
-  if (out.length !== k) out.length = k;
 }
 
 /** PolicyView.firepower (the engine computes it with per-enemy constants kept between moves). */

@@ -49,7 +49,10 @@ export interface PolicyView {
    * the target's Structure (at least 1) and weighted by its TV / 10 (the policies' firepower).
    */
   firepower(m: BattleModel, pose: Pose, focus: number): number;
-  /** firepower(m, options[j].pose, focus) for every move option j, written to out[j] (out gets options.length entries). */
+  /**
+   * firepower(m, options[j].pose, focus) for every move option j, written to out[j]. Entries
+   * from options.length on are left as they were (a reused scratch array is not cut to length).
+   */
   firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[]): void;
   /** Whether a Boost halves `m`'s Fire Control under the rules in force (GM-60). */
   boostHalvesFc(m: BattleModel): boolean;

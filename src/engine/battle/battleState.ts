@@ -36,6 +36,10 @@ export const SPAN_OUT = new Float64Array(2);
 // pushed to: emptying an array drops its backing store, so every refill allocated it again as
 // it grew (a large share of what a game allocates). The contents and order are the same. The
 // length is set only when it changes: the setter is a call into the runtime even then.
+// MENU_STORE: the move menu scratch (pickMove's scores, the firepower and distances behind
+// them) is not even cut: V8 trims the backing store of an array cut to less than about half its
+// room, so a short menu after a long one gave the next long menu a fresh store. Those arrays
+// are written from 0 for each menu and read with the menu's length, never their own.
 
 /** The placeholder entry of battles that may play the Repair stub (enable_repair=YES, GM-19). */
 export const REPAIR_STUB_NOTE = 'rules enable_repair=YES: the Repair action is a jwsim stub (its rules were not retrieved, GM-19): a Skill Test that on [D+] restores one lost box';
@@ -402,20 +406,17 @@ export abstract class BattleState implements PolicyView {
    * table and weights are read once for the menu instead of once per option, and each option's
    * pose once instead of once per enemy. For each option the enemies are still taken in list
    * order, so the running maximum meets the same values in the same order.
+   * Only out[0 .. options.length - 1] are written, and out is never cut (MENU_STORE).
    */
   firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[]): void {
     const k = options.length;
     const list = this.reachable(m);
     const n = list.length;
     const fc = m.state.fireControl();
-    if (k === 0) {
-      out.length = 0;
-      return;
-    }
+    if (k === 0) return;
     if (this.fpStamp !== this.epoch || this.fpOwner !== m || this.fpFc !== fc || n > this.fpReach.length) {
       // The per-epoch constants are not set up for this model: one option at a time (the first sets them up).
       for (let j = 0; j < k; j++) out[j] = this.firepower(m, options[j].pose, focus);
-      if (out.length !== k) out.length = k; // refilled in place (KEEP_STORE)
       return;
     }
     if (k > this.moveX.length) {
@@ -438,7 +439,6 @@ export abstract class BattleState implements PolicyView {
       }
       out[j] = 0;
     }
-    if (out.length !== k) out.length = k; // refilled in place (KEEP_STORE)
     const mBulk = m.bulk;
     for (let i = 0; i < n; i++) {
       const tgt = list[i];
