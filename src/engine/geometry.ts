@@ -34,6 +34,14 @@ export interface Base {
   readonly length: number;
   /** rect: across the heading; hex: across the flats; circle: diameter; point: 0. */
   readonly width: number;
+  /**
+   * outerRadius(this) and innerRadius(this), kept by bases that move many times between size
+   * changes (the battle's MovingBase): the separation tests read them on every call, and a
+   * number field is cheaper than working them out from the shape name each time. When present
+   * they must equal what those functions return for the current shape, length and width.
+   */
+  readonly outerR?: number;
+  readonly innerR?: number;
 }
 
 export function capitalBase(x: number, y: number, heading: number, length = DEFAULT_CAPITAL_LENGTH, width = DEFAULT_CAPITAL_WIDTH): Base {
@@ -201,6 +209,18 @@ export function outerRadius(b: Base): number {
   return b.shape === 'circle' ? b.width / 2 : 0;
 }
 
+/** outerRadius(b), from the base's own field when it keeps one (the same number either way). */
+export function outerOf(b: Base): number {
+  const r = b.outerR;
+  return r !== undefined ? r : outerRadius(b);
+}
+
+/** innerRadius(b), from the base's own field when it keeps one (the same number either way). */
+export function innerOf(b: Base): number {
+  const r = b.innerR;
+  return r !== undefined ? r : innerRadius(b);
+}
+
 /** Radius of a disc-like base: circle = width / 2, point = 0 (polygons: 0, unused). */
 export function discRadius(b: Base): number {
   return b.shape === 'circle' ? b.width / 2 : 0;
@@ -312,8 +332,8 @@ const BOUND = new Float64Array(2); // the other base's inscribed, enclosing radi
 /** The signed distance from the centre of one base to the other, a rectangle (b when both are); its radii in BOUND. */
 function rectPairBound(a: Base, b: Base): number {
   const r = b.shape === 'rect' ? b : a, o = r === b ? a : b;
-  BOUND[0] = innerRadius(o);
-  BOUND[1] = outerRadius(o);
+  BOUND[0] = innerOf(o);
+  BOUND[1] = outerOf(o);
   const ux = sinDeg(r.heading), uy = cosDeg(r.heading);
   const dx = o.x - r.x, dy = o.y - r.y;
   // Beyond the half length (forward axis) and the half width (starboard axis): > 0 outside.
@@ -372,9 +392,9 @@ function hexRectGap(hex: Base, r: Base): number {
 /** separation(a, b) > t. */
 export function separationAbove(a: Base, b: Base, t: number): boolean {
   const dx = b.x - a.x, dy = b.y - a.y, d2 = dx * dx + dy * dy;
-  const far = t + outerRadius(a) + outerRadius(b) + QUICK_MARGIN;
+  const far = t + outerOf(a) + outerOf(b) + QUICK_MARGIN;
   if (far < 0 || d2 > far * far) return true;
-  const near = t + innerRadius(a) + innerRadius(b) - QUICK_MARGIN;
+  const near = t + innerOf(a) + innerOf(b) - QUICK_MARGIN;
   if (near >= 0 && d2 <= near * near) return false;
   if (a.shape === 'rect' || b.shape === 'rect') {
     const s = rectPairBound(a, b);
@@ -401,9 +421,9 @@ export function separationAbove(a: Base, b: Base, t: number): boolean {
 /** separation(a, b) < t. */
 export function separationBelow(a: Base, b: Base, t: number): boolean {
   const dx = b.x - a.x, dy = b.y - a.y, d2 = dx * dx + dy * dy;
-  const near = t + innerRadius(a) + innerRadius(b) - QUICK_MARGIN;
+  const near = t + innerOf(a) + innerOf(b) - QUICK_MARGIN;
   if (near > 0 && d2 < near * near) return true;
-  const far = t + outerRadius(a) + outerRadius(b) + QUICK_MARGIN;
+  const far = t + outerOf(a) + outerOf(b) + QUICK_MARGIN;
   if (far <= 0 || d2 >= far * far) return false;
   // The shortcuts of separationAbove with the answers turned round. Kept as a copy: one shared
   // function answering above / below / open measured x0.98 (battleAB, beacon-assault, 80 rounds).
@@ -523,7 +543,7 @@ export function pointWithin(px: number, py: number, b: Base, r: number): boolean
   const dx = px - b.x, dy = py - b.y, d2 = dx * dx + dy * dy;
   const inner = r - QUICK_MARGIN;
   if (inner >= 0 && d2 <= inner * inner) return true;
-  const outer = r + outerRadius(b) + QUICK_MARGIN;
+  const outer = r + outerOf(b) + QUICK_MARGIN;
   if (d2 > outer * outer) return false;
   return pointDistance(px, py, b) <= r;
 }
@@ -713,7 +733,7 @@ function segmentsCross(ax: number, ay: number, bx: number, by: number, cx: numbe
 export function baseInRect(b: Base, x0: number, y0: number, x1: number, y1: number, eps = GEOM_EPSILON): boolean {
   // Every point of a base lies within its outer radius of the centre: a base that far inside
   // the rectangle needs no outline (the common case on an open table).
-  const r = outerRadius(b) + QUICK_MARGIN;
+  const r = outerOf(b) + QUICK_MARGIN;
   if (b.x - r >= x0 && b.x + r <= x1 && b.y - r >= y0 && b.y + r <= y1) return true;
   const n = loadVertices(b, VA);
   if (n === 0) {

@@ -8,7 +8,7 @@
 //   R = heading + 135 .. heading + 225   P = heading + 225 .. heading + 315
 // A wedge is tested as the intersection of two half-planes, each widened by eps (so a point
 // within eps of a dividing ray is on it, and on it counts for both arcs, GM-46).
-import { type Base, GEOM_EPSILON, QUICK_MARGIN, cosDeg, hypot, loadVertices, nearestPoint, outerRadius, pointPolygonSigned, discRadius, separation, sinDeg } from './geometry.js';
+import { type Base, GEOM_EPSILON, QUICK_MARGIN, cosDeg, hypot, loadVertices, nearestPoint, outerOf, pointPolygonSigned, discRadius, separation, sinDeg } from './geometry.js';
 import type { CombatRules } from '../rules/types.js';
 import type { Aspect } from './attackPlan.js';
 
@@ -95,7 +95,7 @@ export function baseInArc(ship: Base, arc: FacingArc, target: Base, eps = GEOM_E
   const x = target.x - ax, y = target.y - ay;
   const out1 = -(d1x * x + d1y * y), out0 = -(d0x * x + d0y * y);
   if (out1 < -QUICK_MARGIN && out0 < -QUICK_MARGIN) return true;
-  const clear = outerRadius(target) + eps + QUICK_MARGIN;
+  const clear = outerOf(target) + eps + QUICK_MARGIN;
   if (out1 > clear || out0 > clear) return false;
   const n = loadVertices(target, V);
   return n > 0 ? convexMeetsWedge(V, n, eps) : wedgeDistance(target.x, target.y) <= discRadius(target) + eps;

@@ -125,8 +125,7 @@ export abstract class BattleDeployment extends BattleState {
   protected inZoneRect(b: Base, x0: number, y0: number, x1: number, y1: number): boolean {
     if (!this.br.zoneAnyPart) return baseInRect(b, x0, y0, x1, y1);
     const z = this.zoneRect;
-    z.length = y1 - y0;
-    z.width = x1 - x0;
+    z.resize('rect', y1 - y0, x1 - x0);
     z.set((x0 + x1) / 2, (y0 + y1) / 2, 0);
     return separationBelow(b, z, 0);
   }

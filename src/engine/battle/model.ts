@@ -1,21 +1,47 @@
 // One model on (or off) the battle table: its card, its damage state, where it stands and
 // what has happened to it this game. Objects are made once per battle setup and reset per game.
 import type { UnitCard } from '../../units/types.js';
-import { capitalBaseSize, cosDeg, hypot, sinDeg, type Base, type BaseShape } from '../geometry.js';
+import { capitalBaseSize, cosDeg, hypot, innerRadius, outerRadius, sinDeg, type Base, type BaseShape } from '../geometry.js';
 import { CombatState } from '../state.js';
 
 export type Where = 'reserve' | 'table' | 'destroyed' | 'withdrawn' | 'embarked';
 
-/** A base whose position changes: satisfies geometry's read-only Base. */
+/**
+ * A base whose position changes: satisfies geometry's read-only Base. Its shape and size change
+ * only through `resize`, which also works out the radii it keeps (outerR, innerR) with
+ * geometry's own functions, so the kept radii are always those of the current outline.
+ */
 export class MovingBase implements Base {
+  readonly shape: BaseShape;
+  readonly length: number;
+  readonly width: number;
+  readonly outerR: number;
+  readonly innerR: number;
   constructor(
-    public shape: BaseShape,
+    shape: BaseShape,
     public x: number,
     public y: number,
     public heading: number,
-    public length: number,
-    public width: number,
-  ) {}
+    length: number,
+    width: number,
+  ) {
+    this.shape = shape;
+    this.length = length;
+    this.width = width;
+    this.outerR = outerRadius(this);
+    this.innerR = innerRadius(this);
+  }
+  /** A new shape and size (scratch and zone bases), with the kept radii worked out again. */
+  resize(shape: BaseShape, length: number, width: number): void {
+    // The scratch base is resized before each of many checks, mostly to the size it has.
+    if (shape === this.shape && length === this.length && width === this.width) return;
+    const w = this as { shape: BaseShape; length: number; width: number; outerR: number; innerR: number };
+    w.shape = shape;
+    w.length = length;
+    w.width = width;
+    w.outerR = outerRadius(this);
+    w.innerR = innerRadius(this);
+  }
   set(x: number, y: number, heading: number): void {
     this.x = x;
     this.y = y;

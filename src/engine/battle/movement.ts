@@ -130,9 +130,7 @@ function onTableAt(m: BattleModel, p: Pose, w: number, ht: number): boolean {
 
 /** onTableAt for a base other than a rectangle (squadrons), through the scratch base. */
 function shapeOnTableAt(m: BattleModel, p: Pose, w: number, ht: number): boolean {
-  scratch.shape = m.base.shape;
-  scratch.length = m.base.length;
-  scratch.width = m.base.width;
+  scratch.resize(m.base.shape, m.base.length, m.base.width);
   scratch.set(p.x, p.y, p.heading);
   return onTable(scratch, w, ht);
 }
@@ -278,9 +276,7 @@ function done(travelled: number, clamped: boolean): typeof moveResult {
 
 /** The scratch base placed at a pose, for legality checks. */
 export function baseAt(m: BattleModel, p: Pose): MovingBase {
-  scratch.shape = m.base.shape;
-  scratch.length = m.base.length;
-  scratch.width = m.base.width;
+  scratch.resize(m.base.shape, m.base.length, m.base.width);
   scratch.set(p.x, p.y, p.heading);
   return scratch;
 }
