@@ -12,11 +12,11 @@ export type Where = 'reserve' | 'table' | 'destroyed' | 'withdrawn' | 'embarked'
  * geometry's own functions, so the kept radii are always those of the current outline.
  */
 export class MovingBase implements Base {
-  readonly shape: BaseShape;
-  readonly length: number;
-  readonly width: number;
-  readonly outerR: number;
-  readonly innerR: number;
+  readonly shape!: BaseShape;
+  readonly length!: number;
+  readonly width!: number;
+  readonly outerR!: number;
+  readonly innerR!: number;
   constructor(
     shape: BaseShape,
     public x: number,
@@ -25,16 +25,16 @@ export class MovingBase implements Base {
     length: number,
     width: number,
   ) {
-    this.shape = shape;
-    this.length = length;
-    this.width = width;
-    this.outerR = outerRadius(this);
-    this.innerR = innerRadius(this);
+    this.setSize(shape, length, width);
   }
   /** A new shape and size (scratch and zone bases), with the kept radii worked out again. */
   resize(shape: BaseShape, length: number, width: number): void {
     // The scratch base is resized before each of many checks, mostly to the size it has.
     if (shape === this.shape && length === this.length && width === this.width) return;
+    this.setSize(shape, length, width);
+  }
+  /** The only writer of the shape, the size and the radii kept for them. */
+  private setSize(shape: BaseShape, length: number, width: number): void {
     const w = this as { shape: BaseShape; length: number; width: number; outerR: number; innerR: number };
     w.shape = shape;
     w.length = length;
