@@ -8,7 +8,7 @@ import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
 import { ScriptedPolicy } from './scripted.js';
 import { LOOKAHEAD_PARAMS, LookaheadPolicy } from './lookahead.js';
-import { boostFactor, commonParams, firepower, firstLegal, holdBackOf, nearestEnemyDistances, nearestPoint, objectiveValue, pickByDepth, wantsByParams } from './shared.js';
+import { boostFactor, commonParams, firepower, firstLegal, holdBackOf, insertTarget, nearestEnemyDistances, nearestPoint, objectiveValue, pickByDepth, wantsByParams } from './shared.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
 import { hypot } from '../engine/geometry.js';
 
@@ -179,26 +179,9 @@ class Heuristic implements Policy {
 
   targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[]): BattleModel[] {
     const focus = this.name === 'aggressive' ? this.p.focus : 1;
-    // Only targets worth a shot are kept (most are out of range), each inserted in its place as
-    // it comes: best score first, ties by fleet, then index. That orders any two targets one
-    // way, so this is the order of sorting them all and keeping those. The scores go beside the
-    // list in a scratch array: an object per target, a comparator and a mapped copy were made
-    // twice per capital ship activation.
+    // Only targets worth a shot are kept (most are out of range), each put in its place (insertTarget).
     const out: BattleModel[] = [];
-    const sc = this.targetScores;
-    for (const e of enemies) {
-      const s = view.estimate(m, from, e) / (focus ? Math.max(1, e.state.structure) : 1);
-      if (!(s > 0)) continue;
-      let j = out.length;
-      for (; j > 0; j--) {
-        const o = out[j - 1];
-        if (!(sc[j - 1] < s || (sc[j - 1] === s && (o.fleet > e.fleet || (o.fleet === e.fleet && o.index > e.index))))) break;
-        out[j] = o;
-        sc[j] = sc[j - 1];
-      }
-      out[j] = e;
-      sc[j] = s;
-    }
+    for (const e of enemies) insertTarget(out, this.targetScores, e, view.estimate(m, from, e) / (focus ? Math.max(1, e.state.structure) : 1));
     return out;
   }
 

@@ -26,13 +26,12 @@
 // broken with the policy's random stream (never the dice). To evaluate replies against m at P
 // the policy places m's base at P for the duration of the estimates and restores it before
 // returning (synchronously; the engine's estimate caches do not depend on positions).
-import { sortSmall } from '../engine/sortSmall.js';
 import type { BattleModel } from '../engine/battle/model.js';
 import type { Pose } from '../engine/battle/movement.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName } from '../scenarios/scenarioTypes.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
-import { boostFactor, commonParams, holdBackOf, nearestPoint, objectiveValue, pickByDepth, wantsByParams } from './shared.js';
+import { boostFactor, commonParams, holdBackOf, insertTarget, nearestPoint, objectiveValue, pickByDepth, wantsByParams } from './shared.js';
 import { hypot } from '../engine/geometry.js';
 
 /** The policy's name (typed as a PolicyName once the scenario types list it). */
@@ -269,14 +268,12 @@ export class LookaheadPolicy implements Policy {
 
   targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[], _rng?: RandomStream): BattleModel[] {
     // Expected TV destroyed by a volley at each target, best first (ties: fleet, then index).
-    const scored: Array<{ e: BattleModel; s: number }> = [];
-    for (const e of enemies) {
-      const s = this.tvValue(view.estimate(m, from, e), e);
-      if (s > 0) scored.push({ e, s });
-    }
-    sortSmall(scored, (a, b) => b.s - a.s || a.e.fleet - b.e.fleet || a.e.index - b.e.index);
-    return scored.map((x) => x.e);
+    const out: BattleModel[] = [];
+    for (const e of enemies) insertTarget(out, this.targetScores, e, this.tvValue(view.estimate(m, from, e), e));
+    return out;
   }
+  /** targetOrder's scratch (insertTarget). */
+  private readonly targetScores: number[] = [];
 
   pickDeployment(_view: PolicyView, _m: BattleModel, candidates: readonly DeployCandidate[], legal: (i: number) => boolean): number {
     return pickByDepth(candidates, legal, this.p.deploy_depth);

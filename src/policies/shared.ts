@@ -117,6 +117,26 @@ export function nearestEnemyDistances(view: PolicyView, m: BattleModel, options:
   }
 }
 
+/**
+ * A policy's target order, built one enemy at a time: `e` with score `s` goes into `out` at its
+ * place (best score first, ties by fleet, then index), and only when s > 0 (a target worth a
+ * shot). That orders any two targets one way, so the list is the one sorting all of them and
+ * keeping those would give. `scores` is the caller's scratch, holding each kept score at its
+ * target's index (an object per target, a comparator and a mapped copy are not needed).
+ */
+export function insertTarget(out: BattleModel[], scores: number[], e: BattleModel, s: number): void {
+  if (!(s > 0)) return;
+  let j = out.length;
+  for (; j > 0; j--) {
+    const o = out[j - 1];
+    if (!(scores[j - 1] < s || (scores[j - 1] === s && (o.fleet > e.fleet || (o.fleet === e.fleet && o.index > e.index))))) break;
+    out[j] = o;
+    scores[j] = scores[j - 1];
+  }
+  out[j] = e;
+  scores[j] = s;
+}
+
 /** PolicyView.firepower (the engine computes it with per-enemy constants kept between moves). */
 export function firepower(view: PolicyView, m: BattleModel, p: Pose, focus: number): number {
   return view.firepower(m, p, focus);
