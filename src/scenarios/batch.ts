@@ -9,7 +9,7 @@ import { sampleRosterFiles } from '../paths.js';
 import { DEFAULT_SEED } from '../rng/stream.js';
 import { optionScope, outOfScopeText } from '../rules/interpretations.js';
 import { loadOverlay, overlayVersionProblem, type Overlay } from '../rules/overlay.js';
-import { loadRoster, looseUnitProblems, unknownUnitMessage } from '../units/load.js';
+import { loadRoster, looseUnitFiles, looseUnitProblems, unknownUnitMessage } from '../units/load.js';
 import { loadScenario } from './scenario.js';
 import type { Scenario } from './scenarioTypes.js';
 import type { Roster } from '../units/types.js';
@@ -117,14 +117,6 @@ export function generatedBatch(description: string, roster: Roster, seed: string
 const list = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? (v as string[]) : [v as string]);
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
-/** The unit files a batch that failed its schema check names, or null when `units` is not readable. */
-function looseRosterFiles(file: string, data: unknown): string[] | null {
-  if (!isObject(data) || data.units === undefined) return sampleRosterFiles();
-  const units = typeof data.units === 'string' ? [data.units] : data.units;
-  if (!Array.isArray(units) || !units.every((u) => typeof u === 'string')) return null;
-  return units.map((f) => resolve(dirname(resolve(file)), f));
-}
-
 /** The unit-id fields of every experiment whose kind is readable, with their message prefixes (as loadBatch words them). */
 function looseUnitRefs(file: string, data: unknown): Array<[string, unknown]> {
   if (!isObject(data) || !Array.isArray(data.experiments)) return [];
@@ -146,7 +138,7 @@ export function loadBatch(file: string, seedOverride?: string): Batch {
   const data = readJsonFile(file) as Json;
   const shape = schemaProblems(BATCH_SCHEMA, data, file);
   // Unit ids are checked even then, where readable, so every problem shows in one round.
-  if (shape.length) failOnProblems(file, [...shape, ...looseUnitProblems(() => looseRosterFiles(file, data), looseUnitRefs(file, data))]);
+  if (shape.length) failOnProblems(file, [...shape, ...looseUnitProblems(() => looseUnitFiles(file, data), looseUnitRefs(file, data))]);
   const base = dirname(resolve(file));
   const unitFiles = data.units ? list(data.units).map((f) => resolve(base, f)) : sampleRosterFiles();
   let roster: Roster;

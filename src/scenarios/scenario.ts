@@ -9,7 +9,7 @@ import { failOnProblems, isObject, readJsonFile, schemaProblems } from '../io/js
 import { sampleRosterFiles } from '../paths.js';
 import { getRulesVersion, type RulesVersionId } from '../rules/registry.js';
 import { paramProblems } from '../policies/index.js';
-import { loadRoster, looseUnitProblems, unknownUnitMessage } from '../units/load.js';
+import { loadRoster, looseUnitFiles, looseUnitProblems, unknownUnitMessage } from '../units/load.js';
 import type { Roster, UnitCard } from '../units/types.js';
 import { FLEET_FILE_SCHEMA, MAX_MODELS_PER_SIDE, SCENARIO_DEFAULTS, SCENARIO_SCHEMA, SCREEN_DEFAULT_IN } from './scenarioSchema.js';
 import type { DeploymentType, EarlyEnd, ObjectiveMarker, OrderKind, OrderTarget, OrderUnits, PolicyName, PolicySpec, Scenario, ScriptedOrder, SideSpec, ZoneKind } from './scenarioTypes.js';
@@ -231,14 +231,6 @@ function loadSide(file: string, base: string, key: 'a' | 'b', raw: Json, roster:
   };
 }
 
-/** The unit files of a scenario that failed its schema check, or null when its `units` is not readable. */
-function looseRosterFiles(file: string, data: unknown, opts: LoadScenarioOptions): readonly string[] | null {
-  if (opts.units) return opts.units;
-  if (!isObject(data) || data.units === undefined) return sampleRosterFiles();
-  if (!Array.isArray(data.units) || !data.units.every((u) => typeof u === 'string')) return null;
-  return data.units.map((f: string) => resolve(dirname(resolve(file)), f));
-}
-
 /** The unit ids of the sides' inline fleets, with their message prefixes (as loadSide words them). */
 function looseUnitRefs(file: string, data: unknown): Array<[string, unknown]> {
   const sides = isObject(data) && isObject(data.sides) ? data.sides : {};
@@ -259,7 +251,7 @@ export function loadScenario(file: string, opts: LoadScenarioOptions): Scenario 
   const data = readJsonFile(file) as Json;
   const shape = schemaProblems(SCENARIO_SCHEMA, data, file);
   // Unit ids are checked even then, where readable, so every problem shows in one round.
-  if (shape.length) failOnProblems(file, [...shape, ...looseUnitProblems(() => looseRosterFiles(file, data, opts), looseUnitRefs(file, data))]);
+  if (shape.length) failOnProblems(file, [...shape, ...looseUnitProblems(() => opts.units ?? looseUnitFiles(file, data), looseUnitRefs(file, data))]);
   const base = dirname(resolve(file));
   const unitFiles = opts.units ? [...opts.units] : data.units ? (data.units as string[]).map((f) => resolve(base, f)) : sampleRosterFiles();
   let roster: Roster;

@@ -1,7 +1,8 @@
 // Loading unit card files: schema validation, then the checks a schema cannot express,
 // every problem of every file reported at once.
-import { resolve } from 'node:path';
-import { failOnProblems, readJsonFile, schemaProblems } from '../io/json.js';
+import { dirname, resolve } from 'node:path';
+import { failOnProblems, isObject, readJsonFile, schemaProblems } from '../io/json.js';
+import { sampleRosterFiles } from '../paths.js';
 import { UserError } from '../errors.js';
 import { editDistance } from '../words.js';
 import { TRAITS, type TraitName, type WeaponClass } from './catalogue.js';
@@ -185,6 +186,18 @@ export function unknownUnitMessage(roster: Roster, id: string): string {
     .map((n) => n.x);
   const known = ids.length > 8 ? `${ids.slice(0, 8).join(', ')}, ... (jwsim units lists all)` : ids.join(', ');
   return `unknown unit "${id}"; ${near.length ? `did you mean ${near.slice(0, 5).join(', ')}? ` : ''}known units: ${known}`;
+}
+
+/**
+ * For a batch or scenario file that failed its schema check: the unit files its `units` field
+ * names (one path or a list, relative to the file), the sample roster when it names none, or
+ * null when the field is not readable.
+ */
+export function looseUnitFiles(file: string, data: unknown): string[] | null {
+  if (!isObject(data) || data.units === undefined) return sampleRosterFiles();
+  const units = typeof data.units === 'string' ? [data.units] : data.units;
+  if (!Array.isArray(units) || !units.every((u) => typeof u === 'string')) return null;
+  return units.map((f: string) => resolve(dirname(resolve(file)), f));
 }
 
 /**
