@@ -120,10 +120,7 @@ export function legalDogfightChoices(
   const out: DogfightChoice[] = [];
   if (self.fuel >= 1 && fc >= 1) out.push('engage');
   if (self.fuel >= 1) out.push('break_off');
-  // A Point Defense attack with no Defense dice cannot do anything, so it is not offered.
-  if (!stayOnTargetUsed && (isActive || dr.stayOnTarget === 'either') && self.state.hasWorking('Heavy') && self.state.defense >= 1) {
-    out.push('stay_on_target');
-  }
+  if (mayStayOnTarget(dr, self, isActive, stayOnTargetUsed)) out.push('stay_on_target');
   if (self.fuel <= 0) out.push('pass');
   return out;
 }
@@ -279,5 +276,10 @@ export function dogfight(
  */
 function canAct(dr: DogfightRules, p: Participant, isActive: boolean, stayOnTargetUsed: boolean): boolean {
   if (p.fuel >= 1) return true; // Engage and Break Off
+  return mayStayOnTarget(dr, p, isActive, stayOnTargetUsed);
+}
+
+/** Stay on Target is open to this model (a Point Defense attack with no Defense dice cannot do anything, so it is not offered then). */
+function mayStayOnTarget(dr: DogfightRules, p: Participant, isActive: boolean, stayOnTargetUsed: boolean): boolean {
   return !stayOnTargetUsed && (isActive || dr.stayOnTarget === 'either') && p.state.hasWorking('Heavy') && p.state.defense >= 1;
 }
