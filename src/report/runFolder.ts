@@ -51,6 +51,8 @@ export interface BattleUnitResult {
   damage_dealt: number;
   /** damage_dealt per 100 TV, with a 95% normal interval. */
   damage_per_100_tv: MetricValue;
+  /** Each figure's 95% interval (older results files: absent). */
+  intervals?: Record<'destroyed_rate' | 'crippled_rate' | 'withdrawn_rate' | 'captured_rate' | 'damage_dealt' | 'damage_per_100_tv', { low: number; high: number }>;
 }
 
 export interface UnitInfo {

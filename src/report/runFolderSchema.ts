@@ -72,6 +72,17 @@ const battleUnit = {
     captured_rate: share,
     damage_dealt: { type: 'number', minimum: 0, maximum: MAX_FIGURE },
     damage_per_100_tv: meanMetric,
+    // Each figure's 95% interval (results files of earlier versions have none).
+    intervals: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(
+        ['destroyed_rate', 'crippled_rate', 'withdrawn_rate', 'captured_rate', 'damage_dealt', 'damage_per_100_tv'].map((name) => [
+          name,
+          { type: 'object', required: ['low', 'high'], additionalProperties: false, properties: name.endsWith('_rate') ? { low: share, high: share } : { low: figure, high: figure } },
+        ]),
+      ),
+    },
   },
 };
 
@@ -185,7 +196,7 @@ function intervalProblem(m: { value: number; low: number; high: number }, file: 
 
 interface ResultsShape {
   variants: Array<{ name: string }>;
-  experiments: Array<{ engagement: string; variant: string; kind: keyof typeof METRICS_OF_KIND; distribution: { p: number[] }; metrics: Record<string, { value: number; low: number; high: number }>; units?: Array<{ damage_per_100_tv: { value: number; low: number; high: number } }> }>;
+  experiments: Array<{ engagement: string; variant: string; kind: keyof typeof METRICS_OF_KIND; distribution: { p: number[] }; metrics: Record<string, { value: number; low: number; high: number }>; units?: Array<Record<string, unknown> & { damage_per_100_tv: { value: number; low: number; high: number }; intervals?: Record<string, { low: number; high: number }> }> }>;
 }
 
 /** Every problem of a results.json (`data` as parsed), as "FILE: PATH: message" lines. */
@@ -212,6 +223,11 @@ export function resultsProblems(data: unknown, file: string): string[] {
     (e.units ?? []).forEach((u, j) => {
       const p = intervalProblem(u.damage_per_100_tv, file, `experiments[${i}].units[${j}].damage_per_100_tv`);
       if (p) out.push(p);
+      for (const [name, ci] of Object.entries(u.intervals ?? {})) {
+        const value = u[name];
+        const q = typeof value === 'number' ? intervalProblem({ value, low: ci.low, high: ci.high }, file, `experiments[${i}].units[${j}].intervals.${name}`) : null;
+        if (q) out.push(q);
+      }
     });
   });
   return out;

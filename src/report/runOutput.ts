@@ -12,7 +12,7 @@ import type { Overlay } from '../rules/overlay.js';
 import type { Batch } from '../scenarios/batch.js';
 import { B_N } from '../sim/battles.js';
 import { batchWarnings, variantOptionsWithoutEffect } from '../sim/cells.js';
-import { battleUnitStats, gamesPerTrial, type BattleUnitStats, type Metric } from '../sim/counts.js';
+import { battleUnitStats, gamesPerTrial, type BattleUnitStats, type Metric, unitMetrics } from '../sim/counts.js';
 import type { Slot } from '../sim/slots.js';
 
 export const CSV_COLUMNS = ['experiment', 'engagement', 'kind', 'variant', 'rules', 'metric', 'value', 'low', 'high', 'trials', 'seed'] as const;
@@ -35,7 +35,7 @@ export function resultRows(batch: Batch, slots: readonly Slot[]): string[][] {
   for (const s of slots) {
     const v = batch.variants[s.variant];
     const trials = s.engine.exact ? 'exact' : String(s.trials());
-    const perUnit = battleUnitsOf(s).flatMap((u) => [u.destroyed, u.crippled, u.withdrawn, u.captured, u.damageDealt, u.damagePer100Tv].map((m) => ({ ...m, name: `unit:${u.unit.id}:${m.name}` })));
+    const perUnit = battleUnitsOf(s).flatMap((u) => unitMetrics(u).map((m) => ({ ...m, name: `unit:${u.unit.id}:${m.name}` })));
     for (const m of [...s.metrics(), ...perUnit]) rows.push([s.cell.experiment, s.cell.id, s.cell.kind, v.name, v.rules, m.name, fmt(m.value), fmt(m.low), fmt(m.high), trials, batch.seed]);
   }
   return rows;
@@ -59,6 +59,8 @@ function battleUnitsJson(s: Slot) {
     captured_rate: num(u.captured.value),
     damage_dealt: num(u.damageDealt.value),
     damage_per_100_tv: interval(u.damagePer100Tv),
+    // Every figure's 95% interval (the trial as the sampling unit), as results.csv and `jwsim battle --json` give them.
+    intervals: Object.fromEntries(unitMetrics(u).map((m) => [m.name, { low: num(m.low), high: num(m.high) }])),
   }));
 }
 

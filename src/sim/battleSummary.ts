@@ -3,7 +3,7 @@
 import type { Battle } from '../engine/battle/game.js';
 import { wilson } from '../stats/intervals.js';
 import { B_ACTIVATIONS, B_DRAW, B_N, B_OP, B_SURV, B_TURNS, B_VP, B_WIN_A, B_WIN_B, battleUnitsOf } from './battles.js';
-import { battleUnitStats, type Metric } from './counts.js';
+import { battleUnitStats, type Metric, unitMetrics } from './counts.js';
 
 const mean = (s: number, n: number) => (n ? s / n : 0);
 const sd = (s: number, sq: number, n: number) => (n > 1 ? Math.sqrt(Math.max(0, (sq - (s * s) / n) / (n - 1))) : 0);
@@ -40,14 +40,7 @@ export function summarizeBattles(battle: Battle, c: number[], mirror: boolean) {
     damage_dealt: u.damageDealt.value,
     damage_per_100_tv: u.damagePer100Tv.value,
     // 95% intervals with the trial (a game, or a mirrored pair) as the sampling unit, as results.csv has them.
-    intervals: {
-      destroyed_rate: interval(u.destroyed),
-      crippled_rate: interval(u.crippled),
-      withdrawn_rate: interval(u.withdrawn),
-      captured_rate: interval(u.captured),
-      damage_dealt: interval(u.damageDealt),
-      damage_per_100_tv: interval(u.damagePer100Tv),
-    },
+    intervals: Object.fromEntries(unitMetrics(u).map((m) => [m.name, interval(m)])),
   }));
   return { games: n, a: side(0), b: side(1), draw: rate(c[B_DRAW]), turns: meanSd(B_TURNS), activations_per_game: mean(c[B_ACTIVATIONS], n), units };
 }

@@ -146,6 +146,11 @@ export interface BattleUnitStats {
   readonly damagePer100Tv: Metric;
 }
 
+/** A unit type's six figures in the order results files list them (each Metric carries its name). */
+export function unitMetrics(u: BattleUnitStats): Metric[] {
+  return [u.destroyed, u.crippled, u.withdrawn, u.captured, u.damageDealt, u.damagePer100Tv];
+}
+
 /**
  * A rate over clustered appearances: `k` of the `n * size` appearances in `n` trials of `size`
  * appearances each, where `sumSq` sums each trial's count squared. Models of one type in the

@@ -18,6 +18,7 @@ import { B_N, B_UNITS, U_STRIDE } from '../../src/sim/battles.js';
 import { runBatch } from '../../src/sim/runner.js';
 import type { Slot } from '../../src/sim/slots.js';
 import { Z95 } from '../../src/stats/intervals.js';
+import { resultsProblems } from '../../src/report/runFolderSchema.js';
 import { fixtureResults } from './fixture.js';
 
 const BATTLES = fileURLToPath(new URL('../../scenarios/battles/', import.meta.url));
@@ -127,19 +128,38 @@ describe('battle unit types in results.json and results.csv', () => {
     });
   });
 
-  it('results.csv has a row per unit type and figure, named unit:ID:FIGURE', () => {
+  it('results.csv has a row per unit type and figure, named unit:ID:FIGURE, with the value and interval results.json gives', () => {
     const lines = csv.trim().split('\n');
     for (const e of results.experiments) {
       for (const u of e.units!) {
-        for (const f of ['destroyed_rate', 'crippled_rate', 'withdrawn_rate', 'damage_dealt', 'damage_per_100_tv']) {
+        const figures = ['destroyed_rate', 'crippled_rate', 'withdrawn_rate', 'captured_rate', 'damage_dealt', 'damage_per_100_tv'] as const;
+        expect(Object.keys(u.intervals!)).toEqual([...figures]);
+        for (const f of figures) {
           const rows = lines.filter((l) => l.startsWith(`${e.experiment},${e.engagement},battle,`) && l.includes(`,unit:${u.id}:${f},`));
           expect(rows, `${e.engagement} ${u.id} ${f}`).toHaveLength(1);
+          const row = rows[0].split(',');
+          const value = f === 'damage_per_100_tv' ? u.damage_per_100_tv.value : u[f]!;
+          expect(Number(row[6]), `${u.id} ${f}`).toBeCloseTo(value, 6);
+          expect(Number(row[7]), `${u.id} ${f} low`).toBeCloseTo(u.intervals![f].low, 6);
+          expect(Number(row[8]), `${u.id} ${f} high`).toBeCloseTo(u.intervals![f].high, 6);
+          expect(u.intervals![f].low).toBeLessThanOrEqual(value + 1e-9);
+          expect(u.intervals![f].high).toBeGreaterThanOrEqual(value - 1e-9);
         }
-        const row = lines.find((l) => l.startsWith(`${e.experiment},${e.engagement},`) && l.includes(`,unit:${u.id}:damage_per_100_tv,`))!.split(',');
-        expect(Number(row[6])).toBeCloseTo(u.damage_per_100_tv.value, 6);
-        expect(Number(row[7])).toBeCloseTo(u.damage_per_100_tv.low, 6);
+        expect(u.intervals!.damage_per_100_tv).toEqual({ low: u.damage_per_100_tv.low, high: u.damage_per_100_tv.high });
       }
     }
+    // Rates with an interval of some width: the fates of a game are not all certain.
+    expect(results.experiments.flatMap((e) => e.units!).some((u) => u.intervals!.destroyed_rate.high > u.intervals!.destroyed_rate.low)).toBe(true);
+  });
+
+  it('results.json is refused, naming the figure, when a unit figure lies outside its interval', () => {
+    const bad = JSON.parse(JSON.stringify(results)) as RunResults;
+    const u = bad.experiments[0].units![0];
+    u.intervals!.crippled_rate = { low: Math.min(1, u.crippled_rate + 0.25), high: 1 };
+    expect(resultsProblems(results, 'results.json')).toEqual([]);
+    expect(resultsProblems(bad, 'results.json')).toEqual([
+      `results.json: experiments[0].units[0].intervals.crippled_rate: value ${u.crippled_rate} is outside its interval ${u.intervals!.crippled_rate.low} .. 1; low <= value <= high is required`,
+    ]);
   });
 });
 
