@@ -42,16 +42,35 @@ export function firstLegal(keys: ArrayLike<number>, legal: (i: number) => boolea
     top = i * c + top * (1 - c);
   }
   if (legal(top)) return top;
-  const out: boolean[] = new Array<boolean>(n).fill(false);
-  out[top] = true;
+  // Many menus rule out several of their best moves: the record of those ruled out is a
+  // scratch array kept between calls (one made per call was a steady share of the garbage).
+  // It is taken while in use, so a `legal` that itself called firstLegal would get one of its own.
+  let out = ruledOutScratch;
+  ruledOutScratch = null;
+  if (out === null || out.length < n) out = new Uint8Array(Math.max(64, 2 * n));
+  else out.fill(0, 0, n);
+  out[top] = 1;
+  const found = nextLegal(keys, legal, high, n, out);
+  ruledOutScratch = out;
+  return found;
+}
+
+/** firstLegal's record of the indices ruled out, between calls. */
+let ruledOutScratch: Uint8Array | null = null;
+
+/**
+ * firstLegal after its best key was ruled out (`out[i]` 1 for those ruled out): the best of
+ * the rest (ties: the lower index), asked about one at a time; -1 when none is legal.
+ */
+function nextLegal(keys: ArrayLike<number>, legal: (i: number) => boolean, high: boolean, n: number, out: Uint8Array): number {
   for (let left = n - 1; left > 0; left--) {
     let best = -1;
     for (let i = 0; i < n; i++) {
-      if (out[i]) continue;
+      if (out[i] !== 0) continue;
       if (best < 0 || (high ? keys[i] > keys[best] : keys[i] < keys[best])) best = i;
     }
     if (legal(best)) return best;
-    out[best] = true;
+    out[best] = 1;
   }
   return -1;
 }
@@ -219,10 +238,10 @@ export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: n
       // The first time a list is seen: it may be one made for this call only, not worth sorting.
       if (depthOrders.size >= 64) depthOrders.clear(); // bounded
       depthOrders.set(candidates, DepthOrder.NONE);
-      return firstLegal(depthKeys(candidates, depth), legal, false);
+      return firstLegal(depthKeys(candidates, depth), legal, false, candidates.length);
     }
     const made = DepthOrder.of(candidates, depth);
-    if (!made) return firstLegal(depthKeys(candidates, depth), legal, false); // a key that is not a finite number
+    if (!made) return firstLegal(depthKeys(candidates, depth), legal, false, candidates.length); // a key that is not a finite number
     depthOrders.set(candidates, made);
     walk = made.order;
   }
@@ -237,8 +256,8 @@ export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: n
  */
 function depthKeys(candidates: readonly DeployCandidate[], depth: number): number[] {
   const keys = depthKeyScratch;
+  // Refilled, never cut (a cut array drops its store): firstLegal is told how many keys count.
   for (let i = 0; i < candidates.length; i++) keys[i] = Math.abs(candidates[i].front - depth);
-  if (keys.length !== candidates.length) keys.length = candidates.length;
   return keys;
 }
 const depthKeyScratch: number[] = [];
