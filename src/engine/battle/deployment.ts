@@ -113,6 +113,8 @@ export abstract class BattleDeployment extends BattleState {
     }
   }
 
+  /** makeDeployCandidates' scratch: whether each beacon is covered (placeBeacons places at most eight). */
+  private readonly beaconCoveredScratch = new Uint8Array(8);
   /** makeDeployCandidates' scratch: the spot lists of the beacons offered. */
   private readonly spotLists: DeploySpot[][] = [];
 
@@ -207,22 +209,21 @@ export abstract class BattleDeployment extends BattleState {
     } else {
       // Loops rather than filter() and some() with closures: the own beacons (all of them when
       // none is a target), and with `coverBeacons` only those no own model covers yet.
-      const beacons = this.beacons;
+      // Each own beacon's cover is found once (covered[i]: 1 when an own model covers it).
+      const beacons = this.beacons, covered = this.beaconCoveredScratch;
       let targets = 0;
-      if (coverBeacons) {
-        for (let i = 0; i < beacons.length; i++) {
-          const b = beacons[i];
-          if (b.side === side && !this.beaconCovered(b, side)) targets++;
-        }
-      } else {
-        for (let i = 0; i < beacons.length; i++) if (beacons[i].side === side) targets++;
+      for (let i = 0; i < beacons.length; i++) {
+        const b = beacons[i];
+        if (b.side !== side) continue;
+        covered[i] = coverBeacons && this.beaconCovered(b, side) ? 1 : 0;
+        if (covered[i] === 0) targets++;
       }
       // The spot lists first, then one list of the right size (pushing grew it several times).
       const lists = this.spotLists;
       let nl = 0, n = 0;
       for (let i = 0; i < beacons.length; i++) {
         const b = beacons[i];
-        if (b.side !== side || (coverBeacons && targets > 0 && this.beaconCovered(b, side))) continue;
+        if (b.side !== side || (coverBeacons && targets > 0 && covered[i] === 1)) continue;
         const spots = this.beaconSpots(m, b);
         lists[nl++] = spots;
         n += spots.length;
@@ -438,6 +439,9 @@ export abstract class BattleDeployment extends BattleState {
   }
 
   protected deploymentPhase(turn: number, initSide: 0 | 1): void {
+    // A later phase with no model left In Reserve deploys nothing and draws nothing: skipped
+    // (most games hold nothing back, and each such phase listed the reserves again and again).
+    if (turn > 1 && !this.anyInReserve()) return;
     // The first phase of a strip or corner zone, untraced, with both policies deploying by rule
     // alone: every game that starts with the same Initiative side and table positions deploys
     // the same way (all models start In Reserve; no random draw is made), so the placements of
@@ -455,6 +459,13 @@ export abstract class BattleDeployment extends BattleState {
       return;
     }
     this.playDeploymentPhase(turn, initSide);
+  }
+
+  /** Some model In Reserve and not destroyed: one a Deployment Phase could place (reserves()). */
+  private anyInReserve(): boolean {
+    const models = this.models;
+    for (let i = 0; i < models.length; i++) if (models[i].where === 'reserve' && !models[i].state.destroyed) return true;
+    return false;
   }
 
   /** Every model In Reserve, undamaged, none yet found without a spot: how each game starts. */

@@ -6,8 +6,8 @@ import type { ActionName, MoveOption, Policy } from '../../policies/types.js';
 import { GEOM_EPSILON, type Base, baseInRect, cosDeg, hypot, onTable, guidedBisection, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import { aspect, aspectOfArc, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
-import { BattleModel } from './model.js';
-import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, roomForMove, ruledOutWithin, squadronDestinationsInto, type Pose } from './movement.js';
+import { BattleModel, MovingBase } from './model.js';
+import { baseAt, baseAtPoint, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, roomForMove, ruledOutWithin, squadronDestinationsInto, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { SPAN_OUT } from './battleState.js';
 import { BattleDeployment } from './deployment.js';
@@ -463,7 +463,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
    * action requires). Null otherwise.
    */
   protected contactPose(m: BattleModel, e: BattleModel, reach: number): Pose | null {
-    const b = baseAt(m, { x: m.base.x, y: m.base.y, heading: 0 });
+    const b = baseAtPoint(m, m.base.x, m.base.y, 0);
     const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y, len = hypot(dx, dy);
     if (len < 1e-9) return null;
     // The bases cannot touch before the centres are within both reaches: start the search there.
@@ -471,15 +471,38 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     if (lo0 > reach + 1e-9) return null;
     const ux = dx / len, uy = dy / len;
     const edge = overlapSpan(b, ux, uy, e.base, SPAN_OUT) ? SPAN_OUT[0] : NaN; // where contact begins
-    const lo = guidedBisection(lo0, len, 18, edge, (t) => {
-      b.set(m.base.x + ux * t, m.base.y + uy * t, 0);
-      return separationAbove(b, e.base, 0);
-    });
+    const line = this.contactLine;
+    line[0] = m.base.x;
+    line[1] = m.base.y;
+    line[2] = ux;
+    line[3] = uy;
+    this.contactBase = b;
+    this.contactTarget = e;
+    const lo = guidedBisection(lo0, len, 18, edge, this.contactTest);
     b.set(m.base.x + ux * lo, m.base.y + uy * lo, 0);
     if (lo > reach + 1e-9 || !onTable(b, this.width, this.height)) return null;
-    if (!this.models.every((o) => o === m || o === e || o.where !== 'table' || separationAbove(b, o.base, GEOM_EPSILON))) return null;
+    // Clear of every third base on the table.
+    const models = this.models;
+    for (let i = 0; i < models.length; i++) {
+      const o = models[i];
+      if (o !== m && o !== e && o.where === 'table' && !separationAbove(b, o.base, GEOM_EPSILON)) return null;
+    }
     return { x: b.x, y: b.y, heading: 0 };
   }
+
+  /**
+   * contactPose's bisection test, one function kept for the Battle: the base moved t along the
+   * line (start, direction in contactLine) is still clear of contactTarget. A closure made per
+   * call allocated its context, with the direction's numbers boxed, some forty times a game.
+   */
+  private readonly contactLine = new Float64Array(4);
+  private contactBase: MovingBase | null = null;
+  private contactTarget: BattleModel | null = null;
+  private readonly contactTest = (t: number): boolean => {
+    const line = this.contactLine, b = this.contactBase!;
+    b.set(line[0] + line[2] * t, line[1] + line[3] * t, 0);
+    return separationAbove(b, this.contactTarget!.base, 0);
+  };
 
   protected doRam(m: BattleModel, ram: { target: BattleModel; pose: Pose }, rec: TraceActivation | null): string {
     const tgt = ram.target;
