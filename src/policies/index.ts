@@ -8,7 +8,7 @@ import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
 import { ScriptedPolicy } from './scripted.js';
 import { LOOKAHEAD_PARAMS, LookaheadPolicy } from './lookahead.js';
-import { boostFactor, commonParams, firepower, firstLegal, holdBackOf, insertTarget, nearestEnemyDistances, nearestPoint, objectiveValue, pickByDepth, wantsByParams } from './shared.js';
+import { boostFactor, commonParams, firepower, firstLegal, holdBackOf, insertTarget, nearestEnemyDistances, nearestPoint, objectiveValues, pickByDepth, wantsByParams } from './shared.js';
 import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
 import { hypot } from '../engine/geometry.js';
 
@@ -149,6 +149,9 @@ class Heuristic implements Policy {
     // And the distance to the nearest enemy from each (nearestEnemyDistance, for the whole menu).
     const dists = this.dists;
     nearestEnemyDistances(view, m, options, dists);
+    // And each end position's objective value (objectiveValue, for the whole menu).
+    const objs = this.objs;
+    objectiveValues(view, options, objs);
     for (let i = 0; i < options.length; i++) {
       const o = options[i];
       // Boosting halves Fire Control (GM-60): count half the firepower from the end position.
@@ -156,7 +159,7 @@ class Heuristic implements Policy {
       const d = dists[i];
       // Math.max(fireStart, fireEnd) by arithmetic (see firstLegal): both finite, at least +0.
       const later = +(fireEnd > fireStart);
-      let score = fireEnd * later + fireStart * (1 - later) + this.p.objective_weight * objectiveValue(view, o.pose);
+      let score = fireEnd * later + fireStart * (1 - later) + this.p.objective_weight * objs[i];
       if (escortOf && !m.unit.isCapital) score -= 0.1 * Math.max(0, distanceTo(escortOf, o.pose) - this.p.escort);
       if (this.name === 'aggressive') score -= 0.02 * d;
       else score -= this.p.caution * view.threat(m, o.pose) + 0.05 * Math.abs(d - (reach - this.p.range_margin));
@@ -176,6 +179,8 @@ class Heuristic implements Policy {
   private readonly fires: number[] = [];
   /** pickMove's scratch: the distance to the nearest enemy from each option's end position. */
   private readonly dists: number[] = [];
+  /** pickMove's scratch: the objective value of each option's end position. */
+  private readonly objs: number[] = [];
 
   targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[]): BattleModel[] {
     const focus = this.name === 'aggressive' ? this.p.focus : 1;

@@ -172,20 +172,66 @@ export function boostFactor(view: PolicyView, m: BattleModel, o: MoveOption): nu
  * third of that, fading to nothing 24" beyond the radius).
  */
 export function objectiveValue(view: PolicyView, p: Pose): number {
+  return markersValue(p.x, p.y, loadMarkers(view));
+}
+
+/**
+ * objectiveValue(view, options[j].pose) for every move option j, written to out[j] (entries
+ * from options.length on are left as they were): the markers are read once for the menu.
+ */
+export function objectiveValues(view: PolicyView, options: readonly MoveOption[], out: number[]): void {
+  const n = loadMarkers(view);
+  for (let j = 0; j < options.length; j++) {
+    const p = options[j].pose;
+    out[j] = markersValue(p.x, p.y, n);
+  }
+}
+
+/**
+ * The markers that count this turn, in list order, in typed arrays (mk*): each one's position,
+ * radius, points, the pull's full value (points / 3) and the squared distance beyond which it
+ * adds nothing. Worked out by the same operations as before, so each is the same number.
+ */
+let mkX = new Float64Array(4), mkY = new Float64Array(4), mkR = new Float64Array(4), mkPts = new Float64Array(4), mkPull = new Float64Array(4), mkFar2 = new Float64Array(4);
+function loadMarkers(view: PolicyView): number {
+  const list = view.objectives;
+  if (list.length > mkX.length) {
+    const size = 2 * list.length;
+    mkX = new Float64Array(size);
+    mkY = new Float64Array(size);
+    mkR = new Float64Array(size);
+    mkPts = new Float64Array(size);
+    mkPull = new Float64Array(size);
+    mkFar2 = new Float64Array(size);
+  }
   let n = 0;
-  const px = p.x, py = p.y; // read once (see nearestEnemyDistance)
-  for (const o of view.objectives) {
+  for (const o of list) {
     if (view.turn + 2 < o.fromTurn) continue;
-    // Beyond 24" past the radius a marker adds exactly nothing: skip the square root there.
-    const dx = o.x - px, dy = o.y - py, far = o.radius + 24;
-    if (dx * dx + dy * dy > far * far * (1 + 1e-9)) continue;
-    const d = hypot(dx, dy) - o.radius;
-    // Two additions rather than one of a choice between the marker's points (a whole number
-    // as read) and the pull (a float): V8 boxed that choice into a new heap number every time.
-    if (d <= 0) n += o.points;
-    else n += (o.points / 3) * Math.max(0, 1 - d / 24);
+    const far = o.radius + 24;
+    mkX[n] = o.x;
+    mkY[n] = o.y;
+    mkR[n] = o.radius;
+    mkPts[n] = o.points;
+    mkPull[n] = o.points / 3;
+    mkFar2[n++] = far * far * (1 + 1e-9);
   }
   return n;
+}
+
+/** The objective value at (px, py) of the first n markers loadMarkers holds. */
+function markersValue(px: number, py: number, n: number): number {
+  let v = 0;
+  for (let i = 0; i < n; i++) {
+    // Beyond 24" past the radius a marker adds exactly nothing: skip the square root there.
+    const dx = mkX[i] - px, dy = mkY[i] - py;
+    if (dx * dx + dy * dy > mkFar2[i]) continue;
+    const d = hypot(dx, dy) - mkR[i];
+    // Two additions rather than one of a choice between the marker's points and the pull:
+    // V8 boxed such a choice (a whole number as read, or a float) into a new heap number.
+    if (d <= 0) v += mkPts[i];
+    else v += mkPull[i] * Math.max(0, 1 - d / 24);
+  }
+  return v;
 }
 
 export function withdrawWanted(m: BattleModel, at: number): boolean {
