@@ -145,10 +145,12 @@ export function hypot(x: number, y: number): number {
   if (ay === Infinity) return ay;
   if (ax !== ax) return ax;
   if (ay !== ay) return ay;
-  const max = ax > ay ? ax : ay;
+  const max = ax > ay ? ax : ay, min = ax > ay ? ay : ax;
   if (max === 0) return max;
-  const a = ax / max, b = ay / max;
-  return Math.sqrt(a * a + b * b) * max;
+  // The larger magnitude divided by itself is exactly 1 (so is its square): only the smaller
+  // needs the division, and 1 + r r is the same sum as V8's in either order.
+  const r = min / max;
+  return Math.sqrt(1 + r * r) * max;
 }
 
 /**
