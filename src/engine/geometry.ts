@@ -76,10 +76,12 @@ const SQRT3 = Math.sqrt(3);
 export function normalizeDeg(deg: number): number {
   // Angles within one turn either side of [0, 360) are the usual case; the remainder (a call
   // into the runtime for a double) gives exactly these values there.
-  if (deg >= 0 && deg < 360) return deg === 0 ? 0 : deg;
+  // Adding 0 turns -0 into 0 and leaves every other value as it is: a computed number rather
+  // than a literal 0 beside it (where V8 inlines a function returning either, it boxes the result).
+  if (deg >= 0 && deg < 360) return deg + 0;
   if (deg < 0 && deg > -360) return deg + 360;
   const d = deg % 360;
-  return d < 0 ? d + 360 : d === 0 ? 0 : d; // `=== 0` turns -0 into 0
+  return d < 0 ? d + 360 : d + 0;
 }
 
 function sinOf(deg: number): number {
