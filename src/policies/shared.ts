@@ -355,12 +355,14 @@ const depthOrders = new Map<readonly DeployCandidate[], DepthOrder>();
 export function nearestPoint(points: ReadonlyArray<{ x: number; y: number }>, tx: number, ty: number): number {
   let best = 0;
   let bestD = Infinity;
-  points.forEach((p, i) => {
+  // A loop rather than forEach: its closure was made (with tx and ty boxed) for every beacon.
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i];
     const d = hypot(p.x - tx, p.y - ty);
     if (d < bestD) {
       best = i;
       bestD = d;
     }
-  });
+  }
   return best;
 }

@@ -401,13 +401,15 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       for (const turn of lim.turns >= 1 ? [0, -45, 45] : [0]) {
         followCapitalMove(m, start, { pre: 0, turn1: turn, mid: 0, turn2: 0, post: 0 }, W, H, p, this.br.pivotOnCentre);
         const b = baseAt(m, p);
+        // The heading's sine and cosine, looked up once for the steps and the bisection below.
+        const hs = sinDeg(p.heading), hc = cosDeg(p.heading);
         // First contact along the heading: step, then bisect to the touching distance.
         // Skip the stretch where the bases cannot meet yet (centres farther apart than both reaches).
-        const along = (e.base.x - p.x) * sinDeg(p.heading) + (e.base.y - p.y) * cosDeg(p.heading);
+        const along = (e.base.x - p.x) * hs + (e.base.y - p.y) * hc;
         let from = Math.max(0, Math.floor((along - m.reach - e.reach) * 4) / 4);
         const firstHit = (start: number) => {
           for (let d = start; d <= lim.max + 1e-9; d += 0.25) {
-            b.set(p.x + d * sinDeg(p.heading), p.y + d * cosDeg(p.heading), p.heading);
+            b.set(p.x + d * hs, p.y + d * hc, p.heading);
             if (!separationAbove(b, e.base, 0)) return d;
           }
           return -1;
@@ -419,15 +421,14 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         // first one not, guided by where the outlines start to overlap along the heading (the
         // same steps as a plain bisection; only those beside that point measure the outlines).
         b.set(p.x, p.y, p.heading);
-        const edge = overlapSpan(b, sinDeg(p.heading), cosDeg(p.heading), e.base, SPAN_OUT) ? SPAN_OUT[0] : NaN;
+        const edge = overlapSpan(b, hs, hc, e.base, SPAN_OUT) ? SPAN_OUT[0] : NaN;
         const lo = guidedBisection(Math.max(0, hit - 0.25), hit, 20, edge, (t) => {
-          b.set(p.x + t * sinDeg(p.heading), p.y + t * cosDeg(p.heading), p.heading);
+          b.set(p.x + t * hs, p.y + t * hc, p.heading);
           return separationAbove(b, e.base, 0);
         });
-        b.set(p.x + lo * sinDeg(p.heading), p.y + lo * cosDeg(p.heading), p.heading);
+        b.set(p.x + lo * hs, p.y + lo * hc, p.heading);
         if (lo < lim.min - 1e-9 || !contactInArc(b, 'F', e.base, 0.002) || !onTable(b, W, H)) continue; // a legal move: at least the minimum
-        const clear = this.models.every((o) => o === m || o === e || o.where !== 'table' || separationAbove(b, o.base, GEOM_EPSILON));
-        if (clear && lo < bestD) {
+        if (this.clearOfOthers(b, m, e) && lo < bestD) {
           bestD = lo;
           best = { target: e, pose: { x: b.x, y: b.y, heading: b.heading } };
         }
@@ -481,13 +482,18 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     const lo = guidedBisection(lo0, len, 18, edge, this.contactTest);
     b.set(m.base.x + ux * lo, m.base.y + uy * lo, 0);
     if (lo > reach + 1e-9 || !onTable(b, this.width, this.height)) return null;
-    // Clear of every third base on the table.
+    if (!this.clearOfOthers(b, m, e)) return null;
+    return { x: b.x, y: b.y, heading: 0 };
+  }
+
+  /** Base `b` (where `m` would stand, touching `e`) is clear of every third base on the table. */
+  private clearOfOthers(b: Base, m: BattleModel, e: BattleModel): boolean {
     const models = this.models;
     for (let i = 0; i < models.length; i++) {
       const o = models[i];
-      if (o !== m && o !== e && o.where === 'table' && !separationAbove(b, o.base, GEOM_EPSILON)) return null;
+      if (o !== m && o !== e && o.where === 'table' && !separationAbove(b, o.base, GEOM_EPSILON)) return false;
     }
-    return { x: b.x, y: b.y, heading: 0 };
+    return true;
   }
 
   /**
