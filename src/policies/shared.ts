@@ -282,7 +282,6 @@ export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: n
   if (!walk) {
     if (seen === undefined) {
       // The first time a list is seen: it may be one made for this call only, not worth sorting.
-      if (depthOrders.size >= 64) depthOrders.clear(); // bounded
       depthOrders.set(candidates, DepthOrder.NONE);
       return firstLegal(depthKeys(candidates, depth), legal, false, candidates.length);
     }
@@ -349,7 +348,12 @@ class DepthOrder {
     return true;
   }
 }
-const depthOrders = new Map<readonly DeployCandidate[], DepthOrder>();
+/**
+ * The orders by list, held weakly: a list made for one call (Beacon zones make one per model)
+ * dies young with its entry. A Map kept up to 64 such lists alive, and each was copied out of
+ * the young generation, some 12 KB a game, a good share of what every scavenge copied.
+ */
+const depthOrders = new WeakMap<readonly DeployCandidate[], DepthOrder>();
 
 /** Index of the point nearest (tx, ty) (ties: the first); beacon placement. */
 export function nearestPoint(points: ReadonlyArray<{ x: number; y: number }>, tx: number, ty: number): number {
