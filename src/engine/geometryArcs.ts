@@ -36,25 +36,32 @@ const P = new Float64Array(2);
 
 // Wedge of the current query: apex (ax, ay), boundary rays d0 (start) and d1 (end, 90 degrees
 // clockwise from d0). For a 90-degree wedge the outward normals are n0 = -d1 and n1 = -d0.
-let ax = 0, ay = 0, d0x = 0, d0y = 0, d1x = 0, d1y = 0;
+// Kept in typed-array slots (WEDGE: ax, ay, d0x, d0y, d1x, d1y): module variables holding
+// doubles boxed each value stored into a new heap number, six per wedge set (canBear and
+// arcOfPoint were a steady share of a battle's allocation).
+const WEDGE = new Float64Array(6);
 
 function setWedge(ship: Base, arc: FacingArc): void {
   const b = ship.heading + ARC_START[arc];
-  ax = ship.x; ay = ship.y;
-  d0x = sinDeg(b); d0y = cosDeg(b);
-  d1x = d0y; d1y = -d0x;
+  const d0x = sinDeg(b), d0y = cosDeg(b);
+  WEDGE[0] = ship.x;
+  WEDGE[1] = ship.y;
+  WEDGE[2] = d0x;
+  WEDGE[3] = d0y;
+  WEDGE[4] = d0y;
+  WEDGE[5] = -d0x;
 }
 
 function inWedge(px: number, py: number, eps: number): boolean {
-  const x = px - ax, y = py - ay;
-  return -(d1x * x + d1y * y) <= eps && -(d0x * x + d0y * y) <= eps;
+  const x = px - WEDGE[0], y = py - WEDGE[1];
+  return -(WEDGE[4] * x + WEDGE[5] * y) <= eps && -(WEDGE[2] * x + WEDGE[3] * y) <= eps;
 }
 
 /** Gap between the wedge and the points v[0..n) projected on unit axis (nx, ny); > 0 separates. */
 function wedgeGap(v: Float64Array, n: number, nx: number, ny: number): number {
   let pMin = Infinity, pMax = -Infinity;
   for (let k = 0; k < n; k++) { const s = v[2 * k] * nx + v[2 * k + 1] * ny; if (s < pMin) pMin = s; if (s > pMax) pMax = s; }
-  const a = ax * nx + ay * ny, s0 = d0x * nx + d0y * ny, s1 = d1x * nx + d1y * ny;
+  const a = WEDGE[0] * nx + WEDGE[1] * ny, s0 = WEDGE[2] * nx + WEDGE[3] * ny, s1 = WEDGE[4] * nx + WEDGE[5] * ny;
   const wMin = s0 < -TINY || s1 < -TINY ? -Infinity : a;
   const wMax = s0 > TINY || s1 > TINY ? Infinity : a;
   return Math.max(wMin - pMax, pMin - wMax);
@@ -62,7 +69,7 @@ function wedgeGap(v: Float64Array, n: number, nx: number, ny: number): number {
 
 /** The convex point set v[0..n) (a point, a segment, or a CCW polygon) meets the wedge (SAT). */
 function convexMeetsWedge(v: Float64Array, n: number, eps: number): boolean {
-  if (wedgeGap(v, n, -d1x, -d1y) > eps || wedgeGap(v, n, -d0x, -d0y) > eps) return false;
+  if (wedgeGap(v, n, -WEDGE[4], -WEDGE[5]) > eps || wedgeGap(v, n, -WEDGE[2], -WEDGE[3]) > eps) return false;
   for (let i = 0; n > 1 && i < n; i++) {
     const j = i + 1 === n ? 0 : i + 1;
     const nx = v[2 * j + 1] - v[2 * i + 1], ny = v[2 * i] - v[2 * j], len = hypot(nx, ny);
@@ -73,7 +80,8 @@ function convexMeetsWedge(v: Float64Array, n: number, eps: number): boolean {
 
 /** Distance from a point to the wedge (0 inside). */
 function wedgeDistance(px: number, py: number): number {
-  const x = px - ax, y = py - ay;
+  const x = px - WEDGE[0], y = py - WEDGE[1];
+  const d0x = WEDGE[2], d0y = WEDGE[3], d1x = WEDGE[4], d1y = WEDGE[5];
   if (-(d1x * x + d1y * y) <= 0 && -(d0x * x + d0y * y) <= 0) return 0;
   const t0 = Math.max(0, x * d0x + y * d0y), t1 = Math.max(0, x * d1x + y * d1y);
   return Math.min(hypot(x - t0 * d0x, y - t0 * d0y), hypot(x - t1 * d1x, y - t1 * d1y));
@@ -92,8 +100,8 @@ export function baseInArc(ship: Base, arc: FacingArc, target: Base, eps = GEOM_E
   // half-planes whose intersection is the wedge. A centre inside both (by a margin far above
   // rounding) is a point of the base in the wedge; a base whose outer circle lies beyond one
   // of them by more than eps misses it. Only the rest need the outline (SAT).
-  const x = target.x - ax, y = target.y - ay;
-  const out1 = -(d1x * x + d1y * y), out0 = -(d0x * x + d0y * y);
+  const x = target.x - WEDGE[0], y = target.y - WEDGE[1];
+  const out1 = -(WEDGE[4] * x + WEDGE[5] * y), out0 = -(WEDGE[2] * x + WEDGE[3] * y);
   if (out1 < -QUICK_MARGIN && out0 < -QUICK_MARGIN) return true;
   const clear = outerOf(target) + eps + QUICK_MARGIN;
   if (out1 > clear || out0 > clear) return false;

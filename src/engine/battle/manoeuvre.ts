@@ -6,7 +6,7 @@ import type { ActionName, MoveOption, Policy } from '../../policies/types.js';
 import { GEOM_EPSILON, type Base, baseInRect, cosDeg, hypot, onTable, guidedBisection, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import { aspect, aspectOfArc, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
-import { BattleModel, MovingBase } from './model.js';
+import { BattleModel } from './model.js';
 import { baseAt, baseAtPoint, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, roomForMove, ruledOutWithin, squadronDestinationsInto, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { SPAN_OUT } from './battleState.js';
@@ -472,14 +472,12 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     if (lo0 > reach + 1e-9) return null;
     const ux = dx / len, uy = dy / len;
     const edge = overlapSpan(b, ux, uy, e.base, SPAN_OUT) ? SPAN_OUT[0] : NaN; // where contact begins
-    const line = this.contactLine;
-    line[0] = m.base.x;
-    line[1] = m.base.y;
-    line[2] = ux;
-    line[3] = uy;
-    this.contactBase = b;
-    this.contactTarget = e;
-    const lo = guidedBisection(lo0, len, 18, edge, this.contactTest);
+    // The test is a closure made here: V8 inlines guidedBisection into this function and, the
+    // closure being known, the test too (one kept in a field was called, its argument boxed).
+    const lo = guidedBisection(lo0, len, 18, edge, (t) => {
+      b.set(m.base.x + ux * t, m.base.y + uy * t, 0);
+      return separationAbove(b, e.base, 0);
+    });
     b.set(m.base.x + ux * lo, m.base.y + uy * lo, 0);
     if (lo > reach + 1e-9 || !onTable(b, this.width, this.height)) return null;
     if (!this.clearOfOthers(b, m, e)) return null;
@@ -495,20 +493,6 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     }
     return true;
   }
-
-  /**
-   * contactPose's bisection test, one function kept for the Battle: the base moved t along the
-   * line (start, direction in contactLine) is still clear of contactTarget. A closure made per
-   * call allocated its context, with the direction's numbers boxed, some forty times a game.
-   */
-  private readonly contactLine = new Float64Array(4);
-  private contactBase: MovingBase | null = null;
-  private contactTarget: BattleModel | null = null;
-  private readonly contactTest = (t: number): boolean => {
-    const line = this.contactLine, b = this.contactBase!;
-    b.set(line[0] + line[2] * t, line[1] + line[3] * t, 0);
-    return separationAbove(b, this.contactTarget!.base, 0);
-  };
 
   protected doRam(m: BattleModel, ram: { target: BattleModel; pose: Pose }, rec: TraceActivation | null): string {
     const tgt = ram.target;

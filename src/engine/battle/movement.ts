@@ -168,20 +168,6 @@ function tableExit(m: BattleModel, x: number, y: number, ux: number, uy: number,
   return t === Infinity ? NaN : t;
 }
 
-/**
- * The heading last asked about and its sine and cosine (sinDeg, cosDeg), kept in typed-array
- * slots: a capital ship's moves all start from its heading and turn to the same few others, so
- * the same heading is asked about again and again along a menu (a deployed ship's heading is
- * seldom a whole number of degrees, and sinDeg then looks it up by hashing).
- */
-const HEADING = new Float64Array([NaN, 0, 1]);
-function loadHeading(h: number): void {
-  if (h === HEADING[0]) return;
-  HEADING[0] = h;
-  HEADING[1] = sinDeg(h);
-  HEADING[2] = cosDeg(h);
-}
-
 /** GM-55: pivot the base about its front corner on the side of the turn (angle > 0: starboard), or its centre. */
 export function pivot(m: BattleModel, p: Pose, angle: number, onCentre = false): void {
   if (angle === 0) return;
@@ -189,8 +175,7 @@ export function pivot(m: BattleModel, p: Pose, angle: number, onCentre = false):
     p.heading = normalizeDeg(p.heading + angle);
     return;
   }
-  loadHeading(p.heading);
-  const ux = HEADING[1], uy = HEADING[2];
+  const ux = sinDeg(p.heading), uy = cosDeg(p.heading);
   const side = angle > 0 ? 1 : -1;
   // Front corner on the turn side: centre + half length forward + half width to that side.
   const px = p.x + (ux * m.base.length) / 2 + side * (uy * m.base.width) / 2;
@@ -229,8 +214,7 @@ export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w
     const turn = seg === 0 ? mv.turn1 : seg === 1 ? mv.turn2 : 0;
     if (d > 0) {
       const sx = out.x, sy = out.y;
-      loadHeading(out.heading);
-      const ux = HEADING[1], uy = HEADING[2];
+      const ux = sinDeg(out.heading), uy = cosDeg(out.heading);
       out.x += d * ux;
       out.y += d * uy;
       if (!clearOfEdges && !onTableAt(m, out, w, h)) return clampOnlyNoted ? done(travelled, true) : clampStraight(m, sx, sy, ux, uy, d, travelled, w, h, out);
