@@ -45,35 +45,32 @@ export function firstLegal(keys: ArrayLike<number>, legal: (i: number) => boolea
   // Many menus rule out several of their best moves: the record of those ruled out is a
   // scratch array kept between calls (one made per call was a steady share of the garbage).
   // It is taken while in use, so a `legal` that itself called firstLegal would get one of its own.
+  // The search stays in this function: in a function of its own, inlined here, it used up the
+  // inlining budget that V8 otherwise spends on the `legal` tests (legalEnd).
   let out = ruledOutScratch;
   ruledOutScratch = null;
   if (out === null || out.length < n) out = new Uint8Array(Math.max(64, 2 * n));
   else out.fill(0, 0, n);
   out[top] = 1;
-  const found = nextLegal(keys, legal, high, n, out);
-  ruledOutScratch = out;
-  return found;
-}
-
-/** firstLegal's record of the indices ruled out, between calls. */
-let ruledOutScratch: Uint8Array | null = null;
-
-/**
- * firstLegal after its best key was ruled out (`out[i]` 1 for those ruled out): the best of
- * the rest (ties: the lower index), asked about one at a time; -1 when none is legal.
- */
-function nextLegal(keys: ArrayLike<number>, legal: (i: number) => boolean, high: boolean, n: number, out: Uint8Array): number {
+  let found = -1;
   for (let left = n - 1; left > 0; left--) {
     let best = -1;
     for (let i = 0; i < n; i++) {
       if (out[i] !== 0) continue;
       if (best < 0 || (high ? keys[i] > keys[best] : keys[i] < keys[best])) best = i;
     }
-    if (legal(best)) return best;
+    if (legal(best)) {
+      found = best;
+      break;
+    }
     out[best] = 1;
   }
-  return -1;
+  ruledOutScratch = out;
+  return found;
 }
+
+/** firstLegal's record of the indices ruled out, between calls. */
+let ruledOutScratch: Uint8Array | null = null;
 
 export function nearestEnemyDistance(view: PolicyView, m: BattleModel, p: Pose): number {
   let best = Infinity;
