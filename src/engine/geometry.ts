@@ -130,9 +130,10 @@ export function cosDeg(deg: number): number {
 
 /**
  * Math.hypot(x, y), to the bit, without the call into the variadic builtin (several times the
- * cost of these few operations). The same steps as V8's Math.hypot for two arguments: both
+ * cost of these few operations). The same values as V8's Math.hypot for two arguments: both
  * magnitudes divided by the larger, their squares summed (its Kahan summation adds nothing to
- * the second term's sum when the first starts from 0), the square root scaled back.
+ * the second term's sum when the first starts from 0), the square root scaled back; here the
+ * larger's quotient, exactly 1, is not worked out.
  *
  * Every return hands back one of the computed numbers, never a literal (Infinity, NaN and 0
  * are returned as the magnitude that is one): where V8 inlined the function, a return of

@@ -7,7 +7,7 @@ import { GEOM_EPSILON, type Base, baseInRect, cosDeg, hypot, onTable, guidedBise
 import { aspect, aspectOfArc, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
 import { BattleModel } from './model.js';
-import { baseAt, baseAtPoint, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, roomForMove, ruledOutWithin, squadronDestinationsInto, type Pose } from './movement.js';
+import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, roomForMove, ruledOutWithin, squadronDestinationsInto, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { SPAN_OUT } from './battleState.js';
 import { BattleDeployment } from './deployment.js';
@@ -464,7 +464,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
    * action requires). Null otherwise.
    */
   protected contactPose(m: BattleModel, e: BattleModel, reach: number): Pose | null {
-    const b = baseAtPoint(m, m.base.x, m.base.y, 0);
+    const b = baseAt(m, { x: m.base.x, y: m.base.y, heading: 0 });
     const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y, len = hypot(dx, dy);
     if (len < 1e-9) return null;
     // The bases cannot touch before the centres are within both reaches: start the search there.

@@ -276,13 +276,8 @@ function done(travelled: number, clamped: boolean): typeof moveResult {
 
 /** The scratch base placed at a pose, for legality checks. */
 export function baseAt(m: BattleModel, p: Pose): MovingBase {
-  return baseAtPoint(m, p.x, p.y, p.heading);
-}
-
-/** baseAt for a pose given by its numbers (no pose object made for it). */
-export function baseAtPoint(m: BattleModel, x: number, y: number, heading: number): MovingBase {
   scratch.resize(m.base.shape, m.base.length, m.base.width);
-  scratch.set(x, y, heading);
+  scratch.set(p.x, p.y, p.heading);
   return scratch;
 }
 
