@@ -726,6 +726,18 @@ export function segmentDistance(b: Base, x0: number, y0: number, x1: number, y1:
   return Math.sqrt(d2);
 }
 
+/**
+ * segmentDistance(b, x0, y0, x1, y1) <= d. The base lies within its outer radius of its centre
+ * and holds the disc of its inner radius, so the centre's distance to the segment settles the
+ * answer unless it falls within those radii (and a margin far above rounding) of d.
+ */
+export function segmentWithin(b: Base, x0: number, y0: number, x1: number, y1: number, d: number): boolean {
+  const c = Math.sqrt(pointSegment2(b.x, b.y, x0, y0, x1, y1));
+  if (c - outerOf(b) > d + QUICK_MARGIN) return false;
+  if (c - innerOf(b) < d - QUICK_MARGIN) return true;
+  return segmentDistance(b, x0, y0, x1, y1) <= d;
+}
+
 function segmentsCross(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
   const d1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
   const d2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax);

@@ -1,7 +1,7 @@
 // Attacks in a battle (game.md §5.2, combat.md §4 and §7): a model's fire, the hooks the
 // squadron procedures attack through, damage bookkeeping, missile support and Barrier cover.
 import type { ActionName } from '../../policies/types.js';
-import { GEOM_EPSILON, bearing, normalizeDeg, segmentDistance, separationAbove, shortestLine } from '../geometry.js';
+import { GEOM_EPSILON, bearing, normalizeDeg, segmentWithin, separationAbove, shortestLine } from '../geometry.js';
 import { shotMods, type ShotMods } from './gunnery.js';
 import type { ProcedureHooks } from './procedures.js';
 import { assault } from './strike.js';
@@ -152,7 +152,7 @@ export abstract class BattleFiring extends BattleManoeuvre {
       k[4] = t.y;
       k[5] = t.heading;
     }
-    return segmentDistance(o.base, this.line[0], this.line[1], this.line[2], this.line[3]) <= 3 + GEOM_EPSILON;
+    return segmentWithin(o.base, this.line[0], this.line[1], this.line[2], this.line[3], 3 + GEOM_EPSILON);
   }
   protected readonly line = new Float64Array(4);
   protected readonly lineKey = new Float64Array(6);
