@@ -194,7 +194,7 @@ export abstract class BattleSquadrons extends BattleFiring {
           } else {
             // Bomb or assault the most exposed ship in reach: least point defence and Structure
             // left (crippled hulks first), then the nearest.
-            c.key = e.state.defense + e.state.structure + separation(m.base, e.base) / 100;
+            c.key = shipKeyNeedsGap(list, c, speed, m.reach) ? e.state.defense + e.state.structure + separation(m.base, e.base) / 100 : e.state.defense + e.state.structure;
           }
         }
       }
@@ -420,4 +420,25 @@ export abstract class BattleSquadrons extends BattleFiring {
     rec?.notes.push(`${x.label} cannot stay on ${ship.label}: Return to Base`);
   }
 
+}
+
+/**
+ * Whether the ranking key of ship candidate `c` (Defense + Structure + separation / 100, see
+ * squadronStrike) needs the separation: only where another ship in the list has a Defense +
+ * Structure less than 1 from its own. A ship in reach of a squadron of that Speed (and base
+ * reach) is at most Speed away and overlaps it by at most twice that reach, so where both are
+ * under 25 the separation moves a key by less than 0.25: keys whose sums differ by 1 or more
+ * compare the same with it or without it, after rounding too, and the sort (which only
+ * compares keys) gives the same order. The separation, an exact outline measurement, is the
+ * dearest part of the key.
+ */
+function shipKeyNeedsGap(list: ReadonlyArray<{ e: BattleModel }>, c: { e: BattleModel }, speed: number, reach: number): boolean {
+  if (!(speed < 25 && 2 * reach < 25)) return true;
+  const own = c.e.state.defense + c.e.state.structure;
+  for (const o of list) {
+    if (o === c || !o.e.unit.isCapital) continue;
+    const d = o.e.state.defense + o.e.state.structure - own;
+    if (!(d >= 1 || d <= -1)) return true;
+  }
+  return false;
 }
