@@ -38,11 +38,26 @@ export abstract class BattleFiring extends BattleManoeuvre {
       tally: this.tally,
       attackWindow: (att, tgt, opts) => {
         const a = att as BattleModel, t = tgt as BattleModel;
-        // GM-63: attacks on a ship that declared Station Keep get its Flex in every Attack Window.
-        const mods = shotMods({ flex: (opts.flex ?? 0) + (t.stationKeeping ? this.br.stationKeepFlex : 0), rerolls: 0, noMissileDefence: opts.noMissileDefence, ignoreArmor: opts.ignoreArmor, assault: opts.assault, window: opts.kind, noBombs: opts.noBombs, barrier: this.anyBarrier ? (m) => this.barrierCover(a, t, m) : undefined });
-        const n = rec ? rec.attacks.length : 0;
-        const left = this.gunnery.fireInWindow(a, [t], opts.fc, () => mods, this.dice, this.tally, rec ? rec.attacks : null, this.onHit);
-        if (rec && rec.attacks.length > n) rec.fired = rec.fired === 'none' ? 'after-move' : rec.fired;
+        const mods = this.openFire(a);
+        let left: number;
+        try {
+          this.shotTgt = t;
+          // GM-63: attacks on a ship that declared Station Keep get its Flex in every Attack Window.
+          mods.flex = (opts.flex ?? 0) + (t.stationKeeping ? this.br.stationKeepFlex : 0);
+          mods.noMissileDefence = opts.noMissileDefence;
+          mods.ignoreArmor = opts.ignoreArmor;
+          mods.assault = opts.assault;
+          mods.window = opts.kind;
+          mods.noBombs = opts.noBombs;
+          mods.barrier = this.anyBarrier ? this.barrierNow : undefined;
+          const n = rec ? rec.attacks.length : 0;
+          const order = this.windowOrder;
+          order[0] = t;
+          left = this.gunnery.fireInWindow(a, order, opts.fc, this.modsOfWindow, this.dice, this.tally, rec ? rec.attacks : null, this.onHit);
+          if (rec && rec.attacks.length > n) rec.fired = rec.fired === 'none' ? 'after-move' : rec.fired;
+        } finally {
+          this.closeFire();
+        }
         this.afterDamage(t);
         return opts.fc - left;
       },
@@ -81,24 +96,71 @@ export abstract class BattleFiring extends BattleManoeuvre {
     let order = this.policyOfSide(m.side).targetOrder(this, m, m.base, enemies, this.pol);
     if (cf) order = order.filter((e) => e.unit.isCapital).slice(0, 1); // Concentrated Fire: a single capital-ship target
     // Concentrated Fire's Flex goes to non-missile attacks only (combat.md §5.4).
-    const missiles = m.unit.weapons.some((w) => w.cls === 'missile');
-    // One modifiers object and one pair of callbacks for the whole fire, set for each target in
-    // turn: Gunnery.fire uses a target's modifiers only while it fires at that target (about
-    // two targets per fire; an object and two closures each were among a game's largest
-    // allocations).
-    let tgt = m;
-    const mods = shotMods({ flex: 0, nonMissileFlex: cf ? cf.flex : 0, rerolls: cf ? cf.rerolls : 0, supporters: missiles ? () => this.missileSupporters(m, tgt) : undefined, barrier: this.anyBarrier ? (md) => this.barrierCover(m, tgt, md) : undefined });
-    const modsFor = (t: BattleModel): ShotMods => {
-      tgt = t;
-      mods.flex = t.stationKeeping ? this.br.stationKeepFlex : 0;
-      // Worked out again (by the callbacks) for this target when needed.
-      mods.missileSupporters = undefined;
-      mods.barrierDefense = undefined;
-      mods.barrierSupporting = undefined;
-      return mods;
-    };
-    const log = rec ? rec.attacks : null;
-    return this.gunnery.fire(m, order, fc, modsFor, this.dice, this.tally, log, this.onHit);
+    let missiles = false;
+    for (const w of m.unit.weapons) if (w.cls === 'missile') missiles = true;
+    // The fire's modifiers are set for each target in turn (modsOfTarget): Gunnery.fire uses a
+    // target's modifiers only while it fires at that target.
+    const mods = this.openFire(m);
+    try {
+      mods.nonMissileFlex = cf ? cf.flex : 0;
+      mods.rerolls = cf ? cf.rerolls : 0;
+      mods.supporters = missiles ? this.supportersNow : undefined;
+      mods.barrier = this.anyBarrier ? this.barrierNow : undefined;
+      const log = rec ? rec.attacks : null;
+      return this.gunnery.fire(m, order, fc, this.modsOfTarget, this.dice, this.tally, log, this.onHit);
+    } finally {
+      this.closeFire();
+    }
+  }
+
+  // The fire in progress (fireFrom, or an Attack Window of the hooks): its attacker, the target
+  // it is firing at, and its modifiers, which the callbacks below read. They are made once,
+  // rather than a modifiers object and two or three closures for each fire, which were among a
+  // game's largest allocations. A fire never starts another (the bookkeeping after an attack
+  // makes none); openFire checks that.
+  private shotAtt: BattleModel | null = null;
+  private shotTgt: BattleModel | null = null;
+  private readonly fireMods: ShotMods = shotMods({ flex: 0, rerolls: 0 });
+  private readonly windowOrder: BattleModel[] = [];
+  private readonly supportersNow = (): number => this.missileSupporters(this.shotAtt!, this.shotTgt!);
+  private readonly barrierNow = (md: ShotMods): void => this.barrierCover(this.shotAtt!, this.shotTgt!, md);
+  /** fireFrom's modifiers for target `t`: its Station Keep Flex, and the support and cover worked out again (by the callbacks) when needed. */
+  private readonly modsOfTarget = (t: BattleModel): ShotMods => {
+    const mods = this.fireMods;
+    this.shotTgt = t;
+    mods.flex = t.stationKeeping ? this.br.stationKeepFlex : 0;
+    mods.missileSupporters = undefined;
+    mods.barrierDefense = undefined;
+    mods.barrierSupporting = undefined;
+    return mods;
+  };
+  /** An Attack Window's modifiers: one target, set before the window opens. */
+  private readonly modsOfWindow = (): ShotMods => this.fireMods;
+
+  /** Starts a fire by `att`: the modifiers object, with every field as a new shotMods({ flex: 0, rerolls: 0 }) has it. */
+  private openFire(att: BattleModel): ShotMods {
+    if (this.shotAtt !== null) throw new Error(`${att.label} opens fire while ${this.shotAtt.label} is firing`);
+    this.shotAtt = att;
+    const mods = this.fireMods;
+    mods.flex = 0;
+    mods.rerolls = 0;
+    mods.noMissileDefence = undefined;
+    mods.ignoreArmor = undefined;
+    mods.assault = undefined;
+    mods.window = undefined;
+    mods.nonMissileFlex = undefined;
+    mods.missileSupporters = undefined;
+    mods.supporters = undefined;
+    mods.barrierDefense = undefined;
+    mods.barrierSupporting = undefined;
+    mods.barrier = undefined;
+    mods.noBombs = undefined;
+    return mods;
+  }
+
+  private closeFire(): void {
+    this.shotAtt = null;
+    this.shotTgt = null;
   }
 
   /** Gunnery.fire's bookkeeping after each attack; true stops the fire (the game ended). One closure for all fire. */
