@@ -154,30 +154,39 @@ export class Gunnery {
   entry(att: BattleModel, w: WeaponLine, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods): ShotEntry | null {
     const t = tgt.state;
     const evading = tgt.evading ? 1 : 0;
-    const bits = (t.systemWorking(CLOAK) ? 1 : 0) | (t.systemWorking(COUNTERMEASURES) ? 2 : 0);
+    const cls = w.cls, missile = cls === 'missile';
     // Two small-integer keys (a single one would need more than 31 bits, and Maps hash such
-    // numbers far more slowly): the unit types and weapon line, then the situation.
+    // numbers far more slowly): the unit types and weapon line, then the situation. The
+    // situation key leaves out what the plan does not depend on, so that situations which
+    // differ only there share one entry: planning a new situation (planAttack and the lookups
+    // of its distributions) was a few percent of a run's time even after thousands of games.
     const pairKey = (att.unitIndex * 64 + w.index) * 64 + tgt.unitIndex;
     let key = band === 'long' ? 1 : 0;
     key = key * 3 + aspectIndex(asp);
-    key = key * 4 + arcIndex(arc);
+    // The firer's arc enters the plan only through planAttack's test that a capital ship's fixed
+    // weapon bears through it: every arc a weapon bears through gives the same plan (one bit
+    // keeps the arcs it does not bear through apart).
+    key = key * 2 + (att.unit.isCapital && !w.arcs.includes('T') && !w.arcs.includes(arc) ? 1 : 0);
     key = key * 4 + Math.min(3, mods.flex);
     key = key * 8 + (mods.noMissileDefence ? 1 : 0) + (mods.ignoreArmor ? 2 : 0) + (mods.assault ? 4 : 0);
-    key = key * 2 + Math.min(1, mods.rerolls);
+    // Concentrated Fire's rerolls and Flex do not apply to missiles.
+    key = key * 2 + (missile ? 0 : Math.min(1, mods.rerolls));
     key = key * 5 + windowIndex(mods.window);
-    key = key * 4 + Math.min(3, mods.nonMissileFlex ?? 0);
+    key = key * 4 + (missile ? 0 : Math.min(3, mods.nonMissileFlex ?? 0));
     key = key * 2 + evading;
-    key = key * 4 + bits;
+    // Cloak calls for a Skill Test at long range only.
+    key = key * 2 + (band === 'long' && t.systemWorking(CLOAK) ? 1 : 0);
     // The point defence roll, for attacks the target (or a friendly Barrier model) can oppose.
-    const cls = w.cls;
     let dd = 0;
-    if ((cls === 'missile' && !mods.noMissileDefence) || cls === 'mass_driver' || cls === 'kinetic_cannon') {
-      if (cls === 'missile' && mods.missileSupporters === undefined && mods.supporters) mods.missileSupporters = mods.supporters();
+    if ((missile && !mods.noMissileDefence) || cls === 'mass_driver' || cls === 'kinetic_cannon') {
+      if (missile && mods.missileSupporters === undefined && mods.supporters) mods.missileSupporters = mods.supporters();
       // A lender matters to missiles, and to kinetic fire only where Barrier covers friends against it (v1.2.2).
-      if (mods.barrierDefense === undefined && mods.barrier && (cls === 'missile' || this.rules.combat.barrierCoversKinetic)) mods.barrier(mods);
+      if (mods.barrierDefense === undefined && mods.barrier && (missile || this.rules.combat.barrierCoversKinetic)) mods.barrier(mods);
       dd = defenceDice(this.rules.combat, t, cls, mods);
     }
     key = key * 128 + Math.min(31, dd >> 2) * 4 + (dd & 3);
+    // Countermeasures reroll the point defence roll: they matter only where there is one.
+    key = key * 2 + (dd > 0 && t.systemWorking(COUNTERMEASURES) ? 1 : 0);
     let pair = this.cache.get(pairKey);
     if (pair === undefined) this.cache.set(pairKey, (pair = { byKey: new Map(), lastKey: -1, last: null, prevKey: -1, prev: null }));
     // The situations asked last for this pair come up again most often: the last two are kept
@@ -214,7 +223,7 @@ export class Gunnery {
       targetEvading: evading === 1,
       window: mods.window,
       nonMissileFlex: mods.nonMissileFlex,
-      missileSupporters: w.cls === 'missile' ? mods.missileSupporters : 0,
+      missileSupporters: missile ? mods.missileSupporters : 0,
       barrierDefense: mods.barrierDefense,
       barrierSupporting: mods.barrierSupporting,
     };
