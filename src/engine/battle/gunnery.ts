@@ -203,13 +203,21 @@ export class Gunnery {
     }
     const byKey = pair.byKey;
     let e = byKey.get(key);
-    if (e !== undefined) {
-      pair.prevKey = pair.lastKey;
-      pair.prev = pair.last;
-      pair.lastKey = key;
-      pair.last = e;
-      return e;
-    }
+    if (e === undefined) byKey.set(key, (e = this.plan(att, w, tgt, band, asp, arc, mods)));
+    pair.prevKey = pair.lastKey;
+    pair.prev = pair.last;
+    pair.lastKey = key;
+    pair.last = e;
+    return e;
+  }
+
+  /**
+   * The entry of a situation entry() has not met before: its plan, expected damage and shared
+   * distribution record. Kept out of entry(), which runs hundreds of times a game to this one's
+   * once or twice, so that entry's optimized code holds only the key and the lookups.
+   */
+  private plan(att: BattleModel, w: WeaponLine, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods): ShotEntry | null {
+    const t = tgt.state;
     const short = t.unit.isCapital ? this.rules.combat.shortRangeAC : this.rules.combat.shortRangeAS;
     const at: Situation = {
       rangeInches: band === 'short' ? 0 : short + 0.001,
@@ -220,34 +228,26 @@ export class Gunnery {
       noMissileDefence: mods.noMissileDefence,
       ignoreArmor: mods.ignoreArmor,
       assault: mods.assault,
-      targetEvading: evading === 1,
+      targetEvading: tgt.evading,
       window: mods.window,
       nonMissileFlex: mods.nonMissileFlex,
-      missileSupporters: missile ? mods.missileSupporters : 0,
+      missileSupporters: w.cls === 'missile' ? mods.missileSupporters : 0,
       barrierDefense: mods.barrierDefense,
       barrierSupporting: mods.barrierSupporting,
     };
     // The range check of planAttack uses the attacker's Sensors: the band was measured with them.
     const r = planAttack(this.rules, att.state, w, t, at, this.usage);
-    if (!r.ok) e = null;
-    else {
-      // The expected damage leaves out the Cloak test (as exactAttack of the plan without it).
-      const dist = planDistribution(this.rules, { ...r.plan, cloakTestDice: 0 });
-      let sh = this.byDist.get(dist);
-      if (sh === undefined) this.byDist.set(dist, (sh = { dist, expected: new Map(), sampler: null }));
-      let expected = sh.expected.get(t.unit);
-      if (expected === undefined) {
-        expected = exactResults(this.rules, dist, new CombatState(t.unit)).summary.meanStructureDamage;
-        sh.expected.set(t.unit, expected);
-      }
-      e = new ShotEntry(this.rules, r.plan, expected, r.plan.cloakTestDice === 0 ? sh : null);
+    if (!r.ok) return null;
+    // The expected damage leaves out the Cloak test (as exactAttack of the plan without it).
+    const dist = planDistribution(this.rules, { ...r.plan, cloakTestDice: 0 });
+    let sh = this.byDist.get(dist);
+    if (sh === undefined) this.byDist.set(dist, (sh = { dist, expected: new Map(), sampler: null }));
+    let expected = sh.expected.get(t.unit);
+    if (expected === undefined) {
+      expected = exactResults(this.rules, dist, new CombatState(t.unit)).summary.meanStructureDamage;
+      sh.expected.set(t.unit, expected);
     }
-    byKey.set(key, e);
-    pair.prevKey = pair.lastKey;
-    pair.prev = pair.last;
-    pair.lastKey = key;
-    pair.last = e;
-    return e;
+    return new ShotEntry(this.rules, r.plan, expected, r.plan.cloakTestDice === 0 ? sh : null);
   }
 
   /** The arc of `att` a weapon line fires through at `tgt`, or null when none bears (GM-46). */
