@@ -23,30 +23,24 @@ import type { BattleModel } from './model.js';
  * are worked out once per distribution rather than once per situation.
  */
 interface ByDistribution {
-  readonly dist: Distribution;
   /** Mean Structure damage against an undamaged target, per unit card. */
   readonly expected: Map<UnitCard, number>;
-  /** The alias sampler of `dist`, made the first time an attack with it is rolled. */
+  /** The distribution's alias sampler, made with the first entry that uses it. */
   sampler: AliasSampler | null;
 }
 
 export class ShotEntry {
-  private drawn: AliasSampler | null = null;
   constructor(
-    private readonly rules: CompiledRules,
     readonly plan: AttackPlan,
     /** Mean Structure damage against an undamaged target of that type (for policies and ordering). */
     readonly expected: number,
-    /** The shared record of the plan's distribution when no Cloak test changes it; else null. */
-    private readonly shared: ByDistribution | null = null,
+    /**
+     * The sampler of the attack's Results. Made with the entry rather than at its first roll: a
+     * field, unlike a getter that made it, is read in place where fire() rolls, and the rare
+     * entries never rolled cost little (most share their distribution's sampler).
+     */
+    readonly sampler: AliasSampler,
   ) {}
-  /** The sampler of the attack's Results, made the first time the attack is actually rolled. */
-  get sampler(): AliasSampler {
-    if (this.drawn) return this.drawn;
-    const sh = this.shared;
-    // Without a Cloak test planSampler would sample the very distribution the record holds.
-    return (this.drawn = sh ? (sh.sampler ??= new AliasSampler(sh.dist)) : planSampler(this.rules, this.plan, true));
-  }
 }
 
 /** Situation modifiers of one attacker's activation against one target. */
@@ -241,13 +235,14 @@ export class Gunnery {
     // The expected damage leaves out the Cloak test (as exactAttack of the plan without it).
     const dist = planDistribution(this.rules, { ...r.plan, cloakTestDice: 0 });
     let sh = this.byDist.get(dist);
-    if (sh === undefined) this.byDist.set(dist, (sh = { dist, expected: new Map(), sampler: null }));
+    if (sh === undefined) this.byDist.set(dist, (sh = { expected: new Map(), sampler: null }));
     let expected = sh.expected.get(t.unit);
     if (expected === undefined) {
       expected = exactResults(this.rules, dist, new CombatState(t.unit)).summary.meanStructureDamage;
       sh.expected.set(t.unit, expected);
     }
-    return new ShotEntry(this.rules, r.plan, expected, r.plan.cloakTestDice === 0 ? sh : null);
+    // Without a Cloak test planSampler would sample the very distribution the record holds.
+    return new ShotEntry(r.plan, expected, r.plan.cloakTestDice === 0 ? (sh.sampler ??= new AliasSampler(dist)) : planSampler(this.rules, r.plan, true));
   }
 
   /** The arc of `att` a weapon line fires through at `tgt`, or null when none bears (GM-46). */
