@@ -457,15 +457,25 @@ export abstract class BattleState implements PolicyView {
         continue;
       }
       const tBulk = tgt.bulk, short = this.fpShort[i];
+      const reach2 = reach * reach;
+      // The band without a square root. Long is sqrt(d2) - mBulk - tBulk > short, which can only
+      // change from false to true as d2 grows, and does so near d2 = edge^2 (edge: short plus the
+      // bulks); rounding moves that point by far less than a billionth of it. So away from edge^2
+      // the band is d2 > edge^2, and within `slack` of it (almost never met) it is worked out
+      // exactly as before. The square root's latency sat on the path to the table slot's address.
+      // A non-positive edge (not met in practice) always takes the exact path.
+      const edge = short + mBulk + tBulk;
+      const edge2 = edge * edge;
+      const slack = edge > 0 ? edge2 * 4e-9 : Infinity;
       const tgtCapital = tgt.unit.isCapital;
       const f = tgt.base.forward();
       const fs = f.sin, fcos = f.cos;
       for (let j = 0; j < k; j++) {
         const dx = tx - mx[j], dy = ty - my[j];
         const d2 = dx * dx + dy * dy;
-        if (d2 > reach * reach) continue; // out of reach: 0, which never beats the running best
-        const d = Math.sqrt(d2) - mBulk - tBulk;
-        const long = d > short;
+        if (d2 > reach2) continue; // out of reach: 0, which never beats the running best
+        let long = d2 > edge2;
+        if (Math.abs(d2 - edge2) <= slack) long = Math.sqrt(d2) - mBulk - tBulk > short;
         // arcsOf, with the trigonometry worked out above (arcIndex: arcOfDir without branches).
         const myArc = attCapital ? BattleState.arcIndex(dx, dy, ms[j], mc[j]) : 0;
         const aspArc = tgtCapital ? BattleState.arcIndex(-dx, -dy, fs, fcos) : 0;
