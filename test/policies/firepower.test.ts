@@ -4,6 +4,7 @@
 // same for a whole move menu at once, must give firepower for every option.
 import { describe, expect, it } from 'vitest';
 import type { Pose } from '../../src/engine/battle/movement.js';
+import { GEOM_EPSILON } from '../../src/engine/geometry.js';
 import { battleStreams } from '../../src/sim/battles.js';
 import { Battle, rules, sampleScenario } from '../helpers/battle.js';
 
@@ -72,5 +73,33 @@ describe('PolicyView.firepower', () => {
     });
     expect(compared).toBeGreaterThan(1000);
     expect(nonZero).toBeGreaterThan(100);
+  });
+
+  it('firepowerOfMoves agrees with firepower at the edge between short and long range, bit for bit', () => {
+    // firepowerOfMoves settles the range band from the squared distance away from the band's
+    // edge; these options stand at the edge and a hair either side of it, where it must fall
+    // back on the exact test.
+    let compared = 0;
+    beforeEachActivation((battle, m) => {
+      const c = battle.rules.combat;
+      const options: Array<{ pose: Pose; action: 'none'; travelled: number }> = [];
+      for (const e of battle.reachable(m)) {
+        const edge = (e.unit.isCapital ? c.shortRangeAC : c.shortRangeAS) + GEOM_EPSILON + m.bulk + e.bulk;
+        for (const f of [-1e-6, -1e-9, -1e-12, -1e-15, 0, 1e-15, 1e-12, 1e-9, 1e-6]) {
+          const r = edge * (1 + f);
+          options.push({ pose: { x: e.base.x - r * 0.6, y: e.base.y - r * 0.8, heading: 90 }, action: 'none', travelled: 0 });
+        }
+      }
+      for (const focus of [0, 1]) {
+        battle.firepower(m, m.base, focus);
+        const out: number[] = [];
+        battle.firepowerOfMoves(m, options, focus, out);
+        options.forEach((o, j) => {
+          expect(out[j]).toBe(battle.firepower(m, o.pose, focus));
+          compared++;
+        });
+      }
+    });
+    expect(compared).toBeGreaterThan(1000);
   });
 });
