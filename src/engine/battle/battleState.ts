@@ -373,7 +373,7 @@ export abstract class BattleState implements PolicyView {
     const list = this.reachable(m);
     const n = list.length;
     const fc = m.state.fireControl();
-    if (this.fpStamp !== this.epoch || this.fpOwner !== m || this.fpFc !== fc || n > this.fpReach.length) return this.firepowerSetup(m, pose, focus, list);
+    if (this.fpStamp !== this.epoch || this.fpOwner !== m || this.fpFc !== fc || n > this.fpReach.length) this.firepowerSetup(m, list);
     let best = 0;
     // The pose is read once: poses reach here from many places (model bases, move options of
     // several shapes), and a property read that must serve them all boxes its number anew.
@@ -513,8 +513,12 @@ export abstract class BattleState implements PolicyView {
   protected moveSin = new Float64Array(64);
   protected moveCos = new Float64Array(64);
 
-  protected firepowerSetup(m: BattleModel, pose: Pose, focus: number, list: readonly BattleModel[]): number {
-    let best = 0;
+  /**
+   * Sets up firepower's per-epoch constants for `m` and its reachable enemies `list`. (It once
+   * also worked out the first pose's value by estimate; firepower's own path gives the same
+   * values by the same arithmetic, without estimate working out again what was just set up.)
+   */
+  protected firepowerSetup(m: BattleModel, list: readonly BattleModel[]): void {
     const n = list.length;
     if (n > this.fpReach.length) {
       const size = 2 * n;
@@ -538,14 +542,10 @@ export abstract class BattleState implements PolicyView {
       this.fpTv[i] = tgt.unit.tv;
       const pair = m.unitIndex * this.units.length + tgt.unitIndex;
       this.fpTable[i] = fc < 16 && t.defense < 32 && t.disabledSystems < 2 ** 15 ? this.estTable(pair, fc + 16 * (t.defense + 32 * ((tgt.evading ? 1 : 0) + 2 * t.disabledSystems))) : null;
-      const x = this.estimate(m, pose, tgt);
-      const v = focus ? x / this.fpDiv[i] * this.fpTv[i] / 10 : x;
-      if (v > best) best = v;
     }
     this.fpStamp = this.epoch;
     this.fpOwner = m;
     this.fpFc = fc;
-    return best;
   }
 
   protected volleyAt(att: BattleModel, tgt: BattleModel, band: 'short' | 'long', myArc: number, aspArc: number, fc: number): number {
