@@ -414,11 +414,8 @@ export abstract class BattleState implements PolicyView {
     const n = list.length;
     const fc = m.state.fireControl();
     if (k === 0) return;
-    if (this.fpStamp !== this.epoch || this.fpOwner !== m || this.fpFc !== fc || n > this.fpReach.length) {
-      // The per-epoch constants are not set up for this model: one option at a time (the first sets them up).
-      for (let j = 0; j < k; j++) out[j] = this.firepower(m, options[j].pose, focus);
-      return;
-    }
+    // Set up for this model and epoch first when not yet (the first option used to set it up).
+    if (this.fpStamp !== this.epoch || this.fpOwner !== m || this.fpFc !== fc || n > this.fpReach.length) this.firepowerSetup(m, list);
     if (k > this.moveX.length) {
       const size = 2 * k;
       this.moveX = new Float64Array(size);
