@@ -732,6 +732,7 @@ export function segmentDistance(b: Base, x0: number, y0: number, x1: number, y1:
  * answer unless it falls within those radii (and a margin far above rounding) of d.
  */
 export function segmentWithin(b: Base, x0: number, y0: number, x1: number, y1: number, d: number): boolean {
+  if (d < 0) return false; // segmentDistance is never negative (0 where the segment meets the base)
   const c = Math.sqrt(pointSegment2(b.x, b.y, x0, y0, x1, y1));
   if (c - outerOf(b) > d + QUICK_MARGIN) return false;
   if (c - innerOf(b) < d - QUICK_MARGIN) return true;

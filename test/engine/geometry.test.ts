@@ -25,6 +25,8 @@ import {
   pointWithin,
   separation,
   separationAbove,
+  segmentDistance,
+  segmentWithin,
   separationBelow,
   sinDeg,
   squadronBase,
@@ -389,7 +391,7 @@ describe('contact searches guided by overlapSpan', () => {
 });
 
 describe('distance, contact and overlap (GM-45)', () => {
-  it('the quick predicates agree with separation and the outline test for every shape', () => {
+  it('the quick predicates agree with separation, segmentDistance and the outline test for every shape', () => {
     // A small LCG so the cases are the same on every run; thresholds at, around and far from the true separation.
     let s = 12345;
     const rnd = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
@@ -418,8 +420,14 @@ describe('distance, contact and overlap (GM-45)', () => {
         inside = a.x - r >= x0 - GEOM_EPSILON && a.x + r <= x1 + GEOM_EPSILON && a.y - r >= y0 - GEOM_EPSILON && a.y + r <= y1 + GEOM_EPSILON;
       } else for (let k = 0; k < n; k++) if (v[2 * k] < x0 - GEOM_EPSILON || v[2 * k] > x1 + GEOM_EPSILON || v[2 * k + 1] < y0 - GEOM_EPSILON || v[2 * k + 1] > y1 + GEOM_EPSILON) inside = false;
       expect(baseInRect(a, x0, y0, x1, y1)).toBe(inside);
+      // segmentWithin (missile support: a friend within 3" of the line of fire) against the outline measurement.
+      const d = segmentDistance(b, x0, y0, x1, y1);
+      for (const t of [d, d - 1e-9, d + 1e-9, d - 0.3, d + 0.3, 0, GEOM_EPSILON, 3 + GEOM_EPSILON]) {
+        expect(segmentWithin(b, x0, y0, x1, y1, t)).toBe(d <= t);
+        decided++;
+      }
     }
-    expect(decided).toBe(40000);
+    expect(decided).toBe(72000);
   });
 
   it('touching and overlapping honour eps = 0.001"', () => {
