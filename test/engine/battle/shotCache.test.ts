@@ -1,0 +1,54 @@
+// The shot entries a battle's Gunnery keeps are shared between situations that differ only in
+// what the attack plan does not depend on (which bearing arc, Concentrated Fire's dice for
+// missiles, Cloak at short range, Countermeasures without a defence roll). Over whole sample
+// games, every entry it hands out is checked against one planned afresh for exactly the
+// situation asked: the same plan (dice pool, defence pool, Cloak test, band, weapon) and the
+// same expected damage, or no attack in both. The plan's notes are left out: a battle never
+// prints them, and its entries are keyed on the defence dice in all, so an entry's note may
+// split them between the target's Defense and its supporters as an earlier situation did.
+import { describe, expect, it } from 'vitest';
+import { Gunnery, type ShotEntry } from '../../../src/engine/battle/gunnery.js';
+import { PlaceholderUsage } from '../../../src/engine/usage.js';
+import type { RulesVersionId } from '../../../src/rules/registry.js';
+import { battleStreams } from '../../../src/sim/battles.js';
+import { Battle, rules, sampleScenario, withPolicies, type BattleInternals, type SampleScenario } from '../../helpers/battle.js';
+
+const plain = (e: ShotEntry | null) =>
+  e === null ? null : { pool: e.plan.pool, defence: e.plan.defence, cloakTestDice: e.plan.cloakTestDice, band: e.plan.band, weapon: e.plan.weapon.name, expected: e.expected };
+
+describe('shot entries shared between situations', () => {
+  const cases: Array<[SampleScenario, RulesVersionId]> = [
+    ['beacon-assault', '1.2.2'],
+    ['standard-engagement', '1.2.1'],
+    ['corner-escalation', '1.2.2'],
+  ];
+  for (const [name, version] of cases) {
+    it(`${name} v${version}: every entry handed out is the one planned afresh for its situation`, () => {
+      const r = rules(version);
+      const battle = new Battle(r, withPolicies(sampleScenario(name, version), 'aggressive', 'aggressive'));
+      const g = (battle as unknown as BattleInternals).gunnery;
+      const entry = g.entry.bind(g);
+      let asked = 0, attacks = 0;
+      const shared = new Map<ShotEntry, string>();
+      g.entry = (att, w, tgt, band, asp, arc, mods) => {
+        const got = entry(att, w, tgt, band, asp, arc, mods);
+        // A Gunnery with nothing cached plans this exact situation (the modifiers as the first
+        // call left them: supporters and Barrier cover already worked out).
+        const fresh = new Gunnery(r, new PlaceholderUsage(r)).entry(att, w, tgt, band, asp, arc, mods);
+        expect(plain(got), `${att.label} ${w.name} -> ${tgt.label}, ${band}, ${asp}, arc ${arc}`).toEqual(plain(fresh));
+        asked++;
+        if (got) {
+          attacks++;
+          shared.set(got, `${arc}|${mods.rerolls}|${mods.nonMissileFlex ?? 0}`);
+        }
+        return got;
+      };
+      const streams = battleStreams('shot-cache', name);
+      for (let t = 0; t < 6; t++) battle.play(streams.dice.at(t), streams.policy.at(t), t % 2 === 1);
+      // The checks bite: many situations asked, most of them attacks that can be made.
+      expect(asked).toBeGreaterThan(300);
+      expect(attacks).toBeGreaterThan(100);
+      expect(shared.size).toBeGreaterThan(5);
+    }, 60_000);
+  }
+});
