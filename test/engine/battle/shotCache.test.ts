@@ -7,7 +7,7 @@
 // prints them, and its entries are keyed on the defence dice in all, so an entry's note may
 // split them between the target's Defense and its supporters as an earlier situation did.
 import { describe, expect, it } from 'vitest';
-import { Gunnery, type ShotEntry } from '../../../src/engine/battle/gunnery.js';
+import { Gunnery, shotMods, type ShotEntry } from '../../../src/engine/battle/gunnery.js';
 import { PlaceholderUsage } from '../../../src/engine/usage.js';
 import type { RulesVersionId } from '../../../src/rules/registry.js';
 import { battleStreams } from '../../../src/sim/battles.js';
@@ -49,6 +49,37 @@ describe('shot entries shared between situations', () => {
       expect(asked).toBeGreaterThan(300);
       expect(attacks).toBeGreaterThan(100);
       expect(shared.size).toBeGreaterThan(5);
+    }, 60_000);
+  }
+
+  // Aggressive games seldom attack a model that Evades, so every situation is also asked
+  // directly, in turn, of one Gunnery: each pair of unit types of a fleet, every weapon line,
+  // band, aspect, firing arc, Flex and Evading.
+  for (const version of ['1.2.1', '1.2.2'] as const) {
+    it(`every situation of the standard engagement's unit types, asked in turn, gets its own plan [v${version}]`, () => {
+      const r = rules(version);
+      const battle = new Battle(r, sampleScenario('standard-engagement', version));
+      const g = (battle as unknown as BattleInternals).gunnery;
+      const firers = battle.models.filter((m) => m.fleet === 0), targets = battle.models.filter((m) => m.fleet === 1);
+      let asked = 0, differ = 0;
+      for (const att of firers) for (const tgt of targets) for (const w of att.unit.weapons) {
+        for (const band of ['short', 'long'] as const) for (const asp of ['front', 'side', 'rear'] as const) for (const arc of ['F', 'P', 'S', 'R'] as const) for (const flex of [0, 1]) {
+          const seen: Array<ReturnType<typeof plain>> = [];
+          for (const evading of [false, true]) {
+            tgt.evading = evading;
+            const mods = () => shotMods({ flex, rerolls: 0, missileSupporters: 0 });
+            const got = plain(g.entry(att, w, tgt, band, asp, arc, mods()));
+            expect(got, `${att.label} ${w.name} -> ${tgt.label}, ${band}, ${asp}, ${arc}, flex ${flex}, evading ${evading}`).toEqual(plain(new Gunnery(r, new PlaceholderUsage(r)).entry(att, w, tgt, band, asp, arc, mods())));
+            seen.push(got);
+            asked++;
+          }
+          if (JSON.stringify(seen[0]) !== JSON.stringify(seen[1])) differ++;
+        }
+        tgt.evading = false;
+      }
+      expect(asked).toBeGreaterThan(1000);
+      // Evading changes some plans (Evasive at long range), so a key without it would be caught.
+      expect(differ).toBeGreaterThan(0);
     }, 60_000);
   }
 });
