@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import { failOnProblems, readJsonFile } from '../io/json.js';
-import { manifestProblems, resultsProblems, runFolderProblems } from './runFolderSchema.js';
+import { manifestProblems, resultsProblems, runFolderProblems, type BattleUnitFigure } from './runFolderSchema.js';
 
 export interface MetricValue {
   value: number;
@@ -52,7 +52,7 @@ export interface BattleUnitResult {
   /** damage_dealt per 100 TV, with a 95% normal interval. */
   damage_per_100_tv: MetricValue;
   /** Each figure's 95% interval (older results files: absent). */
-  intervals?: Record<'destroyed_rate' | 'crippled_rate' | 'withdrawn_rate' | 'captured_rate' | 'damage_dealt' | 'damage_per_100_tv', { low: number; high: number }>;
+  intervals?: Record<BattleUnitFigure, { low: number; high: number }>;
 }
 
 export interface UnitInfo {

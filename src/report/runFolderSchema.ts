@@ -56,6 +56,10 @@ const rateMetric = {
   properties: { value: share, low: share, high: share },
 };
 
+/** A battle unit type's figures, each with its interval under `intervals`, in results.csv's order. */
+export const BATTLE_UNIT_FIGURES = ['destroyed_rate', 'crippled_rate', 'withdrawn_rate', 'captured_rate', 'damage_dealt', 'damage_per_100_tv'] as const;
+export type BattleUnitFigure = (typeof BATTLE_UNIT_FIGURES)[number];
+
 const battleUnit = {
   type: 'object',
   required: ['id', 'name', 'tv', 'models_per_game', 'sides', 'appearances', 'destroyed_rate', 'crippled_rate', 'withdrawn_rate', 'damage_dealt', 'damage_per_100_tv'],
@@ -77,7 +81,7 @@ const battleUnit = {
       type: 'object',
       additionalProperties: false,
       properties: Object.fromEntries(
-        ['destroyed_rate', 'crippled_rate', 'withdrawn_rate', 'captured_rate', 'damage_dealt', 'damage_per_100_tv'].map((name) => [
+        BATTLE_UNIT_FIGURES.map((name) => [
           name,
           { type: 'object', required: ['low', 'high'], additionalProperties: false, properties: name.endsWith('_rate') ? { low: share, high: share } : { low: figure, high: figure } },
         ]),
