@@ -130,9 +130,7 @@ function onTableAt(m: BattleModel, p: Pose, w: number, ht: number): boolean {
 
 /** onTableAt for a base other than a rectangle (squadrons), through the scratch base. */
 function shapeOnTableAt(m: BattleModel, p: Pose, w: number, ht: number): boolean {
-  scratch.resize(m.base.shape, m.base.length, m.base.width);
-  scratch.set(p.x, p.y, p.heading);
-  return onTable(scratch, w, ht);
+  return onTable(baseAt(m, p), w, ht);
 }
 
 /** The corner offsets of rectangle `b` at the heading in rect[0] (rect's layout above). */
