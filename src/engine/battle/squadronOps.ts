@@ -194,7 +194,8 @@ export abstract class BattleSquadrons extends BattleFiring {
           } else {
             // Bomb or assault the most exposed ship in reach: least point defence and Structure
             // left (crippled hulks first), then the nearest.
-            c.key = shipKeyNeedsGap(list, c, speed, m.reach) ? e.state.defense + e.state.structure + separation(m.base, e.base) / 100 : e.state.defense + e.state.structure;
+            const exposed = e.state.defense + e.state.structure;
+            c.key = shipKeyNeedsGap(list, c, speed, m.reach) ? exposed + separation(m.base, e.base) / 100 : exposed;
           }
         }
       }
