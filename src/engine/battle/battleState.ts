@@ -373,7 +373,7 @@ export abstract class BattleState implements PolicyView {
     const list = this.reachable(m);
     const n = list.length;
     const fc = m.state.fireControl();
-    if (this.fpStamp !== this.epoch || this.fpOwner !== m || this.fpFc !== fc || n > this.fpReach.length) this.firepowerSetup(m, list);
+    this.firepowerReady(m, list, fc);
     let best = 0;
     // The pose is read once: poses reach here from many places (model bases, move options of
     // several shapes), and a property read that must serve them all boxes its number anew.
@@ -414,8 +414,7 @@ export abstract class BattleState implements PolicyView {
     const n = list.length;
     const fc = m.state.fireControl();
     if (k === 0) return;
-    // Set up for this model and epoch first when not yet (the first option used to set it up).
-    if (this.fpStamp !== this.epoch || this.fpOwner !== m || this.fpFc !== fc || n > this.fpReach.length) this.firepowerSetup(m, list);
+    this.firepowerReady(m, list, fc);
     if (k > this.moveX.length) {
       const size = 2 * k;
       this.moveX = new Float64Array(size);
@@ -509,6 +508,11 @@ export abstract class BattleState implements PolicyView {
   protected moveY = new Float64Array(64);
   protected moveSin = new Float64Array(64);
   protected moveCos = new Float64Array(64);
+
+  /** firepowerSetup, unless its constants are already those of `m` with Fire Control `fc` this epoch (and have room for `list`). */
+  private firepowerReady(m: BattleModel, list: readonly BattleModel[], fc: number): void {
+    if (this.fpStamp !== this.epoch || this.fpOwner !== m || this.fpFc !== fc || list.length > this.fpReach.length) this.firepowerSetup(m, list);
+  }
 
   /**
    * Sets up firepower's per-epoch constants for `m` and its reachable enemies `list`. (It once
