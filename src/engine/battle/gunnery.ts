@@ -132,8 +132,12 @@ interface PairEntries {
 }
 
 export class Gunnery {
-  /** Shot entries by (attacker type, weapon line, target type), then by situation (PairEntries). */
-  private readonly cache = new Map<number, PairEntries>();
+  /**
+   * Shot entries by attacker type and weapon line (unit index * 64 + weapon index), then by
+   * target type (its unit index), then by situation (PairEntries). Two reads of plain arrays
+   * by small indices, where a map of the three in one key cost a hash lookup per entry() call.
+   */
+  private readonly pairs: Array<Array<PairEntries | undefined> | undefined> = [];
   /** Shots of the activation in progress: per weapon line, instances already fired. */
   private readonly used = new Int8Array(64);
   /** Per shared distribution object (weakly held: the dice memo may start afresh). */
@@ -149,12 +153,11 @@ export class Gunnery {
     const t = tgt.state;
     const evading = tgt.evading ? 1 : 0;
     const cls = w.cls, missile = cls === 'missile';
-    // Two small-integer keys (a single one would need more than 31 bits, and Maps hash such
-    // numbers far more slowly): the unit types and weapon line, then the situation. The
-    // situation key leaves out what the plan does not depend on, so that situations which
+    // The unit types and weapon line pick a list (pairs), then a small-integer key picks the
+    // situation (one key for all of it would need more than 31 bits, and Maps hash such
+    // numbers far more slowly). The situation key leaves out what the plan does not depend on, so that situations which
     // differ only there share one entry: planning a new situation (planAttack and the lookups
     // of its distributions) was a few percent of a run's time even after thousands of games.
-    const pairKey = (att.unitIndex * 64 + w.index) * 64 + tgt.unitIndex;
     let key = band === 'long' ? 1 : 0;
     key = key * 3 + aspectIndex(asp);
     // The firer's arc enters the plan only through planAttack's test that a capital ship's fixed
@@ -181,8 +184,11 @@ export class Gunnery {
     key = key * 128 + Math.min(31, dd >> 2) * 4 + (dd & 3);
     // Countermeasures reroll the point defence roll: they matter only where there is one.
     key = key * 2 + (dd > 0 && t.systemWorking(COUNTERMEASURES) ? 1 : 0);
-    let pair = this.cache.get(pairKey);
-    if (pair === undefined) this.cache.set(pairKey, (pair = { byKey: new Map(), lastKey: -1, last: null, prevKey: -1, prev: null }));
+    const line = att.unitIndex * 64 + w.index;
+    let byTarget = this.pairs[line];
+    if (byTarget === undefined) byTarget = this.newLine(line);
+    let pair = byTarget[tgt.unitIndex];
+    if (pair === undefined) byTarget[tgt.unitIndex] = pair = { byKey: new Map(), lastKey: -1, last: null, prevKey: -1, prev: null };
     // The situations asked last for this pair come up again most often: the last two are kept
     // beside the map (a lookup in a map of hundreds of situations was most of this function's
     // time; the second slot takes a fifth more of the calls off the map).
@@ -203,6 +209,15 @@ export class Gunnery {
     pair.lastKey = key;
     pair.last = e;
     return e;
+  }
+
+  /** The list of target types for weapon line `line` (pairs), made once; earlier lines left unset are filled too, so the outer list has no holes. */
+  private newLine(line: number): Array<PairEntries | undefined> {
+    const pairs = this.pairs;
+    while (pairs.length <= line) pairs.push(undefined);
+    const list: Array<PairEntries | undefined> = [];
+    pairs[line] = list;
+    return list;
   }
 
   /**
@@ -289,14 +304,20 @@ export class Gunnery {
    * dogfight Engage.)
    */
   fireInWindow(att: BattleModel, order: readonly BattleModel[], fc: number, modsFor: (t: BattleModel) => ShotMods, rng: RandomStream, tally: DamageTally, log: AttackRecord[] | null, onDamage: (target: BattleModel) => boolean): number {
-    this.saved.set(this.used);
-    this.used.fill(0);
+    // Only the attacker's own weapon lines are used in the window: those slots are saved and
+    // cleared, and the rest left as they are (the builtins' set and fill over all 64 slots, three
+    // calls per window, cost more than these few stores).
+    const used = this.used, saved = this.saved, n = att.unit.weapons.length;
+    for (let i = 0; i < n; i++) {
+      saved[i] = used[i];
+      used[i] = 0;
+    }
     const outer = this.windowIndex;
     this.windowIndex = ++this.windows;
     try {
       return this.fire(att, order, fc, modsFor, rng, tally, log, onDamage);
     } finally {
-      this.used.set(this.saved);
+      for (let i = 0; i < n; i++) used[i] = saved[i];
       this.windowIndex = outer;
     }
   }
@@ -345,6 +366,7 @@ export class Gunnery {
       // with `length = 0`: that dropped the backing store, allocated again for every target.
       const nw = weapons.length;
       for (let i = 0; i < nw; i++) ents[i] = undefined;
+      const exp = this.firing > 1 ? new Float64Array(nw) : this.entsExpected;
       let defense = tgt.state.defense, disabled = tgt.state.disabledSystems, evading = tgt.evading;
       for (;;) {
         if (fc <= 0 || tgt.state.destroyed) break;
@@ -357,6 +379,7 @@ export class Gunnery {
         }
         let best: ShotEntry | null = null;
         let bestW = -1;
+        let bestExp = 0;
         for (let i = 0; i < weapons.length; i++) {
           const w = weapons[i];
           if (this.used[i] >= w.count) continue;
@@ -366,10 +389,14 @@ export class Gunnery {
           if (e === undefined) {
             const arc = this.bearingNow(att, w, tgt);
             e = ents[i] = arc ? this.entry(att, w, tgt, band, asp, arc, mods) : null;
+            if (e) exp[i] = e.expected;
           }
-          if (e && (!best || e.expected > best.expected)) {
+          // The expected damage from the array beside the entries: an entry's own field is a
+          // load (often from memory) for every attack of the fire, this one for the first only.
+          if (e && (!best || exp[i] > bestExp)) {
             best = e;
             bestW = i;
+            bestExp = exp[i];
           }
         }
         if (!best) break;
@@ -404,4 +431,6 @@ export class Gunnery {
   /** fire() calls in progress (the entry list is shared by the outermost only). */
   private firing = 0;
   private readonly ents: Array<ShotEntry | null | undefined> = [];
+  /** The expected damage of each entry in `ents` (its ShotEntry's), for the outermost call. */
+  private readonly entsExpected = new Float64Array(64);
 }
