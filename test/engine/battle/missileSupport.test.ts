@@ -96,3 +96,36 @@ describe('shortestLine and segmentDistance', () => {
     }
   });
 });
+
+describe('missileSupporters', () => {
+  it('counts the same friends as nearLineOfFire asked of each, also where the bases alone settle it', () => {
+    // Ships of several sizes and squadrons, placed at random in a small area so that many
+    // friends lie near the line, some beside the target or the attacker (where the count takes
+    // them without measuring the line) and some near the 3" limit.
+    const big = (id: string, l: number, w: number) => unit({ id, name: id, defense: 1, base: { lengthIn: l, widthIn: w }, weapons: [] });
+    const sq = (id: string) => unit({ id, name: id, type: 'fighter', defense: 1, weapons: [] });
+    const friends = [big('test.f0', 2, 1.5), big('test.f1', 4, 2.5), big('test.f2', 6, 2), sq('test.f3'), sq('test.f4'), sq('test.f5')];
+    const battle = new Battle(rulesFor('1.2.2'), miniScenario({ a: [launcher, sq('test.s')], b: [big('test.t', 3.5, 2), sq('test.ts'), ...friends] }));
+    const inner = handBattle(battle, 'support') as unknown as {
+      missileSupporters(a: BattleModel, t: BattleModel): number;
+      nearLineOfFire(o: BattleModel, a: BattleModel, t: BattleModel): boolean;
+      mayHelpDefend(o: BattleModel, a: BattleModel, t: BattleModel): boolean;
+    };
+    const [ship, squadron, target, targetSq] = battle.models;
+    let seed = 11;
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    let beside = 0, counted = 0;
+    for (let k = 0; k < 2000; k++) {
+      for (const m of battle.models) put(m, 10 + rnd() * 14, 10 + rnd() * 14, rnd() * 360);
+      const att = k % 2 === 0 ? ship : squadron, tgt = k % 3 === 0 ? targetSq : target;
+      let want = 0;
+      for (const o of battle.models) if (inner.mayHelpDefend(o, att, tgt) && inner.nearLineOfFire(o, att, tgt)) want++;
+      expect(inner.missileSupporters(att, tgt), `layout ${k}`).toBe(want);
+      counted += want;
+      for (const o of battle.models) if (inner.mayHelpDefend(o, att, tgt) && Math.hypot(o.base.x - tgt.base.x, o.base.y - tgt.base.y) + tgt.base.outerR - o.base.innerR < 3) beside++;
+    }
+    // The layouts did put friends beside the target, and friends near the line at all.
+    expect(beside).toBeGreaterThan(100);
+    expect(counted).toBeGreaterThan(1000);
+  });
+});
