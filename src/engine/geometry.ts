@@ -603,13 +603,38 @@ export function shortestLine(a: Base, b: Base, out: Float64Array): void {
     // polygonSeparation(LA, na, LB, nb) <= 0 means contact. Its steps are taken here one by one,
     // so that the vertex distances it measures when the SAT gap is positive (each vertex of one
     // polygon against the other) serve the line below too, instead of being measured twice.
-    const gap = edgeAxesGap(LB, nb, LA, na, edgeAxesGap(LA, na, LB, nb, -Infinity));
-    if (gap <= 0) {
-      contactPoint(LA, na, LB, nb, out);
-      return;
+    const ax = a.x, ay = a.y, bx = b.x, by = b.y;
+    const oa = outerOf(a), ob = outerOf(b), ia = innerOf(a), ib = innerOf(b);
+    // Bases whose enclosing discs lie LINE_MARGIN apart are apart, and the SAT gap would say so
+    // (for these outlines it is at least 0.7 of the distance): the test is not needed.
+    if (Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay)) - oa - ob <= LINE_MARGIN) {
+      const gap = edgeAxesGap(LB, nb, LA, na, edgeAxesGap(LA, na, LB, nb, -Infinity));
+      if (gap <= 0) {
+        contactPoint(LA, na, LB, nb, out);
+        return;
+      }
+    }
+    // A vertex's distance to the other base lies between its distance to that base's centre
+    // less the enclosing radius and the same less the inscribed radius. A vertex whose lower
+    // bound is LINE_MARGIN above the least upper bound is farther than the nearest vertex by
+    // more than the 1e-9 of the ties below: it can neither start nor join the kept pairs, nor
+    // be the minimum, so its distance is not measured (SL_SKIP).
+    let upper = Infinity;
+    for (let k = 0; k < na + nb; k++) {
+      const vx = k < na ? LA[2 * k] : LB[2 * (k - na)], vy = k < na ? LA[2 * k + 1] : LB[2 * (k - na) + 1];
+      const cx = k < na ? bx : ax, cy = k < na ? by : ay;
+      const c = Math.sqrt((vx - cx) * (vx - cx) + (vy - cy) * (vy - cy));
+      SL_D[k] = c;
+      const u = c - (k < na ? ib : ia);
+      if (u < upper) upper = u;
     }
     let sep = Infinity;
     for (let k = 0; k < na + nb; k++) {
+      if (SL_D[k] - (k < na ? ob : oa) > upper + LINE_MARGIN) {
+        SL_SKIP[k] = 1;
+        continue;
+      }
+      SL_SKIP[k] = 0;
       const d = k < na ? pointPolygonSigned(LA[2 * k], LA[2 * k + 1], LB, nb) : pointPolygonSigned(LB[2 * (k - na)], LB[2 * (k - na) + 1], LA, na);
       SL_D[k] = d;
       SL_P[2 * k] = CP[0];
@@ -624,6 +649,7 @@ export function shortestLine(a: Base, b: Base, out: Float64Array): void {
     // common stretch; the tied pairs are averaged, which puts the line in its middle.
     let best = Infinity, count = 0;
     for (let k = 0; k < na + nb; k++) {
+      if (SL_SKIP[k] !== 0) continue;
       const d = SL_D[k];
       if (d < best - 1e-9) {
         best = d;
@@ -666,7 +692,9 @@ export function shortestLine(a: Base, b: Base, out: Float64Array): void {
 }
 const LA = new Float64Array(12), LB = new Float64Array(12);
 /** shortestLine's vertex distances (a's vertices, then b's) and the nearest outline point of each. */
-const SL_D = new Float64Array(12), SL_P = new Float64Array(24);
+const SL_D = new Float64Array(12), SL_P = new Float64Array(24), SL_SKIP = new Uint8Array(12);
+/** shortestLine's margin on its bounds: far above their rounding, far below any distance that matters. */
+const LINE_MARGIN = 1e-6;
 
 /** A point common to two overlapping or touching convex polygons: a vertex inside the other, else where two edges cross. */
 function contactPoint(p: Float64Array, np: number, q: Float64Array, nq: number, out: Float64Array): void {
