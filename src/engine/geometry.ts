@@ -394,6 +394,28 @@ function hexRectGap(hex: Base, r: Base): number {
   return g;
 }
 
+// Two rectangles: the SAT gap from their four edge normals and each one's extent along them,
+// without either outline. Their normals are at most 90° apart, so apart the separation lies
+// between the gap and the gap / cos 45° (RECT_APART rounds sqrt 2 up), as for the hexagons.
+const RECT_APART = 1.4143;
+
+/** The SAT gap of two rectangular bases (see above). */
+function rectPairGap(a: Base, b: Base): number {
+  const dx = b.x - a.x, dy = b.y - a.y;
+  const ux = sinDeg(a.heading), uy = cosDeg(a.heading), wx = sinDeg(b.heading), wy = cosDeg(b.heading);
+  const al = a.length / 2, aw = a.width / 2, bl = b.length / 2, bw = b.width / 2;
+  // a's forward and starboard axes (ux, uy), (uy, -ux); b's (wx, wy), (wy, -wx).
+  const c = Math.abs(ux * wx + uy * wy), s = Math.abs(ux * wy - uy * wx); // |cos|, |sin| of the angle between
+  let g = Math.abs(dx * ux + dy * uy) - al - c * bl - s * bw;
+  let x = Math.abs(dx * uy - dy * ux) - aw - s * bl - c * bw;
+  if (x > g) g = x;
+  x = Math.abs(dx * wx + dy * wy) - bl - c * al - s * aw;
+  if (x > g) g = x;
+  x = Math.abs(dx * wy - dy * wx) - bw - s * al - c * aw;
+  if (x > g) g = x;
+  return g;
+}
+
 /** separation(a, b) > t. */
 export function separationAbove(a: Base, b: Base, t: number): boolean {
   const dx = b.x - a.x, dy = b.y - a.y, d2 = dx * dx + dy * dy;
@@ -407,6 +429,10 @@ export function separationAbove(a: Base, b: Base, t: number): boolean {
     if (s - BOUND[1] > t + QUICK_MARGIN) return true;
     if (a.shape === 'hex' || b.shape === 'hex') {
       const g = hexRectGap(a.shape === 'hex' ? a : b, a.shape === 'hex' ? b : a), hi = g > 0 ? g * HEX_APART : g;
+      if (g > t + QUICK_MARGIN) return true;
+      if (hi < t - QUICK_MARGIN) return false;
+    } else if (a.shape === 'rect' && b.shape === 'rect') {
+      const g = rectPairGap(a, b), hi = g > 0 ? g * RECT_APART : g;
       if (g > t + QUICK_MARGIN) return true;
       if (hi < t - QUICK_MARGIN) return false;
     }
@@ -438,6 +464,10 @@ export function separationBelow(a: Base, b: Base, t: number): boolean {
     if (s - BOUND[1] > t + QUICK_MARGIN) return false;
     if (a.shape === 'hex' || b.shape === 'hex') {
       const g = hexRectGap(a.shape === 'hex' ? a : b, a.shape === 'hex' ? b : a), hi = g > 0 ? g * HEX_APART : g;
+      if (hi < t - QUICK_MARGIN) return true;
+      if (g > t + QUICK_MARGIN) return false;
+    } else if (a.shape === 'rect' && b.shape === 'rect') {
+      const g = rectPairGap(a, b), hi = g > 0 ? g * RECT_APART : g;
       if (hi < t - QUICK_MARGIN) return true;
       if (g > t + QUICK_MARGIN) return false;
     }
