@@ -10,15 +10,21 @@ import { baseAt, legalEnd, type Pose } from './movement.js';
 import type { DeploySpot } from './battleTypes.js';
 import { r3, poseOf, BattleState } from './battleState.js';
 
+/**
+ * A spot as this module makes it: with `blocked`, the Deployment Phase (deployStamp) in which
+ * legalEnd last ruled it out for its unit type.
+ */
+type Spot = { pose: Pose; front: number; inZone: (p: Pose) => boolean; zoneOk: number; blocked: number };
+
 /** A first Deployment Phase as played once (BattleDeployment.deploymentPhase), per model by index. */
 const EMPTY_SPOTS: DeploySpot[] = [];
 
-/** The spots around one beacon for one unit type, kept between games (BattleDeployment.beaconSpots). */
+/** The spots around one beacon for one capital unit type or for all squadrons, kept between games (BattleDeployment.beaconSpots). */
 interface BeaconSpots {
   game: number;
   /** The beacon and model the zone test reads. */
   readonly at: { x: number; y: number; m: BattleModel };
-  readonly spots: Array<{ pose: Pose; front: number; inZone: (p: Pose) => boolean; zoneOk: number }>;
+  readonly spots: Spot[];
 }
 
 /** The poses and depths of the spots around one beacon, kept between games. */
@@ -177,7 +183,7 @@ export abstract class BattleDeployment extends BattleState {
     const W = this.width, H = this.height, out: DeploySpot[] = [];
     const tryPose = (x: number, y: number, heading: number, front: number, inZone: (p: Pose) => boolean) => {
       const p = { x, y, heading };
-      out.push({ pose: p, front, inZone, zoneOk: -1 });
+      out.push({ pose: p, front, inZone, zoneOk: -1, blocked: 0 } as Spot);
     };
     const zone = this.scenario.zone;
     if (zone === 'standard') {
@@ -256,7 +262,10 @@ export abstract class BattleDeployment extends BattleState {
   protected beaconGame = 0;
   protected beaconSpots(m: BattleModel, b: (typeof this.beacons)[number]): DeploySpot[] {
     const bi = this.beacons.indexOf(b);
-    const key = m.unitIndex * 64 + bi;
+    // Every squadron has the same base (and spacing needs), so the squadron types share one set
+    // of spots, with its zone tests and the spots ruled out (Spot.blocked); capital ships keep
+    // theirs by unit type.
+    const key = (m.unit.isCapital ? 1 + m.unitIndex : 0) * 64 + bi;
     const game = this.beaconGame;
     let kept = this.beaconSpotCache.get(key);
     if (kept !== undefined && kept.game === game) return kept.spots;
@@ -289,7 +298,7 @@ export abstract class BattleDeployment extends BattleState {
     if (kept === undefined) {
       const at = { x: b.x, y: b.y, m };
       const inZone = (p: Pose) => pointWithin(at.x, at.y, baseAt(at.m, p), 3 + GEOM_EPSILON);
-      kept = { game, at, spots: places.list.map((c) => ({ pose: c.pose, front: c.front, inZone, zoneOk: -1 })) };
+      kept = { game, at, spots: places.list.map((c) => ({ pose: c.pose, front: c.front, inZone, zoneOk: -1, blocked: 0 })) };
       this.beaconSpotCache.set(key, kept);
       return kept.spots;
     }
@@ -376,7 +385,17 @@ export abstract class BattleDeployment extends BattleState {
       return true;
     }
     const cands = this.deployCandidates(m, m.side, coverBeacons);
-    const legal = (i: number) => BattleDeployment.spotInZone(cands[i]) && legalEnd(this.br, m, cands[i].pose, this.models, this.width, this.height);
+    // Within one Deployment Phase models only come onto the table, so a spot legalEnd rules out
+    // for a unit type stays ruled out for the next model of that type: it is not tested again
+    // (the spots are kept per unit type, and per side through their zone or beacon).
+    const stamp = this.deployStamp;
+    const legal = (i: number) => {
+      const c = cands[i] as Spot;
+      if (!BattleDeployment.spotInZone(c) || c.blocked === stamp) return false;
+      if (legalEnd(this.br, m, c.pose, this.models, this.width, this.height)) return true;
+      c.blocked = stamp;
+      return false;
+    };
     const pick = cands.length ? this.policyOfSide(m.side).pickDeployment(this, m, cands, legal, this.pol) : -1;
     if (pick < 0) {
       this.trace?.deployments.push({ turn, model: `${m.label}: no legal spot in its zone, stays In Reserve`, x: NaN, y: NaN, heading: NaN });
@@ -509,7 +528,11 @@ export abstract class BattleDeployment extends BattleState {
     this.epoch += d.epochs;
   }
 
+  /** Counts Deployment Phases played (Spot.blocked), never 0. */
+  protected deployStamp = 0;
+
   protected playDeploymentPhase(turn: number, initSide: 0 | 1): void {
+    this.deployStamp++;
     const all: [number, number] = [Infinity, Infinity];
     const squads: [number, number] = [this.squadronAllowance(0, turn), this.squadronAllowance(1, turn)];
     if (this.scenario.deployment === 'fleet') {
