@@ -80,6 +80,8 @@ function distanceTo(f: BattleModel, p: Pose): number {
 class Heuristic implements Policy {
   /** pickByDepth and the parameters alone (Policy.deploysByRule). */
   readonly deploysByRule = true;
+  /** targetOrder: estimates and the parameters alone (Policy.targetsByRule). */
+  readonly targetsByRule = true;
   constructor(
     readonly name: 'aggressive' | 'standoff',
     private readonly p: Record<string, number>,

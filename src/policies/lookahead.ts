@@ -80,6 +80,8 @@ export class LookaheadPolicy implements Policy {
   readonly name: PolicyName = LOOKAHEAD_NAME;
   /** pickByDepth and the parameters alone (Policy.deploysByRule). */
   readonly deploysByRule = true;
+  /** targetOrder: estimates and the parameters alone (Policy.targetsByRule). */
+  readonly targetsByRule = true;
   private readonly p: Record<string, number>;
   /** Scratch pose for moved attackers. */
   private readonly tmp: Pose = { x: 0, y: 0, heading: 0 };

@@ -75,7 +75,12 @@ export class ScriptedPolicy implements Policy {
     readonly orders: readonly ScriptedOrder[],
     /** The aggressive policy with the same parameters: everything no order covers. */
     private readonly fallback: Policy,
-  ) {}
+  ) {
+    this.targetsByRule = fallback.targetsByRule === true;
+  }
+
+  /** targetOrder: the fallback's order, then the order's preference (fixed orders, the turn, the table): as pure as the fallback's. */
+  readonly targetsByRule: boolean;
 
   /** The order covering `m` this turn, or null (aggressive play). Screen orders never cover capital ships. */
   orderFor(view: PolicyView, m: BattleModel): ScriptedOrder | null {

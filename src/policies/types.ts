@@ -91,6 +91,12 @@ export interface Policy {
    * Deployment Phase from an earlier game that started the same way.
    */
   readonly deploysByRule?: boolean;
+  /**
+   * True when targetOrder depends only on what it is given and the table (no random draws,
+   * nothing remembered between calls): asked twice with nothing changed in between, it gives
+   * the same list, so the engine may keep the first answer instead of asking again.
+   */
+  readonly targetsByRule?: boolean;
 }
 
 /** A parameter a policy accepts: its default and allowed range. */

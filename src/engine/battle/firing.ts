@@ -91,9 +91,13 @@ export abstract class BattleFiring extends BattleManoeuvre {
     return false;
   }
 
-  protected fireFrom(m: BattleModel, fc: number, action: ActionName, cf: ShotMods | null, rec: TraceActivation | null): number {
-    const enemies = this.enemiesOf(m.side);
-    let order = this.policyOfSide(m.side).targetOrder(this, m, m.base, enemies, this.pol);
+  /**
+   * `m` fires with Fire Control `fc` from where it stands. `known`: the list its policy's
+   * targetOrder gave for this very pose with nothing changed since (the caller vouches for
+   * that), used instead of asking again; null asks the policy.
+   */
+  protected fireFrom(m: BattleModel, fc: number, action: ActionName, cf: ShotMods | null, rec: TraceActivation | null, known: BattleModel[] | null = null): number {
+    let order = known ?? this.policyOfSide(m.side).targetOrder(this, m, m.base, this.enemiesOf(m.side), this.pol);
     if (cf) order = order.filter((e) => e.unit.isCapital).slice(0, 1); // Concentrated Fire: a single capital-ship target
     // Concentrated Fire's Flex goes to non-missile attacks only (combat.md §5.4).
     let missiles = false;

@@ -223,7 +223,13 @@ export class Battle extends BattleSquadrons {
     let cf: ShotMods | null = null;
     const firePose = choice.fireBefore ? m.base : opt.pose;
     const enemies = this.enemiesOf(m.side);
-    const first = policy.targetOrder(this, m, firePose, enemies, this.pol)[0];
+    const targets = policy.targetOrder(this, m, firePose, enemies, this.pol);
+    const first = targets[0];
+    // The fire below asks for the same order from the same pose: where the policy's order is a
+    // pure function of the table (no draws from its stream) and nothing on the table changes
+    // in between, this list is that answer. Before the move nothing does (skill tests roll
+    // the dice only; Evading, Station Keep and Fuel are not read by the order).
+    const pure = policy.targetsByRule === true;
     if (action === 'none' && first && first.unit.isCapital && this.estimateShots(m, firePose, first) >= 2 && policy.wants(this, m, 'concentrated_fire', this.pol)) {
       action = 'concentrated_fire';
       // v1.2.1: Skill or Sensors (the player picks: the better); v1.2.2: Skill.
@@ -254,7 +260,7 @@ export class Battle extends BattleSquadrons {
     }
     if (rec) rec.action = action;
     if (choice.fireBefore) {
-      fc = this.fireFrom(m, fc, action, cf, rec);
+      fc = this.fireFrom(m, fc, action, cf, rec, pure ? targets : null);
       if (rec && rec.attacks.length) rec.fired = 'before-move';
       if (this.ended) return this.finishActivation(m, side, rec);
     }
@@ -263,15 +269,28 @@ export class Battle extends BattleSquadrons {
       this.leaveTable(m, rec);
       return this.finishActivation(m, side, rec);
     }
-    if (m.unit.isCapital) this.carryAssaulters(m, rec);
+    // After the move, m stands at opt.pose (the pose the order was worked out for); the list
+    // still holds unless squadrons Assaulting m were carried along, the forced move's overlaps
+    // were resolved, or a special action (Engage Point Defence, Board) was made.
+    let same = pure && !forced && action !== 'engage_point_defence' && action !== 'board';
+    if (m.unit.isCapital) {
+      if (same && this.assaulted(m)) same = false;
+      this.carryAssaulters(m, rec);
+    }
     const firedAtStop = forced && this.fireAtStop(m, action, boardTarget, fc, cf, choice.fireBefore, rec);
     if (!firedAtStop) this.specialAction(m, action, boardTarget, rec);
     if (!choice.fireBefore && !firedAtStop && !this.ended) {
       const n = rec ? rec.attacks.length : 0;
-      fc = this.fireFrom(m, fc, action, cf, rec);
+      fc = this.fireFrom(m, fc, action, cf, rec, same ? targets : null);
       if (rec && rec.attacks.length > n) rec.fired = 'after-move';
     }
     return this.finishActivation(m, side, rec);
+  }
+
+  /** Whether a squadron on the table is Assaulting `ship` (carryAssaulters would move it). */
+  private assaulted(ship: BattleModel): boolean {
+    for (const x of this.models) if (x.assaulting === ship && x.where === 'table') return true;
+    return false;
   }
 
   /** The end of every activation: launches with the carrier, Fuel back (§6.5), the trace record. */
