@@ -115,10 +115,13 @@ export class Battle extends BattleSquadrons {
    */
   protected activationCandidates(s: 0 | 1, cands: BattleModel[]): number {
     let n = 0; // refilled in place: emptying the array would drop its backing store
-    for (let pass = 0; pass < 2; pass++) {
-      const own = pass === 1;
-      for (const m of this.models) if (m.captured === own && m.side === s && !m.activated && (m.fights(this.br.inertHulks) || this.mayLaunch(m))) cands[n++] = m;
+    // Captured ships are rare: the second pass, for them, is made only when the first met one.
+    let captured = false;
+    for (const m of this.models) {
+      if (m.captured) captured = true;
+      else if (m.side === s && !m.activated && (m.fights(this.br.inertHulks) || this.mayLaunch(m))) cands[n++] = m;
     }
+    if (captured) for (const m of this.models) if (m.captured && m.side === s && !m.activated && (m.fights(this.br.inertHulks) || this.mayLaunch(m))) cands[n++] = m;
     if (cands.length !== n) cands.length = n;
     return n;
   }
