@@ -38,21 +38,10 @@ import { RULES_VERSIONS } from '../../src/rules/registry.js';
 
 const R121 = RULES_VERSIONS['1.2.1'].data.combat;
 import { UserError } from '../../src/errors.js';
+import { prng } from '../helpers/prng.js';
 
 const ARCS: readonly FacingArc[] = ['F', 'P', 'S', 'R'];
 const arcsHolding = (ship: Base, target: Base): FacingArc[] => ARCS.filter((a) => baseInArc(ship, a, target));
-
-/** Deterministic uniform numbers in [0, 1) (mulberry32). */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomBase(r: () => number, spread = 6): Base {
   const x = 20 + r() * spread, y = 20 + r() * spread;

@@ -3,18 +3,7 @@
 // heading, apart, near contact and overlapping, for thresholds near and far from it.
 import { describe, expect, it } from 'vitest';
 import { GEOM_EPSILON, capitalBase, separation, separationAbove, separationBelow } from '../../src/engine/geometry.js';
-
-/** Deterministic uniform numbers in [0, 1) (mulberry32). */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../helpers/prng.js';
 
 describe('separationAbove and separationBelow, two rectangles', () => {
   it('agree with separation at any heading and distance', () => {

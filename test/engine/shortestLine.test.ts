@@ -3,18 +3,7 @@
 // hexagons in every pose, apart, near contact, touching, overlapping and with parallel edges.
 import { describe, expect, it } from 'vitest';
 import { type Base, GEOM_EPSILON, capitalBase, loadVertices, markerPoint, shortestLine, squadronBase } from '../../src/engine/geometry.js';
-
-/** Deterministic uniform numbers in [0, 1) (mulberry32). */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../helpers/prng.js';
 
 // The reference: the general code as it was, with its helpers copied.
 const CP = new Float64Array(2);

@@ -1,0 +1,14 @@
+// Deterministic uniform numbers for randomized geometry tests, independent of jwsim's own
+// streams so that a change to those never changes which layouts a test checks.
+
+/** Uniform numbers in [0, 1) from a 32-bit seed (mulberry32). */
+export function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
