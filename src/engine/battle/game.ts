@@ -276,10 +276,7 @@ export class Battle extends BattleSquadrons {
     // still holds unless squadrons Assaulting m were carried along, the forced move's overlaps
     // were resolved, or a special action (Engage Point Defence, Board) was made.
     let same = pure && !forced && action !== 'engage_point_defence' && action !== 'board';
-    if (m.unit.isCapital) {
-      if (same && this.assaulted(m)) same = false;
-      this.carryAssaulters(m, rec);
-    }
+    if (m.unit.isCapital && this.carryAssaulters(m, rec)) same = false;
     const firedAtStop = forced && this.fireAtStop(m, action, boardTarget, fc, cf, choice.fireBefore, rec);
     if (!firedAtStop) this.specialAction(m, action, boardTarget, rec);
     if (!choice.fireBefore && !firedAtStop && !this.ended) {
@@ -288,12 +285,6 @@ export class Battle extends BattleSquadrons {
       if (rec && rec.attacks.length > n) rec.fired = 'after-move';
     }
     return this.finishActivation(m, side, rec);
-  }
-
-  /** Whether a squadron on the table is Assaulting `ship` (carryAssaulters would move it). */
-  private assaulted(ship: BattleModel): boolean {
-    for (const x of this.models) if (x.assaulting === ship && x.where === 'table') return true;
-    return false;
   }
 
   /** The end of every activation: launches with the carrier, Fuel back (§6.5), the trace record. */

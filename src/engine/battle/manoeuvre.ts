@@ -26,8 +26,8 @@ export abstract class BattleManoeuvre extends BattleDeployment {
   protected abstract afterDamage(m: BattleModel): boolean;
   /** Land (GM-18, squadronOps.ts): in base contact with the carrier, it becomes Embarked. */
   protected abstract land(m: BattleModel, carrier: BattleModel, rec: TraceActivation | null): void;
-  /** Squadrons Assaulting a ship that moved ride with it (§11.4, squadronOps.ts). */
-  protected abstract carryAssaulters(ship: BattleModel, rec: TraceActivation | null): void;
+  /** Squadrons Assaulting a ship that moved ride with it (§11.4, squadronOps.ts); whether there were any. */
+  protected abstract carryAssaulters(ship: BattleModel, rec: TraceActivation | null): boolean;
 
   /** A Skill Test with `dice` dice (at most 10): passed on [D+]. */
   protected skillTest(dice: number): boolean {

@@ -371,15 +371,19 @@ export abstract class BattleSquadrons extends BattleFiring {
    * Squadrons Assaulting a ship that moved ride with it (§11.4): each is put back in base contact,
    * on the line from the ship's centre through where it was, clear of every other base. Where
    * there is no room it is placed at the nearest clear spot and goes home (Return to Base).
+   * Returns whether any squadron was Assaulting the ship.
    */
-  protected carryAssaulters(ship: BattleModel, rec: TraceActivation | null): void {
+  protected carryAssaulters(ship: BattleModel, rec: TraceActivation | null): boolean {
     // The work for one squadron is a method of its own: its closures capture the loop's
     // variables, and a loop body with captured variables made a context object on every
     // iteration, for every model, even those skipped at once.
+    let any = false;
     for (const x of this.models) {
       if (x.assaulting !== ship || x.where !== 'table') continue;
       this.carryAssaulter(x, ship, rec);
+      any = true;
     }
+    return any;
   }
 
   /** carryAssaulters for one squadron Assaulting `ship`. */
