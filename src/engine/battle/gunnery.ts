@@ -155,9 +155,10 @@ export class Gunnery {
     const cls = w.cls, missile = cls === 'missile';
     // The unit types and weapon line pick a list (pairs), then a small-integer key picks the
     // situation (one key for all of it would need more than 31 bits, and Maps hash such
-    // numbers far more slowly). The situation key leaves out what the plan does not depend on, so that situations which
-    // differ only there share one entry: planning a new situation (planAttack and the lookups
-    // of its distributions) was a few percent of a run's time even after thousands of games.
+    // numbers far more slowly). The situation key leaves out what the plan does not depend on,
+    // so that situations which differ only there share one entry: planning a new situation
+    // (planAttack and the lookups of its distributions) was a few percent of a run's time even
+    // after thousands of games.
     let key = band === 'long' ? 1 : 0;
     key = key * 3 + aspectIndex(asp);
     // The firer's arc enters the plan only through planAttack's test that a capital ship's fixed
@@ -330,16 +331,19 @@ export class Gunnery {
    */
   fire(att: BattleModel, order: readonly BattleModel[], fc: number, modsFor: (t: BattleModel) => ShotMods, rng: RandomStream, tally: DamageTally, log: AttackRecord[] | null, onDamage: (target: BattleModel) => boolean): number {
     const weapons = att.unit.weapons;
-    const ents = this.firing ? [] : this.ents; // shared by the outermost call only
+    // The scratch lists are shared by the outermost call only; a nested one gets its own.
+    const outer = this.firing === 0;
+    const ents = outer ? this.ents : [];
+    const exp = outer ? this.entsExpected : new Float64Array(weapons.length);
     this.firing++;
     try {
-      return this.fireAt(att, weapons, ents, order, fc, modsFor, rng, tally, log, onDamage);
+      return this.fireAt(att, weapons, ents, exp, order, fc, modsFor, rng, tally, log, onDamage);
     } finally {
       this.firing--;
     }
   }
 
-  private fireAt(att: BattleModel, weapons: readonly WeaponLine[], ents: Array<ShotEntry | null | undefined>, order: readonly BattleModel[], fc: number, modsFor: (t: BattleModel) => ShotMods, rng: RandomStream, tally: DamageTally, log: AttackRecord[] | null, onDamage: (target: BattleModel) => boolean): number {
+  private fireAt(att: BattleModel, weapons: readonly WeaponLine[], ents: Array<ShotEntry | null | undefined>, exp: Float64Array, order: readonly BattleModel[], fc: number, modsFor: (t: BattleModel) => ShotMods, rng: RandomStream, tally: DamageTally, log: AttackRecord[] | null, onDamage: (target: BattleModel) => boolean): number {
     for (const tgt of order) {
       if (fc <= 0) break;
       if (tgt.where !== 'table' || tgt.state.destroyed) continue;
@@ -366,7 +370,6 @@ export class Gunnery {
       // with `length = 0`: that dropped the backing store, allocated again for every target.
       const nw = weapons.length;
       for (let i = 0; i < nw; i++) ents[i] = undefined;
-      const exp = this.firing > 1 ? new Float64Array(nw) : this.entsExpected;
       let defense = tgt.state.defense, disabled = tgt.state.disabledSystems, evading = tgt.evading;
       for (;;) {
         if (fc <= 0 || tgt.state.destroyed) break;
