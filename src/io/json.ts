@@ -163,6 +163,10 @@ function describe(e: ErrorObject, data: unknown, schema: object): string | null 
       return `${show(value)} ${patternInWords(String(p.pattern)) ?? `does not match the pattern ${p.pattern}`}`;
     case 'uniqueItems':
       return `items ${p.j} and ${p.i} are the same`;
+    case 'maxItems':
+    case 'minItems':
+      // The list itself is not repeated: it can be long.
+      return `has ${Array.isArray(value) ? value.length : '?'} items; allowed: ${e.keyword === 'maxItems' ? 'at most' : 'at least'} ${String(p.limit)}`;
     case 'propertyNames':
       return `the field name ${show(p.propertyName)} is not allowed`;
     default:

@@ -11,6 +11,8 @@ export const MAX_MACRO = 6;
 /** Structure is also a ram pool (starting Structure + up to 2 bonus dice). */
 export const MAX_STRUCTURE = 10;
 export const MAX_TV = 10000;
+/** Weapon lines per unit: the battle engine keeps per-line records in arrays of this size. */
+export const MAX_WEAPON_LINES = 64;
 
 const STATUS = ['SOURCED', 'INFERRED', 'PLACEHOLDER'] as const;
 
@@ -130,7 +132,7 @@ const unit = {
       properties: { width_in: inches('across the heading'), length_in: inches('along the heading') },
     },
     traits: { type: 'array', items: trait },
-    weapons: { type: 'array', items: weapon },
+    weapons: { type: 'array', items: weapon, maxItems: MAX_WEAPON_LINES, description: `the weapon lines of the card (at most ${MAX_WEAPON_LINES})` },
     note: { type: 'string' },
   },
   allOf: [

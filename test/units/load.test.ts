@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleRosterFiles } from '../../src/paths.js';
 import { PUBLISHED_SCHEMAS } from '../../src/schemas/index.js';
 import { TRAIT_NAMES, WEAPON_CLASSES } from '../../src/units/catalogue.js';
+import { MAX_WEAPON_LINES } from '../../src/units/schema.js';
 import { findUnit, loadRoster } from '../../src/units/load.js';
 import { userError } from '../helpers/errors.js';
 
@@ -253,6 +254,21 @@ describe('loadRoster: bad input is a UserError naming the file and JSON path, ev
     const u = loadRoster([fixture('stacked-traits.json')]).units.get('test.belted')!;
     expect(u.traits.get('Belt')).toBe(4);
     expect(u.traits.has('Cloak')).toBe(true);
+  });
+
+  it(`a card with more than ${MAX_WEAPON_LINES} weapon lines is refused with the count and the limit (battles keep per-line records of that size)`, () => {
+    const roster = JSON.parse(readFileSync(SAMPLE, 'utf8')) as { units: Array<{ id: string; weapons: Array<{ name: string }> }> };
+    const u = roster.units.find((x) => x.id === 'jovian.alexander')!;
+    const dir = mkdtempSync(join(tmpdir(), 'jwsim-units-'));
+    const write = (lines: number) => {
+      u.weapons = Array.from({ length: lines }, (_, i) => ({ ...u.weapons[0], name: `Line ${i + 1}` }));
+      const file = join(dir, `lines-${lines}.json`);
+      writeFileSync(file, JSON.stringify(roster));
+      return file;
+    };
+    expect(loadRoster([write(MAX_WEAPON_LINES)]).units.get('jovian.alexander')!.weapons).toHaveLength(MAX_WEAPON_LINES);
+    const file = write(MAX_WEAPON_LINES + 1);
+    expect(userError(() => loadRoster([file])).message).toBe(`${file}: units[0].weapons: has ${MAX_WEAPON_LINES + 1} items; allowed: at most ${MAX_WEAPON_LINES}`);
   });
 
   it('a valid file with a weaponless ship and a squadron without small damage boxes loads', () => {
