@@ -275,13 +275,17 @@ export function holdBackOf(p: Readonly<Record<string, number>>): { squadrons: nu
 /** The legal deployment spot nearest the wanted depth (ties: candidate order, centre outwards); -1 if none. */
 export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: number) => boolean, depth: number): number {
   const seen = depthOrders.get(candidates);
-  let walk = seen && seen.fits(candidates, depth) ? seen.order : null;
+  const fit = seen === undefined ? FIT_NONE : seen.fits(candidates, depth);
+  let walk = fit === FIT ? seen!.order : null;
   if (!walk) {
     if (seen === undefined) {
       // The first time a list is seen: it may be one made for this call only, not worth sorting.
       depthOrders.set(candidates, DepthOrder.NONE);
       return firstLegal(depthKeys(candidates, depth), legal, false, candidates.length);
     }
+    // A list refilled in place with other spots (Beacon zones keep one and refill it for each
+    // model): its spots change from call to call, so an order made now would rarely serve again.
+    if (fit === FIT_OTHER_SPOTS) return firstLegal(depthKeys(candidates, depth), legal, false, candidates.length);
     const made = DepthOrder.of(candidates, depth);
     if (!made) return firstLegal(depthKeys(candidates, depth), legal, false, candidates.length); // a key that is not a finite number
     depthOrders.set(candidates, made);
@@ -293,8 +297,8 @@ export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: n
 
 /**
  * Each candidate's distance from the wanted depth: pickByDepth's keys (lowest first), in one
- * array refilled for each call (beacon deployment makes a new candidate list per model, and
- * firstLegal reads the keys only during the call).
+ * array refilled for each call (most Beacon zone lists are searched unsorted, and the search
+ * reads the keys only during the call).
  */
 function depthKeys(candidates: readonly DeployCandidate[], depth: number): number[] {
   const keys = depthKeyScratch;
@@ -309,8 +313,8 @@ const depthKeyScratch: number[] = [];
  * list order, the order firstLegal's repeated search takes. The engine offers the same list
  * object for a strip or corner zone every time a model of that type deploys there, game after
  * game, and firstLegal searches the whole list again for each spot already taken: a list seen
- * a second time is sorted once, and the order is kept with the depths it was made from (a list
- * whose depths differ is sorted again).
+ * a second time is sorted once, and the order is kept with the depths it was made from (sorted
+ * again for another wanted depth; a list refilled with other depths is searched unsorted).
  */
 class DepthOrder {
   /** A list seen once: no order made. */
@@ -337,17 +341,22 @@ class DepthOrder {
     return new DepthOrder(depth, fronts, Int32Array.from(idx));
   }
 
-  /** Whether this order was made for these candidates' depths and this wanted depth. */
-  fits(candidates: readonly DeployCandidate[], depth: number): boolean {
+  /**
+   * Whether this order was made for these candidates' depths and this wanted depth (FIT), for
+   * other depths of the candidates (FIT_OTHER_SPOTS: the list was refilled), or for their depths
+   * and another wanted depth (FIT_OTHER_DEPTH). NONE, made for no list, fits none.
+   */
+  fits(candidates: readonly DeployCandidate[], depth: number): number {
     const f = this.fronts;
-    if (depth !== this.depth || candidates.length !== f.length) return false;
-    for (let i = 0; i < f.length; i++) if (candidates[i].front !== f[i]) return false;
-    return true;
+    if (this === DepthOrder.NONE) return FIT_NONE;
+    if (candidates.length !== f.length) return FIT_OTHER_SPOTS;
+    for (let i = 0; i < f.length; i++) if (candidates[i].front !== f[i]) return FIT_OTHER_SPOTS;
+    return depth === this.depth ? FIT : FIT_OTHER_DEPTH;
   }
 }
+const FIT = 0, FIT_OTHER_DEPTH = 1, FIT_OTHER_SPOTS = 2, FIT_NONE = 3;
 /**
- * The orders by list, held weakly: a list made for one call (Beacon zones make one per model)
- * dies young with its entry. A Map kept up to 64 such lists alive, and each was copied out of
+ * The orders by list, held weakly: a list a caller made for one call dies young with its entry. A Map kept up to 64 such lists alive, and each was copied out of
  * the young generation, some 12 KB a game, a good share of what every scavenge copied.
  */
 const depthOrders = new WeakMap<readonly DeployCandidate[], DepthOrder>();

@@ -123,6 +123,8 @@ export abstract class BattleDeployment extends BattleState {
   private readonly beaconCoveredScratch = new Uint8Array(8);
   /** makeDeployCandidates' scratch: the spot lists of the beacons offered. */
   private readonly spotLists: DeploySpot[][] = [];
+  /** makeDeployCandidates' Beacon zone candidate lists, by the number of beacons offered (the policy only reads them during the call). */
+  private readonly beaconCandLists: DeploySpot[][] = [];
 
   /** placeBeacons' scratch: the candidate spots offered to the policy, and their objects. */
   private readonly beaconCands: Array<{ x: number; y: number }> = [];
@@ -234,7 +236,11 @@ export abstract class BattleDeployment extends BattleState {
         lists[nl++] = spots;
         n += spots.length;
       }
-      const all: DeploySpot[] = new Array<DeploySpot>(n);
+      // One list per number of beacons offered, kept from call to call and refilled in place (its
+      // length then never changes): a list made for each model was one more object for the
+      // policy's per-list memo (pickByDepth) to take in and the collector to drop.
+      let all = this.beaconCandLists[nl];
+      if (all === undefined || all.length !== n) this.beaconCandLists[nl] = all = new Array<DeploySpot>(n);
       for (let l = 0, k = 0; l < nl; l++) {
         const spots = lists[l];
         lists[l] = EMPTY_SPOTS;

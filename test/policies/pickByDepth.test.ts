@@ -1,0 +1,36 @@
+// pickByDepth's searches must ask `legal` about the same indices in the same order as
+// firstLegal over the depth keys (lowest first, ties to the lower index): the engine's legal
+// test marks the spots it rules out, and a policy is told only what it asks. pickByDepth keeps
+// sorted orders per list, and a list refilled in place with other spots must not be walked in
+// the order of its old ones.
+import { describe, expect, it } from 'vitest';
+import { firstLegal, pickByDepth } from '../../src/policies/shared.js';
+import { prng } from '../helpers/prng.js';
+
+/** A legal test that records the indices asked, legal where `ok` says so. */
+function recorder(ok: boolean[]): { legal: (i: number) => boolean; asked: number[] } {
+  const asked: number[] = [];
+  return { asked, legal: (i) => (asked.push(i), ok[i]) };
+}
+
+describe('pickByDepth', () => {
+  it('asks as firstLegal does for a list used again, refilled in place, and asked about at other depths', () => {
+    const rnd = prng(7);
+    const list: Array<{ pose: { x: number; y: number; heading: number }; front: number }> = [];
+    for (let t = 0; t < 600; t++) {
+      // Refill the list now and then (sometimes with another length), keep it otherwise.
+      if (t === 0 || rnd() < 0.3) {
+        const n = rnd() < 0.2 ? 10 + Math.floor(rnd() * 5) : 25;
+        list.length = 0;
+        for (let i = 0; i < n; i++) list.push({ pose: { x: 0, y: 0, heading: 0 }, front: Math.floor(rnd() * 6) / 5 });
+      }
+      const depth = rnd() < 0.8 ? 1 : 0.3;
+      const ok = list.map(() => rnd() < 0.3);
+      const a = recorder(ok), b = recorder(ok);
+      const got = pickByDepth(list, a.legal, depth);
+      const want = firstLegal(list.map((c) => Math.abs(c.front - depth)), b.legal, false);
+      expect(got).toBe(want);
+      expect(a.asked).toEqual(b.asked);
+    }
+  });
+});
