@@ -281,11 +281,11 @@ export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: n
     if (seen === undefined) {
       // The first time a list is seen: it may be one made for this call only, not worth sorting.
       depthOrders.set(candidates, DepthOrder.NONE);
-      return firstLegal(depthKeys(candidates, depth), legal, false, candidates.length);
+      return nearestFirst(depthKeys(candidates, depth), legal, candidates.length);
     }
     // A list refilled in place with other spots (Beacon zones keep one and refill it for each
     // model): its spots change from call to call, so an order made now would rarely serve again.
-    if (fit === FIT_OTHER_SPOTS) return firstLegal(depthKeys(candidates, depth), legal, false, candidates.length);
+    if (fit === FIT_OTHER_SPOTS) return nearestFirst(depthKeys(candidates, depth), legal, candidates.length);
     const made = DepthOrder.of(candidates, depth);
     if (!made) return firstLegal(depthKeys(candidates, depth), legal, false, candidates.length); // a key that is not a finite number
     depthOrders.set(candidates, made);
@@ -294,6 +294,44 @@ export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: n
   for (let k = 0; k < walk.length; k++) if (legal(walk[k])) return walk[k];
   return -1;
 }
+
+/**
+ * firstLegal(keys, legal, false, n), asking `legal` about the same indices in the same order
+ * (lowest key first, ties to the lower index), for a list not sorted beforehand. firstLegal
+ * scans the whole list again for each index ruled out, and a deployment often rules out
+ * several spots before one is free: here one scan keeps the NEAREST_BATCH best indices after
+ * the last one asked (in that order), and the next scan is only needed when all are ruled out.
+ * A key that is not a number (no order) leaves the search to firstLegal.
+ */
+export function nearestFirst(keys: ArrayLike<number>, legal: (i: number) => boolean, n: number): number {
+  const bk = batchKeys, bi = batchIdx;
+  // The last index asked and its key: a scan keeps only what comes after it.
+  let lastK = -Infinity, lastI = -1;
+  for (;;) {
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const k = keys[i];
+      if (k !== k) return firstLegal(keys, legal, false, n); // only in the first scan: no index asked yet
+      if (k < lastK || (k === lastK && i <= lastI)) continue; // asked already
+      // Indices come in increasing order, so one whose key equals the last kept one's comes after it.
+      if (m === NEAREST_BATCH && k >= bk[m - 1]) continue;
+      let j = m < NEAREST_BATCH ? m++ : m - 1;
+      for (; j > 0 && bk[j - 1] > k; j--) {
+        bk[j] = bk[j - 1];
+        bi[j] = bi[j - 1];
+      }
+      bk[j] = k;
+      bi[j] = i;
+    }
+    for (let j = 0; j < m; j++) if (legal(bi[j])) return bi[j];
+    if (m < NEAREST_BATCH) return -1;
+    lastK = bk[m - 1];
+    lastI = bi[m - 1];
+  }
+}
+const NEAREST_BATCH = 8;
+/** nearestFirst's batch: keys and indices, best first (a `legal` never calls pickByDepth). */
+const batchKeys = new Float64Array(NEAREST_BATCH), batchIdx = new Int32Array(NEAREST_BATCH);
 
 /**
  * Each candidate's distance from the wanted depth: pickByDepth's keys (lowest first), in one

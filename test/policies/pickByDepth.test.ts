@@ -1,10 +1,10 @@
 // pickByDepth's searches must ask `legal` about the same indices in the same order as
 // firstLegal over the depth keys (lowest first, ties to the lower index): the engine's legal
-// test marks the spots it rules out, and a policy is told only what it asks. pickByDepth keeps
-// sorted orders per list, and a list refilled in place with other spots must not be walked in
-// the order of its old ones.
+// test marks the spots it rules out, and a policy is told only what it asks. nearestFirst
+// keeps a batch of the best indices per scan; pickByDepth keeps sorted orders per list, and a
+// list refilled in place with other spots must not be walked in the order of its old ones.
 import { describe, expect, it } from 'vitest';
-import { firstLegal, pickByDepth } from '../../src/policies/shared.js';
+import { firstLegal, nearestFirst, pickByDepth } from '../../src/policies/shared.js';
 import { prng } from '../helpers/prng.js';
 
 /** A legal test that records the indices asked, legal where `ok` says so. */
@@ -12,6 +12,30 @@ function recorder(ok: boolean[]): { legal: (i: number) => boolean; asked: number
   const asked: number[] = [];
   return { asked, legal: (i) => (asked.push(i), ok[i]) };
 }
+
+describe('nearestFirst', () => {
+  it('asks as firstLegal does, with ties, few or no legal indices, and keys that are not numbers', () => {
+    const rnd = prng(20261201);
+    for (let t = 0; t < 4000; t++) {
+      const n = Math.floor(rnd() * 60);
+      // Few distinct keys (many ties) or many; now and then a NaN or an infinite one.
+      const distinct = rnd() < 0.5 ? 1 + Math.floor(rnd() * 5) : 0;
+      const keys = Array.from({ length: n }, () => {
+        const u = rnd();
+        if (u < 0.01) return NaN;
+        if (u < 0.02) return Infinity;
+        return distinct ? Math.floor(rnd() * distinct) / 4 : rnd();
+      });
+      const pLegal = [0, 0.05, 0.3, 1][t % 4];
+      const ok = keys.map(() => rnd() < pLegal);
+      const a = recorder(ok), b = recorder(ok);
+      const got = nearestFirst(keys, a.legal, n);
+      const want = firstLegal(keys, b.legal, false, n);
+      expect(got).toBe(want);
+      expect(a.asked).toEqual(b.asked);
+    }
+  });
+});
 
 describe('pickByDepth', () => {
   it('asks as firstLegal does for a list used again, refilled in place, and asked about at other depths', () => {
