@@ -12,25 +12,23 @@ import { r3, poseOf, BattleState } from './battleState.js';
 
 /**
  * A spot as this module makes it: with `blocked`, the Deployment Phase (deployStamp) in which
- * legalEnd last ruled it out for its unit type.
+ * legalEnd last ruled it out for its unit type (strip and corner zones), and `slot`, its place in
+ * the per-unit-type records of ruled-out beacon spots (BattleDeployment.beaconBlocked).
  */
-type Spot = { pose: Pose; front: number; inZone: (p: Pose) => boolean; zoneOk: number; blocked: number };
+type Spot = { pose: Pose; front: number; inZone: (p: Pose) => boolean; zoneOk: number; blocked: number; slot: number };
+
+/** Spots around each beacon (beaconSpots), and so the slots of the ruled-out records per beacon. */
+const SPOTS_PER_BEACON = 25;
+/** A beacon spot's zone test, never asked (its zoneOk is 1 from the start: see beaconSpots). */
+const IN_BEACON_ZONE = (_p: Pose) => true;
 
 /** A first Deployment Phase as played once (BattleDeployment.deploymentPhase), per model by index. */
 const EMPTY_SPOTS: DeploySpot[] = [];
 
-/** The spots around one beacon for one capital unit type or for all squadrons, kept between games (BattleDeployment.beaconSpots). */
-interface BeaconSpots {
-  game: number;
-  /** The beacon and model the zone test reads. */
-  readonly at: { x: number; y: number; m: BattleModel };
-  readonly spots: Spot[];
-}
-
-/** The poses and depths of the spots around one beacon, kept between games. */
+/** The spots around one beacon, kept between games and refilled (BattleDeployment.beaconSpots). */
 interface BeaconPlaces {
   game: number;
-  readonly list: Array<{ pose: { x: number; y: number; heading: number }; front: number }>;
+  readonly list: Spot[];
 }
 
 interface FirstDeployment {
@@ -185,7 +183,7 @@ export abstract class BattleDeployment extends BattleState {
     const W = this.width, H = this.height, out: DeploySpot[] = [];
     const tryPose = (x: number, y: number, heading: number, front: number, inZone: (p: Pose) => boolean) => {
       const p = { x, y, heading };
-      out.push({ pose: p, front, inZone, zoneOk: -1, blocked: 0 } as Spot);
+      out.push({ pose: p, front, inZone, zoneOk: -1, blocked: 0, slot: out.length } as Spot);
     };
     const zone = this.scenario.zone;
     if (zone === 'standard') {
@@ -232,7 +230,7 @@ export abstract class BattleDeployment extends BattleState {
       for (let i = 0; i < beacons.length; i++) {
         const b = beacons[i];
         if (b.side !== side || (coverBeacons && targets > 0 && covered[i] === 1)) continue;
-        const spots = this.beaconSpots(m, b);
+        const spots = this.beaconSpots(i);
         lists[nl++] = spots;
         n += spots.length;
       }
@@ -252,74 +250,64 @@ export abstract class BattleDeployment extends BattleState {
   }
 
   /**
-   * The spots around one beacon for this unit type (0" to 3" out, every 45°), made once per
-   * game: the beacons are placed anew each game, the spots and their zone checks then stay.
-   * The spot objects themselves are kept from game to game and refilled (key: unit type and
-   * beacon index; `game`: the game they were last filled for), rather than made again.
-   */
-  protected readonly beaconSpotCache = new Map<number, BeaconSpots>();
-  /**
-   * Per beacon (by index): the spots' poses and depths, which do not depend on the unit type,
-   * so each unit type's spots share them (only the zone test is the unit's own); refilled in
-   * place each game (`game`: the game they were last filled for).
+   * Per beacon (by index): its spots (0" to 3" out, every 45°), made once per game (the beacons
+   * are placed anew each game) and offered to every unit type: nothing in them is the unit's
+   * own. Their zone test (some of the base within 3" of the beacon, GM-36) passes for any base,
+   * since a base holds its centre and no spot's centre is more than 3" (plus rounding, far below
+   * GEOM_EPSILON) from the beacon: each spot's zoneOk is 1 from the start, the test never run.
+   * What a unit type has ruled out is kept apart (beaconBlocked). The spot objects are kept from
+   * game to game and refilled in place (`game`: the game they were last filled for).
    */
   protected readonly beaconSpotPlaces: BeaconPlaces[] = [];
+  /**
+   * Per unit type (0: every squadron, which all have the same base and spacing needs; 1 + the
+   * unit index for a capital ship): for each beacon spot by its slot, the Deployment Phase
+   * (deployStamp) in which legalEnd last ruled it out for that type.
+   */
+  private readonly beaconBlocked: Float64Array[] = [];
   /** Counts games (BattleGame.play), so that kept beacon spots are known to be this game's. */
   protected beaconGame = 0;
-  protected beaconSpots(m: BattleModel, b: (typeof this.beacons)[number]): DeploySpot[] {
-    const bi = this.beacons.indexOf(b);
-    // Every squadron has the same base (and spacing needs), so the squadron types share one set
-    // of spots, with its zone tests and the spots ruled out (Spot.blocked); capital ships keep
-    // theirs by unit type.
-    const key = (m.unit.isCapital ? 1 + m.unitIndex : 0) * 64 + bi;
+  protected beaconSpots(bi: number): DeploySpot[] {
     const game = this.beaconGame;
-    let kept = this.beaconSpotCache.get(key);
-    if (kept !== undefined && kept.game === game) return kept.spots;
     let places = this.beaconSpotPlaces[bi];
-    if (places === undefined || places.game !== game) {
-      const W = this.width, H = this.height;
-      const diag = hypot(W, H) / 2;
-      const heading = bearing(b.x, b.y, W / 2, H / 2);
-      if (places === undefined) {
-        places = { game, list: [] };
-        for (let r = 0; r <= 3; r += 1) {
-          for (let a = 0; a < 360; a += r === 0 ? 360 : 45) places.list.push({ pose: { x: 0, y: 0, heading: 0 }, front: 0 });
-        }
-        this.beaconSpotPlaces[bi] = places;
-      }
-      places.game = game;
-      const list = places.list;
-      let k = 0;
+    if (places !== undefined && places.game === game) return places.list;
+    const b = this.beacons[bi];
+    const W = this.width, H = this.height;
+    const diag = hypot(W, H) / 2;
+    const heading = bearing(b.x, b.y, W / 2, H / 2);
+    if (places === undefined) {
+      places = { game, list: [] };
       for (let r = 0; r <= 3; r += 1) {
         for (let a = 0; a < 360; a += r === 0 ? 360 : 45) {
-          const x = b.x + r * sinDeg(a), y = b.y + r * cosDeg(a);
-          const c = list[k++];
-          c.pose.x = x;
-          c.pose.y = y;
-          c.pose.heading = heading;
-          c.front = 1 - hypot(x - W / 2, y - H / 2) / diag;
+          const slot = bi * SPOTS_PER_BEACON + places.list.length;
+          places.list.push({ pose: { x: 0, y: 0, heading: 0 }, front: 0, inZone: IN_BEACON_ZONE, zoneOk: 1, blocked: 0, slot });
         }
       }
+      this.beaconSpotPlaces[bi] = places;
     }
-    if (kept === undefined) {
-      const at = { x: b.x, y: b.y, m };
-      const inZone = (p: Pose) => pointWithin(at.x, at.y, baseAt(at.m, p), 3 + GEOM_EPSILON);
-      kept = { game, at, spots: places.list.map((c) => ({ pose: c.pose, front: c.front, inZone, zoneOk: -1, blocked: 0 })) };
-      this.beaconSpotCache.set(key, kept);
-      return kept.spots;
+    places.game = game;
+    const list = places.list;
+    let k = 0;
+    for (let r = 0; r <= 3; r += 1) {
+      for (let a = 0; a < 360; a += r === 0 ? 360 : 45) {
+        const x = b.x + r * sinDeg(a), y = b.y + r * cosDeg(a);
+        const c = list[k++];
+        c.pose.x = x;
+        c.pose.y = y;
+        c.pose.heading = heading;
+        c.front = 1 - hypot(x - W / 2, y - H / 2) / diag;
+      }
     }
-    kept.game = game;
-    kept.at.x = b.x;
-    kept.at.y = b.y;
-    kept.at.m = m;
-    const spots = kept.spots, list = places.list;
-    for (let i = 0; i < spots.length; i++) {
-      // The poses are the places' own objects, refilled above.
-      const c = spots[i];
-      c.front = list[i].front;
-      c.zoneOk = -1;
-    }
-    return spots;
+    return list;
+  }
+
+  /** beaconBlocked's record for this model's unit type. */
+  private beaconBlockedOf(m: BattleModel): Float64Array {
+    const key = m.unit.isCapital ? 1 + m.unitIndex : 0;
+    let rec = this.beaconBlocked[key];
+    // placeBeacons places at most eight beacons.
+    if (rec === undefined) this.beaconBlocked[key] = rec = new Float64Array(8 * SPOTS_PER_BEACON);
+    return rec;
   }
 
   /**
@@ -395,13 +383,25 @@ export abstract class BattleDeployment extends BattleState {
     // for a unit type stays ruled out for the next model of that type: it is not tested again
     // (the spots are kept per unit type, and per side through their zone or beacon).
     const stamp = this.deployStamp;
-    const legal = (i: number) => {
-      const c = cands[i] as Spot;
-      if (!BattleDeployment.spotInZone(c) || c.blocked === stamp) return false;
-      if (legalEnd(this.br, m, c.pose, this.models, this.width, this.height)) return true;
-      c.blocked = stamp;
-      return false;
-    };
+    // Beacon spots are shared by the unit types, in their zone for all (beaconSpots): what a type
+    // has ruled out is in its own record, by the spot's slot.
+    const blocked = this.scenario.zone === 'beacon' ? this.beaconBlockedOf(m) : null;
+    const legal =
+      blocked === null
+        ? (i: number) => {
+            const c = cands[i] as Spot;
+            if (!BattleDeployment.spotInZone(c) || c.blocked === stamp) return false;
+            if (legalEnd(this.br, m, c.pose, this.models, this.width, this.height)) return true;
+            c.blocked = stamp;
+            return false;
+          }
+        : (i: number) => {
+            const slot = (cands[i] as Spot).slot;
+            if (blocked[slot] === stamp) return false;
+            if (legalEnd(this.br, m, cands[i].pose, this.models, this.width, this.height)) return true;
+            blocked[slot] = stamp;
+            return false;
+          };
     const pick = cands.length ? this.policyOfSide(m.side).pickDeployment(this, m, cands, legal, this.pol) : -1;
     if (pick < 0) {
       this.trace?.deployments.push({ turn, model: `${m.label}: no legal spot in its zone, stays In Reserve`, x: NaN, y: NaN, heading: NaN });
