@@ -221,7 +221,7 @@ export abstract class BattleDeployment extends BattleState {
       for (let i = 0; i < beacons.length; i++) {
         const b = beacons[i];
         if (b.side !== side) continue;
-        covered[i] = coverBeacons && this.beaconCovered(b, side) ? 1 : 0;
+        covered[i] = coverBeacons && this.beaconCovered(i) ? 1 : 0;
         if (covered[i] === 0) targets++;
       }
       // The spot lists first, then one list of the right size (pushing grew it several times).
@@ -341,20 +341,32 @@ export abstract class BattleDeployment extends BattleState {
     const beacons = this.beacons;
     for (let i = 0; i < beacons.length; i++) {
       const b = beacons[i];
-      if (b.side === side && !this.beaconCovered(b, side)) return true;
+      if (b.side === side && !this.beaconCovered(i)) return true;
     }
     return false;
   }
 
-  /** One of the side's models on the table lies within 3" of beacon `b` (GM-83). */
-  protected beaconCovered(b: { x: number; y: number }, side: 0 | 1): boolean {
-    const models = this.models;
+  /**
+   * One of its side's models on the table lies within 3" of beacon `bi` (GM-83). Asked only
+   * during a Deployment Phase, in which models only come onto the table, where they stay
+   * unmoved: a beacon found covered stays covered through the phase, and is not measured again
+   * (beaconCoveredIn: the phase, by deployStamp, in which each beacon was found covered).
+   */
+  protected beaconCovered(bi: number): boolean {
+    const stamp = this.deployStamp;
+    if (this.beaconCoveredIn[bi] === stamp) return true;
+    const b = this.beacons[bi], side = b.side, models = this.models;
     for (let i = 0; i < models.length; i++) {
       const o = models[i];
-      if (o.side === side && o.where === 'table' && pointWithin(b.x, b.y, o.base, 3 + GEOM_EPSILON)) return true;
+      if (o.side === side && o.where === 'table' && pointWithin(b.x, b.y, o.base, 3 + GEOM_EPSILON)) {
+        this.beaconCoveredIn[bi] = stamp;
+        return true;
+      }
     }
     return false;
   }
+  /** beaconCovered's record, by beacon index (placeBeacons places at most eight). */
+  private readonly beaconCoveredIn = new Float64Array(8);
 
   /** The model's base lies in its side's deployment zone (GM-82; Beacon zones: within 3" of an own beacon, GM-36). */
   protected inOwnZone(c: BattleModel): boolean {
