@@ -12,6 +12,9 @@ import type { TraceActivation } from './battleTypes.js';
 import { SPAN_OUT } from './battleState.js';
 import { BattleDeployment } from './deployment.js';
 
+/** What clearNear says of the third bases near a span of spots. */
+export const NEAR_CLEAR = 0, NEAR_BLOCKED = 1, NEAR_OPEN = 2;
+
 /** A move option of the reused menus (moveTiers): MoveOption's fields, in its order, writable. */
 interface PooledOption {
   pose: Pose;
@@ -554,6 +557,27 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     if (lo > reach + 1e-9 || !onTable(b, this.width, this.height)) return null;
     if (!this.clearOfOthers(b, m, e)) return null;
     return { x: b.x, y: b.y, heading: 0 };
+  }
+
+  /**
+   * For every spot within `half` of base `b` (where `m` may stand, touching `e`): NEAR_CLEAR
+   * when each third base on the table is clear of all of them as clearOfOthers asks,
+   * NEAR_BLOCKED when one of them overlaps all of them, else NEAR_OPEN.
+   */
+  protected clearNear(b: Base, m: BattleModel, e: BattleModel, half: number): number {
+    const models = this.models;
+    const x = b.x, y = b.y, r = GEOM_EPSILON + half + m.reach;
+    let open = false;
+    for (let i = 0; i < models.length; i++) {
+      const o = models[i];
+      if (o === m || o === e || o.where !== 'table') continue;
+      // Bases farther apart than both reaches are clear: settled here, without the call.
+      const dx = o.base.x - x, dy = o.base.y - y, far = r + o.reach;
+      if (dx * dx + dy * dy > far * far || separationAbove(b, o.base, GEOM_EPSILON + half)) continue;
+      if (separationBelow(b, o.base, GEOM_EPSILON - half)) return NEAR_BLOCKED;
+      open = true;
+    }
+    return open ? NEAR_OPEN : NEAR_CLEAR;
   }
 
   /** Base `b` (where `m` would stand, touching `e`) is clear of every third base on the table. */

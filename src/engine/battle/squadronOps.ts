@@ -11,6 +11,7 @@ import type { TraceActivation } from './battleTypes.js';
 import { SPAN_OUT } from './battleState.js';
 import { sortSmall } from '../sortSmall.js';
 import { BattleFiring } from './firing.js';
+import { NEAR_BLOCKED, NEAR_OPEN } from './manoeuvre.js';
 
 export abstract class BattleSquadrons extends BattleFiring {
   /** Enemy squadrons on the table whose bases lie within `inches` of `m` standing at `p`. */
@@ -270,8 +271,17 @@ export abstract class BattleSquadrons extends BattleFiring {
    * the ship's centre along the unit vector (ux, uy): in base contact (Launch, riding Assaulters).
    */
   protected touchingAlong(b: MovingBase, m: BattleModel, ship: BattleModel, ux: number, uy: number): void {
+    this.touchingFrom(b, m, ship, ux, uy, this.touchingEdge(b, ship, ux, uy));
+  }
+
+  /** Where touchingAlong's base stops overlapping the ship (from overlapSpan; NaN when it has none). */
+  private touchingEdge(b: MovingBase, ship: BattleModel, ux: number, uy: number): number {
     b.set(ship.base.x, ship.base.y, 0);
-    const edge = overlapSpan(b, ux, uy, ship.base, SPAN_OUT) ? SPAN_OUT[1] : NaN; // where overlap ends
+    return overlapSpan(b, ux, uy, ship.base, SPAN_OUT) ? SPAN_OUT[1] : NaN;
+  }
+
+  /** touchingAlong with the edge that touchingEdge found. */
+  private touchingFrom(b: MovingBase, m: BattleModel, ship: BattleModel, ux: number, uy: number, edge: number): void {
     guidedBisection(0, ship.reach + m.reach + 0.01, 20, edge, (t) => {
       b.set(ship.base.x + ux * t, ship.base.y + uy * t, 0);
       return separationBelow(b, ship.base, 0);
@@ -313,9 +323,21 @@ export abstract class BattleSquadrons extends BattleFiring {
     for (let k = 0; k < 16; k++) {
       const dir = aim + (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 22.5;
       const ux = sinDeg(dir), uy = cosDeg(dir);
-      this.touchingAlong(b, m, c, ux, uy);
+      // Most spots tried are taken by a squadron launched just before. The bisection ends at
+      // most its last step (and rounding) beyond the edge where the overlap ends (the overlap
+      // along the line is one interval about the carrier's centre), so the third bases near
+      // the edge, within that margin, say whether one is on the spot or all are clear of it,
+      // before the bisection runs (separation changes by at most the distance a base moves).
+      const edge = this.touchingEdge(b, c, ux, uy);
+      let near = NEAR_OPEN;
+      if (edge === edge) {
+        b.set(c.base.x + ux * edge, c.base.y + uy * edge, 0);
+        near = this.clearNear(b, m, c, (c.reach + m.reach + 0.01) / 1048576 + 1e-6);
+        if (near === NEAR_BLOCKED) continue;
+      }
+      this.touchingFrom(b, m, c, ux, uy, edge);
       if (!onTable(b, this.width, this.height)) continue;
-      if (!this.models.every((o) => o === m || o === c || o.where !== 'table' || separationAbove(b, o.base, GEOM_EPSILON))) continue;
+      if (near === NEAR_OPEN && !this.models.every((o) => o === m || o === c || o.where !== 'table' || separationAbove(b, o.base, GEOM_EPSILON))) continue;
       m.base.set(b.x, b.y, 0);
       m.where = 'table';
       m.carrier = null;

@@ -1,10 +1,12 @@
 // Searches for where a squadron goes, checked against the plain searches, to the bit:
 //   * contactPose (moving straight at a model until the bases touch: interception, bombing,
 //     assault, squadron rams, landing), whose bisection is guided by where contact begins;
+//   * Launch (GM-18), which turns down a spot beside the carrier before bisecting for it when
+//     a third base certainly lies on it, and skips the clearance check when all are clear;
 //   * nearestLegalSquadron (Return to Base moves, GM-65 placement), which turns down spots
 //     within the depth of an overlap found at an earlier spot without testing them.
 import { describe, expect, it } from 'vitest';
-import { GEOM_EPSILON, hypot, onTable, separationAbove } from '../../../src/engine/geometry.js';
+import { GEOM_EPSILON, bearing, cosDeg, hypot, onTable, separationAbove, separationBelow, sinDeg } from '../../../src/engine/geometry.js';
 import { baseAt, nearestLegal, type Pose } from '../../../src/engine/battle/movement.js';
 import type { BattleModel } from '../../../src/engine/battle/model.js';
 import { Battle, miniScenario, rules } from '../../helpers/battle.js';
@@ -69,6 +71,68 @@ describe('contact spot of a straight squadron move', () => {
     expect(tally.found).toBeGreaterThan(300);
     expect(tally.blocked).toBeGreaterThan(300);
     expect(tally.other).toBeGreaterThan(100);
+  });
+});
+
+/** Launch's spot without shortcuts: each direction bisected in full, then the two checks. */
+function plainLaunchSpot(models: readonly BattleModel[], m: BattleModel, c: BattleModel, aim: number, W: number, H: number): Pose | null {
+  for (let k = 0; k < 16; k++) {
+    const dir = aim + (k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 22.5;
+    const ux = sinDeg(dir), uy = cosDeg(dir);
+    let lo = 0, hi = c.reach + m.reach + 0.01;
+    for (let i = 0; i < 20; i++) {
+      const t = (lo + hi) / 2;
+      if (separationBelow(baseAt(m, { x: c.base.x + ux * t, y: c.base.y + uy * t, heading: 0 }), c.base, 0)) lo = t;
+      else hi = t;
+    }
+    const b = baseAt(m, { x: c.base.x + ux * hi, y: c.base.y + uy * hi, heading: 0 });
+    if (!onTable(b, W, H)) continue;
+    if (!models.every((o) => o === m || o === c || o.where !== 'table' || separationAbove(b, o.base, GEOM_EPSILON))) continue;
+    return { x: b.x, y: b.y, heading: 0 };
+  }
+  return null;
+}
+
+describe('launch spot beside a carrier (GM-18)', () => {
+  it('is the plain search\'s, to the bit, for 3 squadrons in each of 600 cluttered random layouts', () => {
+    const battle = new Battle(
+      rules('1.2.2'),
+      miniScenario({ a: ['jovian.valiant', 'jovian.pathfinder', 'jovian.pathfinder', 'jovian.pathfinder', 'cega.wyvern'], b: ['unknown.tengu', 'cega.wyvern', 'jovian.pathfinder'] }),
+    );
+    const internals = battle as unknown as { launch(m: BattleModel, rec: null): boolean; nearestEnemies(m: BattleModel): BattleModel[] };
+    const models = battle.models;
+    const [carrier, ...rest] = models;
+    const aboard = rest.slice(0, 3);
+    const rnd = prng(1414);
+    const tally = { first: 0, later: 0 };
+    for (let k = 0; k < 600; k++) {
+      for (const x of models) {
+        x.reset();
+        x.side = x.fleet;
+        x.where = 'table';
+      }
+      const cx = k % 3 === 0 ? 2 + rnd() * 3 : 20 + rnd() * 8, cy = 20 + rnd() * 8;
+      carrier.base.set(cx, cy, rnd() * 360);
+      for (const x of rest) x.base.set(cx + (rnd() - 0.5) * 5, cy + (rnd() - 0.5) * 5, rnd() * 360);
+      for (const x of aboard) {
+        x.where = 'embarked';
+        x.carrier = carrier;
+      }
+      for (const x of aboard) {
+        const enemy = internals.nearestEnemies(carrier)[0] ?? null;
+        const aim = enemy ? bearing(carrier.base.x, carrier.base.y, enemy.base.x, enemy.base.y) : carrier.base.heading;
+        const want = plainLaunchSpot(models, x, carrier, aim, 48, 48);
+        const launched = internals.launch(x, null);
+        expect(launched).toBe(want !== null);
+        if (want) expect([x.base.x, x.base.y, x.where]).toEqual([want.x, want.y, 'table']);
+        else expect(x.where).toBe('embarked');
+        if (!want) continue;
+        if (x === aboard[0]) tally.first++;
+        else tally.later++;
+      }
+    }
+    expect(tally.first).toBeGreaterThan(200);
+    expect(tally.later).toBeGreaterThan(300);
   });
 });
 
