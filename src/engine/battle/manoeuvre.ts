@@ -7,7 +7,7 @@ import { GEOM_EPSILON, type Base, baseInRect, cosDeg, hypot, onTable, guidedBise
 import { aspect, aspectOfArc, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
 import { BattleModel } from './model.js';
-import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, roomForMove, ruledOutWithin, squadronDestinationsInto, type Pose } from './movement.js';
+import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, roomForMove, ruledOutWithin, spacingNeed, squadronDestinationsInto, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { SPAN_OUT } from './battleState.js';
 import { BattleDeployment } from './deployment.js';
@@ -321,14 +321,6 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     const br = this.br, W = this.width, H = this.height;
     if (m.unit.isCapital) return nearestLegal(br, m, p, this.models, W, H, maxShift);
     if (legalEnd(br, m, p, this.models, W, H)) return { x: p.x, y: p.y, heading: p.heading };
-    // The spacing a squadron keeps from each model (movement.ts needOf, for a squadron mover).
-    const touch = br.squadronTouch ? -GEOM_EPSILON : GEOM_EPSILON;
-    const needFor = (o: BattleModel): number => {
-      let need = touch;
-      if (o.unit.isCapital) need = Math.max(need, br.squadronCapitalSpacing - GEOM_EPSILON);
-      if (o.side !== m.side) need = Math.max(need, br.squadronEnemySpacing - GEOM_EPSILON);
-      return need;
-    };
     // As nearestLegal does without a test of its own: the models that could come near a spot
     // searched, and the rings within the depth of an overlap at p, which are not tried.
     const spacing = Math.max(br.squadronCapitalSpacing, br.squadronEnemySpacing, 0) + 1;
@@ -337,7 +329,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     const b0 = baseAt(m, p);
     for (const o of near) {
       if (o.assaulting === m) continue;
-      const need = needFor(o);
+      const need = spacingNeed(br, m, o);
       if (!separationBelow(b0, o.base, need)) continue;
       rMin = Math.max(rMin, need - separation(b0, o.base) - 1e-9);
     }
@@ -361,7 +353,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       const b = baseAt(m, q);
       for (const o of near) {
         if (o.assaulting === m) continue;
-        const need = needFor(o);
+        const need = spacingNeed(br, m, o);
         if (separationAbove(b, o.base, need)) continue;
         const depth = need - separation(b, o.base) - 1e-9;
         if (depth > 0.02) {

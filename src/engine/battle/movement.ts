@@ -326,7 +326,7 @@ export function legalEnd(br: BattleRules, m: BattleModel, p: Pose, others: reado
  * (GM-14 ALLOW_TOUCH: squadrons only not overlapping), and for squadrons the version's
  * spacing from capital ships and enemy models.
  */
-function spacingNeed(br: BattleRules, m: BattleModel, o: BattleModel): number {
+export function spacingNeed(br: BattleRules, m: BattleModel, o: BattleModel): number {
   return needOf(br, m.unit.isCapital, o.unit.isCapital, o.side !== m.side);
 }
 
