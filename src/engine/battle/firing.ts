@@ -252,11 +252,15 @@ export abstract class BattleFiring extends BattleManoeuvre {
     let best = 0;
     let supporting = true;
     const reach = this.rules.combat.barrierReach + GEOM_EPSILON;
+    // Whether the lenders support counts only where other friends add support to a lent
+    // Defense (defenceDice reads barrierSupporting nowhere else): without that (v1.2.2) the
+    // line of fire, the dearest part of this, is not measured, and the answer is left true.
+    const withSupport = this.rules.combat.barrierWithSupport;
     // Only models with the trait can have a working Barrier: the others are not looked at.
     for (const o of this.barrierModels) {
       if (!this.mayHelpDefend(o, att, tgt) || o.state.defense < best) continue;
       if (!o.state.hasWorking('Barrier') || separationAbove(o.base, tgt.base, reach)) continue;
-      const supports = this.nearLineOfFire(o, att, tgt);
+      const supports = !withSupport || this.nearLineOfFire(o, att, tgt);
       supporting = o.state.defense > best ? supports : supporting && supports;
       best = o.state.defense;
     }
