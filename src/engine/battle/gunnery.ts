@@ -119,25 +119,27 @@ export interface AttackRecord {
   targetAfter: string;
 }
 
-/**
- * The shot entries of one (attacker type, weapon line, target type), by situation, and the two
- * asked for last (the most recent first).
- */
-interface PairEntries {
-  readonly byKey: Map<number, ShotEntry | null>;
-  lastKey: number;
-  last: ShotEntry | null;
-  prevKey: number;
-  prev: ShotEntry | null;
-}
-
 export class Gunnery {
-  /**
-   * Shot entries by attacker type and weapon line (unit index * 64 + weapon index), then by
-   * target type (its unit index), then by situation (PairEntries). Two reads of plain arrays
-   * by small indices, where a map of the three in one key cost a hash lookup per entry() call.
-   */
-  private readonly pairs: Array<Array<PairEntries | undefined> | undefined> = [];
+  // The shot entries, by attacker type, weapon line and target type (a pair), then by
+  // situation. Each pair gets a small number (pairId, from 1) when first met; its two
+  // situations asked last sit in flat arrays at 2 id (the most recent) and 2 id + 1, with their
+  // keys (-1: none) and expected damage. Every entry is also in one open-addressing table by
+  // pair and key (tabPair 0: empty), with its expected damage beside it. The hot data are a few
+  // small typed arrays: a Map per pair, and the entry read for its expected damage, each took a
+  // chain of loads that often missed the cache.
+  /** Pair number by (attacker's unit index * 64 + weapon index) * 64 + target's unit index; 0: none yet. */
+  private readonly pairId = new Int32Array(64 * 64 * 64);
+  private pairs = 0;
+  private memoKey = new Int32Array(0);
+  private memoExp = new Float64Array(0);
+  private readonly memoEnt: Array<ShotEntry | null> = [];
+  private tabPair = new Int32Array(1024);
+  private tabKey = new Int32Array(1024);
+  private tabExp = new Float64Array(1024);
+  private tabEnt: Array<ShotEntry | null> = new Array<ShotEntry | null>(1024).fill(null);
+  /** 32 - log2 of the table's size: a multiplicative hash's top bits pick the first slot. */
+  private tabShift = 22;
+  private tabCount = 0;
   /** Shots of the activation in progress: per weapon line, instances already fired. */
   private readonly used = new Int8Array(64);
   /** Per shared distribution object (weakly held: the dice memo may start afresh). */
@@ -150,10 +152,19 @@ export class Gunnery {
 
   /** The attack of weapon line `w` of `att` on `tgt` in this situation; null when it cannot be made. */
   entry(att: BattleModel, w: WeaponLine, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods): ShotEntry | null {
+    const s = this.find(att, w, tgt, this.keyOf(att, w, tgt, band, asp, arc, mods), band, asp, arc, mods);
+    this.slot = s;
+    return this.memoEnt[s];
+  }
+  /** The memo slot of the entry last handed out by entry(): memoExp there is its expected damage. */
+  private slot = 0;
+
+  /** The situation key of entry(): what the plan of weapon line `w` of `att` on `tgt` depends on. */
+  private keyOf(att: BattleModel, w: WeaponLine, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods): number {
     const t = tgt.state;
     const evading = tgt.evading ? 1 : 0;
     const cls = w.cls, missile = cls === 'missile';
-    // The unit types and weapon line pick a list (pairs), then a small-integer key picks the
+    // The unit types and weapon line pick a pair (find), then a small-integer key picks the
     // situation (one key for all of it would need more than 31 bits, and Maps hash such
     // numbers far more slowly). The situation key leaves out what the plan does not depend on,
     // so that situations which differ only there share one entry: planning a new situation
@@ -185,40 +196,93 @@ export class Gunnery {
     key = key * 128 + Math.min(31, dd >> 2) * 4 + (dd & 3);
     // Countermeasures reroll the point defence roll: they matter only where there is one.
     key = key * 2 + (dd > 0 && t.systemWorking(COUNTERMEASURES) ? 1 : 0);
-    const line = att.unitIndex * 64 + w.index;
-    let byTarget = this.pairs[line];
-    if (byTarget === undefined) byTarget = this.newLine(line);
-    let pair = byTarget[tgt.unitIndex];
-    if (pair === undefined) byTarget[tgt.unitIndex] = pair = { byKey: new Map(), lastKey: -1, last: null, prevKey: -1, prev: null };
-    // The situations asked last for this pair come up again most often: the last two are kept
-    // beside the map (a lookup in a map of hundreds of situations was most of this function's
-    // time; the second slot takes a fifth more of the calls off the map).
-    if (pair.lastKey === key) return pair.last;
-    if (pair.prevKey === key) {
-      const e = pair.prev;
-      pair.prevKey = pair.lastKey;
-      pair.prev = pair.last;
-      pair.lastKey = key;
-      pair.last = e;
-      return e;
-    }
-    const byKey = pair.byKey;
-    let e = byKey.get(key);
-    if (e === undefined) byKey.set(key, (e = this.plan(att, w, tgt, band, asp, arc, mods)));
-    pair.prevKey = pair.lastKey;
-    pair.prev = pair.last;
-    pair.lastKey = key;
-    pair.last = e;
-    return e;
+    return key;
   }
 
-  /** The list of target types for weapon line `line` (pairs), made once; earlier lines left unset are filled too, so the outer list has no holes. */
-  private newLine(line: number): Array<PairEntries | undefined> {
-    const pairs = this.pairs;
-    while (pairs.length <= line) pairs.push(undefined);
-    const list: Array<PairEntries | undefined> = [];
-    pairs[line] = list;
-    return list;
+  /**
+   * The memo slot holding the entry of situation `key` for this attacker type, weapon line and
+   * target type: memoEnt and memoExp at the returned index hold the entry and its expected
+   * damage (0 for null).
+   */
+  private find(att: BattleModel, w: WeaponLine, tgt: BattleModel, key: number, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods): number {
+    const p = (att.unitIndex * 64 + w.index) * 64 + tgt.unitIndex;
+    let id = this.pairId[p];
+    if (id === 0) id = this.newPair(p);
+    // The situations asked last for this pair come up again most often: the last two are kept
+    // apart from the table (two thirds of the calls end here).
+    const s = 2 * id, mk = this.memoKey;
+    if (mk[s] === key) return s;
+    const ents = this.memoEnt, exps = this.memoExp;
+    let e: ShotEntry | null, x: number;
+    if (mk[s + 1] === key) {
+      e = ents[s + 1];
+      x = exps[s + 1];
+    } else {
+      const tp = this.tabPair, tk = this.tabKey, mask = tp.length - 1;
+      let h = Math.imul(Math.imul(id, 0x85ebca6b) ^ key, 0x9e3779b1) >>> this.tabShift;
+      for (;;) {
+        const q = tp[h];
+        if (q === 0) {
+          e = this.plan(att, w, tgt, band, asp, arc, mods);
+          x = e ? e.expected : 0;
+          this.insert(id, key, e, x);
+          break;
+        }
+        if (q === id && tk[h] === key) {
+          e = this.tabEnt[h];
+          x = this.tabExp[h];
+          break;
+        }
+        h = (h + 1) & mask;
+      }
+    }
+    mk[s + 1] = mk[s];
+    ents[s + 1] = ents[s];
+    exps[s + 1] = exps[s];
+    mk[s] = key;
+    ents[s] = e;
+    exps[s] = x;
+    return s;
+  }
+
+  /** Numbers pair `p` (find) and makes room for it in the arrays of the last two situations. */
+  private newPair(p: number): number {
+    const id = ++this.pairs;
+    this.pairId[p] = id;
+    if (2 * id + 1 >= this.memoKey.length) {
+      const n = Math.max(64, 4 * id);
+      const key = new Int32Array(n).fill(-1);
+      key.set(this.memoKey);
+      const exp = new Float64Array(n);
+      exp.set(this.memoExp);
+      this.memoKey = key;
+      this.memoExp = exp;
+      while (this.memoEnt.length < n) this.memoEnt.push(null);
+    }
+    return id;
+  }
+
+  /** Adds an entry to the table (not there yet), doubling it when half full. */
+  private insert(id: number, key: number, e: ShotEntry | null, x: number): void {
+    if (2 * (this.tabCount + 1) > this.tabPair.length) {
+      const tp = this.tabPair, tk = this.tabKey, te = this.tabEnt, tx = this.tabExp;
+      const n = 2 * tp.length;
+      this.tabPair = new Int32Array(n);
+      this.tabKey = new Int32Array(n);
+      this.tabExp = new Float64Array(n);
+      this.tabEnt = new Array<ShotEntry | null>(n).fill(null);
+      this.tabShift--;
+      this.tabCount = 0;
+      for (let i = 0; i < tp.length; i++) if (tp[i] !== 0) this.insert(tp[i], tk[i], te[i], tx[i]);
+    }
+    const tp = this.tabPair, mask = tp.length - 1;
+    let h = Math.imul(Math.imul(id, 0x85ebca6b) ^ key, 0x9e3779b1) >>> this.tabShift;
+    while (tp[h] !== 0) h = (h + 1) & mask;
+    tp[h] = id;
+    this.tabKey[h] = key;
+    this.tabExp[h] = x;
+    this.tabEnt[h] = e;
+    this.tabCount++;
   }
 
   /**
@@ -391,8 +455,11 @@ export class Gunnery {
           let e = ents[i];
           if (e === undefined) {
             const arc = this.bearingNow(att, w, tgt);
-            e = ents[i] = arc ? this.entry(att, w, tgt, band, asp, arc, mods) : null;
-            if (e) exp[i] = e.expected;
+            if (arc) {
+              // The expected damage from the memo's array: the entry itself is not read here.
+              e = ents[i] = this.entry(att, w, tgt, band, asp, arc, mods);
+              exp[i] = this.memoExp[this.slot];
+            } else e = ents[i] = null;
           }
           // The expected damage from the array beside the entries: an entry's own field is a
           // load (often from memory) for every attack of the fire, this one for the first only.
