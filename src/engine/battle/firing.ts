@@ -186,7 +186,9 @@ export abstract class BattleFiring extends BattleManoeuvre {
     const cx = tx - ax, cy = ty - ay, len2 = cx * cx + cy * cy;
     const rA = att.base.outerR, rT = tgt.base.outerR;
     let n = 0;
-    for (const o of this.models) {
+    // Only the target's side fights beside it: its list (kept between changes) is gone through
+    // rather than every model of the battle.
+    for (const o of this.enemiesOf(tgt.side === 0 ? 1 : 0)) {
       if (!this.mayHelpDefend(o, att, tgt)) continue;
       const ox = o.base.x, oy = o.base.y;
       let u = len2 > 0 ? ((ox - ax) * cx + (oy - ay) * cy) / len2 : 0;
