@@ -42,7 +42,9 @@ const P = new Float64Array(2);
 const WEDGE = new Float64Array(6);
 
 function setWedge(ship: Base, arc: FacingArc): void {
-  const b = ship.heading + ARC_START[arc];
+  // ARC_START's value by comparisons: a read of the table by a variable key is a keyed load,
+  // with its lookup of the name, on every wedge (several per arc and aspect test).
+  const b = ship.heading + (arc === 'F' ? -45 : arc === 'S' ? 45 : arc === 'R' ? 135 : 225);
   const d0x = sinDeg(b), d0y = cosDeg(b);
   WEDGE[0] = ship.x;
   WEDGE[1] = ship.y;
