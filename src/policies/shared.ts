@@ -394,8 +394,9 @@ class DepthOrder {
 }
 const FIT = 0, FIT_OTHER_DEPTH = 1, FIT_OTHER_SPOTS = 2, FIT_NONE = 3;
 /**
- * The orders by list, held weakly: a list a caller made for one call dies young with its entry. A Map kept up to 64 such lists alive, and each was copied out of
- * the young generation, some 12 KB a game, a good share of what every scavenge copied.
+ * The orders by list, held weakly: a list a caller made for one call dies young with its
+ * entry. A Map kept up to 64 such lists alive, and each was copied out of the young
+ * generation, some 12 KB a game, a good share of what every scavenge copied.
  */
 const depthOrders = new WeakMap<readonly DeployCandidate[], DepthOrder>();
 

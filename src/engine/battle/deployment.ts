@@ -22,7 +22,7 @@ const SPOTS_PER_BEACON = 25;
 /** A beacon spot's zone test, never asked (its zoneOk is 1 from the start: see beaconSpots). */
 const IN_BEACON_ZONE = (_p: Pose) => true;
 
-/** A first Deployment Phase as played once (BattleDeployment.deploymentPhase), per model by index. */
+/** An empty spot list, left in makeDeployCandidates' scratch slots once read (no list is kept alive there). */
 const EMPTY_SPOTS: DeploySpot[] = [];
 
 /** The spots around one beacon, kept between games and refilled (BattleDeployment.beaconSpots). */
@@ -31,6 +31,7 @@ interface BeaconPlaces {
   readonly list: Spot[];
 }
 
+/** A first Deployment Phase as played once (BattleDeployment.deploymentPhase), per model by index. */
 interface FirstDeployment {
   readonly policies: readonly [Policy, Policy];
   readonly where: readonly Where[];

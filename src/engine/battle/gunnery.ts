@@ -127,7 +127,11 @@ export class Gunnery {
   // pair and key (tabPair 0: empty), with its expected damage beside it. The hot data are a few
   // small typed arrays: a Map per pair, and the entry read for its expected damage, each took a
   // chain of loads that often missed the cache.
-  /** Pair number by (attacker's unit index * 64 + weapon index) * 64 + target's unit index; 0: none yet. */
+  /**
+   * Pair number by (attacker's unit index * 64 + weapon index) * 64 + target's unit index; 0:
+   * none yet. A battle has at most 64 unit types (BattleState) and a card at most 64 weapon
+   * lines (MAX_WEAPON_LINES, units schema), so every pair has its own index.
+   */
   private readonly pairId = new Int32Array(64 * 64 * 64);
   private pairs = 0;
   private memoKey = new Int32Array(0);
