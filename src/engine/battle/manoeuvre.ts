@@ -7,7 +7,7 @@ import { GEOM_EPSILON, type Base, baseInRect, cosDeg, hypot, onTable, guidedBise
 import { aspect, aspectOfArc, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
 import { BattleModel } from './model.js';
-import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, roomForMove, ruledOutWithin, spacingNeed, squadronDestinationsInto, type Pose } from './movement.js';
+import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, roomForMove, ruledOutWithin, squadronDestinationsInto, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { SPAN_OUT } from './battleState.js';
 import { BattleDeployment } from './deployment.js';
@@ -267,7 +267,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     }
     if (!m.unit.isCapital) {
       // No offered destination is legal: the nearest legal spot within Speed, else stay put.
-      const p = this.nearestLegalSquadron(m, { x: m.base.x, y: m.base.y, heading: 0 }, m.unit.speed);
+      const p = nearestLegal(this.br, m, { x: m.base.x, y: m.base.y, heading: 0 }, this.models, W, H, m.unit.speed);
       if (p) return { opt: moveOption(p, 'none', hypot(p.x - m.base.x, p.y - m.base.y)), fireBefore: false, forced: false, leaves: false };
     }
     return { opt: moveOption({ x: m.base.x, y: m.base.y, heading: m.base.heading }, 'none', 0), fireBefore: false, forced: false, leaves: false };
@@ -297,7 +297,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       const dx = carrier.base.x - m.base.x, dy = carrier.base.y - m.base.y, d = hypot(dx, dy);
       const step = Math.min(m.unit.speed, Math.max(0, d - carrier.reach - m.reach - 0.05));
       const want = { x: m.base.x + (d > 0 ? (dx / d) * step : 0), y: m.base.y + (d > 0 ? (dy / d) * step : 0), heading: 0 };
-      return this.nearestLegalSquadron(m, want, m.unit.speed) ?? { x: m.base.x, y: m.base.y, heading: 0 };
+      return nearestLegal(this.br, m, want, this.models, W, H, m.unit.speed) ?? { x: m.base.x, y: m.base.y, heading: 0 };
     }
     const edges = this.ownEdgePoints(m);
     let [tx, ty] = edges[0];
@@ -305,72 +305,8 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     const d = hypot(tx - m.base.x, ty - m.base.y);
     const step = Math.min(m.unit.speed, Math.max(0, d - m.reach));
     const want = { x: d > 0 ? m.base.x + ((tx - m.base.x) / d) * step : m.base.x, y: d > 0 ? m.base.y + ((ty - m.base.y) / d) * step : m.base.y, heading: 0 };
-    return this.nearestLegalSquadron(m, want, m.unit.speed) ?? { x: m.base.x, y: m.base.y, heading: 0 };
+    return nearestLegal(this.br, m, want, this.models, W, H, m.unit.speed) ?? { x: m.base.x, y: m.base.y, heading: 0 };
   }
-
-  /**
-   * nearestLegal(this.br, m, p, this.models, ...) for a squadron: the same spot, found with
-   * fewer legality tests. A spot the test turns down because a base stands too close to it
-   * (by a depth D: its spacing less their separation) is turned down for the same reason
-   * anywhere within D of it (separation changes by at most the distance a base moves), and the
-   * ring search tries many spots that close together: a few such discs are kept, and a spot
-   * inside one is turned down without the test. The answers are legalEnd's, so the spiral
-   * stops at the same spot.
-   */
-  protected nearestLegalSquadron(m: BattleModel, p: Pose, maxShift: number): Pose | null {
-    const br = this.br, W = this.width, H = this.height;
-    if (m.unit.isCapital) return nearestLegal(br, m, p, this.models, W, H, maxShift);
-    if (legalEnd(br, m, p, this.models, W, H)) return { x: p.x, y: p.y, heading: p.heading };
-    // As nearestLegal does without a test of its own: the models that could come near a spot
-    // searched, and the rings within the depth of an overlap at p, which are not tried.
-    const spacing = Math.max(br.squadronCapitalSpacing, br.squadronEnemySpacing, 0) + 1;
-    const near = this.models.filter((o) => o !== m && o.where === 'table' && hypot(o.base.x - p.x, o.base.y - p.y) <= maxShift + o.reach + m.reach + spacing);
-    let rMin = 0;
-    const b0 = baseAt(m, p);
-    for (const o of near) {
-      if (o.assaulting === m) continue;
-      const need = spacingNeed(br, m, o);
-      if (!separationBelow(b0, o.base, need)) continue;
-      rMin = Math.max(rMin, need - separation(b0, o.base) - 1e-9);
-    }
-    const discs = this.ruledOut;
-    let nd = 0, next = 0;
-    if (rMin > 0.02) {
-      // p's own disc: nearestLegal asks about p again first.
-      discs[0] = p.x;
-      discs[1] = p.y;
-      discs[2] = rMin;
-      nd = next = 3;
-    }
-    const ok = (q: Pose): boolean => {
-      const qx = q.x, qy = q.y;
-      for (let i = 0; i < nd; i += 3) {
-        const dx = qx - discs[i], dy = qy - discs[i + 1], r = discs[i + 2];
-        if (dx * dx + dy * dy < r * r) return false;
-      }
-      if (legalEnd(br, m, q, near, W, H)) return true;
-      // Turned down: by a base too close (its depth makes a disc), or by the table's edge (none).
-      const b = baseAt(m, q);
-      for (const o of near) {
-        if (o.assaulting === m) continue;
-        const need = spacingNeed(br, m, o);
-        if (separationAbove(b, o.base, need)) continue;
-        const depth = need - separation(b, o.base) - 1e-9;
-        if (depth > 0.02) {
-          discs[next] = qx;
-          discs[next + 1] = qy;
-          discs[next + 2] = depth;
-          next = next + 3 === discs.length ? 0 : next + 3;
-          if (nd < discs.length) nd += 3;
-        }
-        break;
-      }
-      return false;
-    };
-    return nearestLegal(br, m, p, near, W, H, maxShift, ok, rMin);
-  }
-  /** nearestLegalSquadron's discs of spots turned down: centre x, y and radius, 16 of them. */
-  private readonly ruledOut = new Float64Array(48);
 
   /**
    * The nearest point of each of the side's own table edges (GM-16: Standard, its strip's edge;

@@ -326,7 +326,7 @@ export function legalEnd(br: BattleRules, m: BattleModel, p: Pose, others: reado
  * (GM-14 ALLOW_TOUCH: squadrons only not overlapping), and for squadrons the version's
  * spacing from capital ships and enemy models.
  */
-export function spacingNeed(br: BattleRules, m: BattleModel, o: BattleModel): number {
+function spacingNeed(br: BattleRules, m: BattleModel, o: BattleModel): number {
   return needOf(br, m.unit.isCapital, o.unit.isCapital, o.side !== m.side);
 }
 
@@ -399,6 +399,53 @@ export function squadronDestinationsInto(m: BattleModel, speed: number, gx: Floa
 }
 
 /**
+ * nearestLegal's test of a spot for squadron `m` (legalEnd against `near`), with fewer calls of
+ * legalEnd. The same rule as rMin: a spot turned down because a base stands too close to it
+ * (by a depth D: its spacing less their separation) is turned down for the same reason anywhere
+ * within D of it, and the ring search tries many spots that close together. So a few such discs
+ * are kept (p's own, of radius rMin, first), and a spot inside one is turned down without the
+ * test; every other answer is legalEnd's, so the search stops at the same spot.
+ */
+function squadronSpotTest(br: BattleRules, m: BattleModel, p: Pose, near: readonly BattleModel[], w: number, h: number, rMin: number): (q: Pose) => boolean {
+  const discs = ruledOutDiscs;
+  let nd = 0, next = 0;
+  if (rMin > 0.02) {
+    // p's own disc: nearestLegal's search starts beside p.
+    discs[0] = p.x;
+    discs[1] = p.y;
+    discs[2] = rMin;
+    nd = next = 3;
+  }
+  return (q: Pose): boolean => {
+    const qx = q.x, qy = q.y;
+    for (let i = 0; i < nd; i += 3) {
+      const dx = qx - discs[i], dy = qy - discs[i + 1], r = discs[i + 2];
+      if (dx * dx + dy * dy < r * r) return false;
+    }
+    if (legalEnd(br, m, q, near, w, h)) return true;
+    // Turned down: by a base too close (its depth makes a disc), or by the table's edge (none).
+    const b = baseAt(m, q);
+    for (const o of near) {
+      if (o.assaulting === m) continue;
+      const need = spacingNeed(br, m, o);
+      if (separationAbove(b, o.base, need)) continue;
+      const depth = need - separation(b, o.base) - 1e-9;
+      if (depth > 0.02) {
+        discs[next] = qx;
+        discs[next + 1] = qy;
+        discs[next + 2] = depth;
+        next = next + 3 === discs.length ? 0 : next + 3;
+        if (nd < discs.length) nd += 3;
+      }
+      break;
+    }
+    return false;
+  };
+}
+/** squadronSpotTest's discs of spots turned down: centre x, y and radius, 16 of them (one search at a time). */
+const ruledOutDiscs = new Float64Array(48);
+
+/**
  * Nearest legal position to (x, y) within `maxShift` (GM-65 placement: smallest displacement,
  * ties to the smallest bearing clockwise from 0°); null when there is none. With
  * `spacingOverride`, the caller may give `skipBelow`: a distance from p within which its test
@@ -416,7 +463,6 @@ export function nearestLegal(br: BattleRules, m: BattleModel, p: Pose, others: r
   if (!ok) {
     const spacing = Math.max(br.squadronCapitalSpacing, br.squadronEnemySpacing, 0) + 1;
     const near = others.filter((o) => o !== m && o.where === 'table' && hypot(o.base.x - p.x, o.base.y - p.y) <= maxShift + o.reach + m.reach + spacing);
-    ok = (q: Pose) => legalEnd(br, m, q, near, w, h);
     const b = baseAt(m, p);
     for (const o of near) {
       if (o.assaulting === m) continue;
@@ -424,6 +470,7 @@ export function nearestLegal(br: BattleRules, m: BattleModel, p: Pose, others: r
       if (!separationBelow(b, o.base, need)) continue; // nothing to rule out
       rMin = Math.max(rMin, need - separation(b, o.base) - 1e-9);
     }
+    ok = m.unit.isCapital ? (q: Pose) => legalEnd(br, m, q, near, w, h) : squadronSpotTest(br, m, p, near, w, h, rMin);
   }
   const q: Pose = { x: 0, y: 0, heading: p.heading };
   for (let r = 0.05; r <= maxShift + 1e-9; r += 0.05) {

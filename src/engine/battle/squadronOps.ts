@@ -382,7 +382,7 @@ export abstract class BattleSquadrons extends BattleFiring {
     m.assaulting = null;
     const dx = m.base.x - ship.base.x, dy = m.base.y - ship.base.y, d = hypot(dx, dy) || 1;
     const want = { x: m.base.x + (dx / d) * 1, y: m.base.y + (dy / d) * 1, heading: 0 };
-    const p = this.nearestLegalSquadron(m, want, 6);
+    const p = nearestLegal(this.br, m, want, this.models, this.width, this.height, 6);
     if (p) m.base.set(p.x, p.y, 0);
     rec?.notes.push(`${m.label} stops Assaulting ${ship.label}`);
     this.epoch++;

@@ -3,11 +3,11 @@
 //     assault, squadron rams, landing), whose bisection is guided by where contact begins;
 //   * Launch (GM-18), which turns down a spot beside the carrier before bisecting for it when
 //     a third base certainly lies on it, and skips the clearance check when all are clear;
-//   * nearestLegalSquadron (Return to Base moves, GM-65 placement), which turns down spots
-//     within the depth of an overlap found at an earlier spot without testing them.
+//   * nearestLegal for a squadron (Return to Base moves, GM-65 placement), which turns down
+//     spots within the depth of an overlap found at an earlier spot without testing them.
 import { describe, expect, it } from 'vitest';
 import { GEOM_EPSILON, bearing, cosDeg, hypot, onTable, separationAbove, separationBelow, sinDeg } from '../../../src/engine/geometry.js';
-import { baseAt, nearestLegal, type Pose } from '../../../src/engine/battle/movement.js';
+import { baseAt, legalEnd, nearestLegal, type Pose } from '../../../src/engine/battle/movement.js';
 import type { BattleModel } from '../../../src/engine/battle/model.js';
 import { Battle, miniScenario, rules } from '../../helpers/battle.js';
 import { prng } from '../../helpers/prng.js';
@@ -137,13 +137,13 @@ describe('launch spot beside a carrier (GM-18)', () => {
 });
 
 describe('nearest legal spot for a squadron (Return to Base, GM-65)', () => {
-  it('is nearestLegal\'s, to the bit, in 1500 cluttered random cases per version', () => {
+  it('is the plain ring search\'s, to the bit, in 1500 cluttered random cases per version', () => {
     for (const version of ['1.2.1', '1.2.2'] as const) {
       const battle = new Battle(
         rules(version),
         miniScenario({ a: ['jovian.pathfinder', 'cega.wyvern', 'unknown.tengu', 'cega.wyvern'], b: ['jovian.alexander', 'cega.wyvern', 'jovian.pathfinder', 'cega.wyvern'] }),
       );
-      const internals = battle as unknown as { br: Parameters<typeof nearestLegal>[0]; nearestLegalSquadron(m: BattleModel, p: Pose, maxShift: number): Pose | null };
+      const internals = battle as unknown as { br: Parameters<typeof nearestLegal>[0] };
       const models = battle.models;
       const rnd = prng(version === '1.2.1' ? 31 : 41);
       let far = 0;
@@ -163,8 +163,9 @@ describe('nearest legal spot for a squadron (Return to Base, GM-65)', () => {
         const on = k % 2 === 0 ? m : models[Math.floor(rnd() * models.length)];
         const p: Pose = { x: on.base.x + (rnd() - 0.5) * 2, y: on.base.y + (rnd() - 0.5) * 2, heading: 0 };
         const maxShift = k % 3 === 0 ? 6 : 3 + rnd() * 4;
-        const want = nearestLegal(internals.br, m, p, models, 48, 48, maxShift);
-        expect(internals.nearestLegalSquadron(m, p, maxShift)).toEqual(want);
+        // The plain search: every ring, every model, legalEnd's answer for each spot.
+        const want = nearestLegal(internals.br, m, p, models, 48, 48, maxShift, (q) => legalEnd(internals.br, m, q, models, 48, 48));
+        expect(nearestLegal(internals.br, m, p, models, 48, 48, maxShift)).toEqual(want);
         if (want && Math.hypot(want.x - p.x, want.y - p.y) > 0.5) far++;
       }
       expect(far).toBeGreaterThan(300);
