@@ -519,11 +519,65 @@ function narrowSpan(p: Float64Array, np: number, a: Float64Array, na: number, b:
  * contact searches: callers confirm it with the exact predicates before relying on it.
  */
 export function overlapSpan(a: Base, ux: number, uy: number, b: Base, out: Float64Array): boolean {
+  if (a.shape === 'hex' ? b.shape === 'hex' || b.shape === 'rect' : a.shape === 'rect' && b.shape === 'hex') return hexSpan(a, ux, uy, b, out);
   const na = loadVertices(a, SA), nb = loadVertices(b, SB);
   if (na === 0 || nb === 0) return false;
   SPAN[0] = -Infinity;
   SPAN[1] = Infinity;
   if (!narrowSpan(SA, na, SA, na, SB, nb, ux, uy) || !narrowSpan(SB, nb, SA, na, SB, nb, ux, uy)) return false;
+  if (!(SPAN[0] <= SPAN[1])) return false;
+  out[0] = SPAN[0];
+  out[1] = SPAN[1];
+  return true;
+}
+
+// A hexagon with a hexagon or a rectangle: the same separating axes as narrowSpan's (the
+// hexagons' three edge normals, the rectangle's two), each base's extent along them from its
+// half sizes (as hexPairGap and hexRectGap take them), without the outlines. Its span can
+// differ from the outlines' in the last bits: callers take it only as a guide and confirm it
+// (guidedBisection), and a bisection's steps away from the true edge get the same answers
+// from the guide as from the test.
+
+/** Narrows SPAN on a unit axis for a base moving at `speed` along it past another `c` ahead, with `sum` their half extents; false: never overlapping. */
+function spanOnAxis(c: number, sum: number, speed: number): boolean {
+  if (speed === 0) return !(c - sum > 0 || c + sum < 0);
+  const t0 = (c - sum) / speed, t1 = (c + sum) / speed;
+  const lo = speed > 0 ? t0 : t1, hi = speed > 0 ? t1 : t0;
+  if (lo > SPAN[0]) SPAN[0] = lo;
+  if (hi < SPAN[1]) SPAN[1] = hi;
+  return true;
+}
+
+/** overlapSpan for a hexagon with a hexagon or a rectangle (see above). */
+function hexSpan(a: Base, ux: number, uy: number, b: Base, out: Float64Array): boolean {
+  const dx = b.x - a.x, dy = b.y - a.y;
+  SPAN[0] = -Infinity;
+  SPAN[1] = Infinity;
+  // The hexagons' normals (0, 1), (sqrt 3 / 2, ±1 / 2): a hexagon reaches half its width along each.
+  const hex = a.shape === 'hex' ? a : b, r = hex === a ? b : a;
+  const c0 = dy, c1 = HALF_SQRT3 * dx + 0.5 * dy, c2 = HALF_SQRT3 * dx - 0.5 * dy;
+  const v0 = uy, v1 = HALF_SQRT3 * ux + 0.5 * uy, v2 = HALF_SQRT3 * ux - 0.5 * uy;
+  const ha = hex.width / 2;
+  if (r.shape === 'hex') {
+    const sum = ha + r.width / 2;
+    if (!spanOnAxis(c0, sum, v0) || !spanOnAxis(c1, sum, v1) || !spanOnAxis(c2, sum, v2)) return false;
+  } else {
+    // The rectangle along the hexagons' normals: its half sides projected; along its own two
+    // normals: its half sides, and the hexagon its farthest vertex, (hr, 0) or (hr / 2, ±ha).
+    const fx = sinDeg(r.heading), fy = cosDeg(r.heading), hl = r.length / 2, hw = r.width / 2, hr = hex.width / SQRT3;
+    let nu = HALF_SQRT3 * fx + 0.5 * fy, nv = HALF_SQRT3 * fy - 0.5 * fx;
+    const e1 = Math.abs(nu) * hl + Math.abs(nv) * hw;
+    nu = HALF_SQRT3 * fx - 0.5 * fy;
+    nv = HALF_SQRT3 * fy + 0.5 * fx;
+    const e2 = Math.abs(nu) * hl + Math.abs(nv) * hw;
+    if (!spanOnAxis(c0, ha + Math.abs(fy) * hl + Math.abs(fx) * hw, v0) || !spanOnAxis(c1, ha + e1, v1) || !spanOnAxis(c2, ha + e2, v2)) return false;
+    for (let k = 0; k < 2; k++) {
+      const ax = k === 0 ? fx : fy, ay = k === 0 ? fy : -fx;
+      const p0 = Math.abs(ax * hr), p1 = Math.abs((ax * hr) / 2 + ay * ha), p2 = Math.abs((ax * hr) / 2 - ay * ha);
+      const ext = p0 > p1 ? (p0 > p2 ? p0 : p2) : p1 > p2 ? p1 : p2;
+      if (!spanOnAxis(ax * dx + ay * dy, ext + (k === 0 ? hl : hw), ax * ux + ay * uy)) return false;
+    }
+  }
   if (!(SPAN[0] <= SPAN[1])) return false;
   out[0] = SPAN[0];
   out[1] = SPAN[1];

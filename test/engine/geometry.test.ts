@@ -377,6 +377,35 @@ describe('contact searches guided by overlapSpan', () => {
     }
     expect(guidedTests).toBeLessThan(plainTests / 3);
   });
+
+  it('brackets the overlap of two hexagons, and of a ship moving past a hexagon, from the half sizes', () => {
+    // overlapSpan takes a hexagon's pairs from its half sizes, not its outline: the span must
+    // still bracket the overlap, and guide a contact search to the plain bisection's bits.
+    const span = new Float64Array(2);
+    let checked = 0;
+    for (let k = 0; k < 400; k++) {
+      const a = rnd() * 360, r = 1.5 + rnd() * 6;
+      const sx = 24 + r * Math.sin(a), sy = 24 + r * Math.cos(a);
+      const ux = (24 - sx) / r, uy = (24 - sy) / r;
+      const other = k % 2 === 0 ? squadronBase(24 + rnd() - 0.5, 24 + rnd() - 0.5) : capitalBase(24, 24, rnd() * 360, 1 + rnd() * 4, 0.5 + rnd() * 2);
+      // Even k: a hexagon moving at a hexagon; odd k: the ship moving at a hexagon at (sx, sy).
+      const mover = (t: number) => (k % 2 === 0 ? squadronBase(sx + ux * t, sy + uy * t) : capitalBase(24 - ux * t, 24 - uy * t, other.heading, other.length, other.width));
+      const target = k % 2 === 0 ? other : squadronBase(sx, sy);
+      const vx = k % 2 === 0 ? ux : -ux, vy = k % 2 === 0 ? uy : -uy;
+      expect(overlapSpan(mover(0), vx, vy, target, span)).toBe(true);
+      for (const t of [span[0] - 1e-6, span[0] + 1e-6, (span[0] + span[1]) / 2, span[1] - 1e-6, span[1] + 1e-6]) {
+        if (t < span[0] - 1) continue;
+        expect(separation(mover(t), target) < 0, `t ${t} in [${span[0]}, ${span[1]}]`).toBe(t > span[0] && t < span[1]);
+        checked++;
+      }
+      if (k % 2 === 0) {
+        const approach = (t: number) => separationAbove(mover(t), target, 0);
+        const lo0 = Math.max(0, r - 2);
+        expect(guidedBisection(lo0, r, 18, span[0], approach)).toBe(plain(lo0, r, 18, approach)[0]);
+      }
+    }
+    expect(checked).toBeGreaterThan(1500);
+  });
 });
 
 describe('distance, contact and overlap (GM-45)', () => {

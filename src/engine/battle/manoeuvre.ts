@@ -511,9 +511,15 @@ export abstract class BattleManoeuvre extends BattleDeployment {
   /** Base `b` (where `m` would stand, touching `e`) is clear of every third base on the table. */
   private clearOfOthers(b: Base, m: BattleModel, e: BattleModel): boolean {
     const models = this.models;
+    // A base whose centre lies farther than both reaches and the epsilon (with a margin far
+    // above rounding) is clear: separationAbove would say so from the same distance.
+    const r = GEOM_EPSILON + m.reach + 1e-6;
     for (let i = 0; i < models.length; i++) {
       const o = models[i];
-      if (o !== m && o !== e && o.where === 'table' && !separationAbove(b, o.base, GEOM_EPSILON)) return false;
+      if (o === m || o === e || o.where !== 'table') continue;
+      const dx = o.base.x - b.x, dy = o.base.y - b.y, far = r + o.reach;
+      if (dx * dx + dy * dy > far * far) continue;
+      if (!separationAbove(b, o.base, GEOM_EPSILON)) return false;
     }
     return true;
   }
