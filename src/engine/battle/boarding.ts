@@ -149,21 +149,23 @@ export function initiateBoarding(hooks: ProcedureHooks, br: BoardingRules, board
   }
   if (boarded && boarded.boarderSide !== boarder.side) throw new Error(`boarding: ${target.label} already holds Boarders of the other side`);
   boarder.marines -= committed;
-  hooks.note(`${boarder.label} boards ${target.label} with ${committed} marine${committed === 1 ? '' : 's'}`);
+  // Trace lines are built only where something records them (hooks.tracing).
+  const tracing = hooks.tracing !== false;
+  if (tracing) hooks.note(`${boarder.label} boards ${target.label} with ${committed} marine${committed === 1 ? '' : 's'}`);
 
   // Point Defense attack on the marines: Base Pool = current Defense, nothing else (PDAttackPool).
   const pdCode = roll(hooks, target.state.defense);
   const pdCasualties = marineCasualties(pdCode, br.casualties, committed);
   let alive = committed - pdCasualties;
-  hooks.note(`${target.label} point defence (${target.state.defense} dice) ${outcomeName(pdCode)}: ${pdCasualties} marine${pdCasualties === 1 ? '' : 's'} lost, ${alive} left`);
+  if (tracing) hooks.note(`${target.label} point defence (${target.state.defense} dice) ${outcomeName(pdCode)}: ${pdCasualties} marine${pdCasualties === 1 ? '' : 's'} lost, ${alive} left`);
   const structureBefore = target.state.structure;
 
   if (br.procedure === 'boarded_state') {
     let next = boarded;
     if (alive > 0) {
       next = { boarders: (boarded?.boarders ?? 0) + alive, boarderSide: boarder.side };
-      hooks.note(`${target.label} is Boarded: ${next.boarders} Boarder${next.boarders === 1 ? '' : 's'} aboard`);
-    } else hooks.note(`no marine reaches ${target.label}`);
+      if (tracing) hooks.note(`${target.label} is Boarded: ${next.boarders} Boarder${next.boarders === 1 ? '' : 's'} aboard`);
+    } else if (tracing) hooks.note(`no marine reaches ${target.label}`);
     return { committed, pdCode, pdCasualties, marineRollCasualties: 0, survivors: alive, repelled: false, returned: 0, attackCode: 0, defenderMarinesLost: 0, structureDamage: 0, captured: false, boarded: next };
   }
 
@@ -174,14 +176,14 @@ export function initiateBoarding(hooks: ProcedureHooks, br: BoardingRules, board
   let defenderMarinesLost = 0;
   let captured = false;
   if (repelled) {
-    hooks.note(`the boarding of ${target.label} is repelled`);
+    if (tracing) hooks.note(`the boarding of ${target.label} is repelled`);
   } else {
     // The defender's Marines roll: a [D+] kills one more boarder.
     if (alive > 0 && target.marines > 0) {
       const code = roll(hooks, target.marines);
       if (BEST_MAG[code] >= MAG_D) marineRollCasualties = 1;
       alive -= marineRollCasualties;
-      hooks.note(`${target.label} marines (${target.marines} dice) ${outcomeName(code)}: ${marineRollCasualties} boarder${marineRollCasualties === 1 ? '' : 's'} lost, ${alive} left`);
+      if (tracing) hooks.note(`${target.label} marines (${target.marines} dice) ${outcomeName(code)}: ${marineRollCasualties} boarder${marineRollCasualties === 1 ? '' : 's'} lost, ${alive} left`);
     }
     if (alive > 0) {
       // The boarders' Normal Attack: Base Pool = their number, every Result Escalated.
@@ -192,15 +194,15 @@ export function initiateBoarding(hooks: ProcedureHooks, br: BoardingRules, board
       const wanted = br.defenderMarineLoss === 'per_set' ? sets : sets > 0 ? 1 : 0;
       defenderMarinesLost = Math.min(wanted, target.marines);
       target.marines -= defenderMarinesLost;
-      hooks.note(`${alive} boarder${alive === 1 ? '' : 's'} attack ${target.label}: ${outcomeName(rolled)} escalated to ${outcomeName(attackCode)}; Structure ${target.state.structure}, ${defenderMarinesLost} defending marine${defenderMarinesLost === 1 ? '' : 's'} lost`);
+      if (tracing) hooks.note(`${alive} boarder${alive === 1 ? '' : 's'} attack ${target.label}: ${outcomeName(rolled)} escalated to ${outcomeName(attackCode)}; Structure ${target.state.structure}, ${defenderMarinesLost} defending marine${defenderMarinesLost === 1 ? '' : 's'} lost`);
       // Capture121: a ship left at 0 Structure (and not Destroyed) is taken.
       captured = target.state.structure === 0 && !target.state.destroyed;
-      if (captured) hooks.note(`${target.label} is Captured by ${boarder.label}'s marines`);
+      if (captured && tracing) hooks.note(`${target.label} is Captured by ${boarder.label}'s marines`);
     }
   }
   // Either way the surviving marines go home (the boarder loses at most the committed number).
   boarder.marines += alive;
-  if (alive > 0) hooks.note(`${alive} marine${alive === 1 ? '' : 's'} return to ${boarder.label}`);
+  if (alive > 0 && tracing) hooks.note(`${alive} marine${alive === 1 ? '' : 's'} return to ${boarder.label}`);
   return {
     committed,
     pdCode,
@@ -237,25 +239,26 @@ export interface BoardedFightResult {
  * is taken (GM-88); the dice are drawn Boarders first, then the ship's Marines.
  */
 export function boardedFight(hooks: ProcedureHooks, br: BoardingRules, target: BoardingSide, boarded: BoardedState): BoardedFightResult {
+  const tracing = hooks.tracing !== false; // trace lines only where something records them
   const boardersCode = roll(hooks, boarded.boarders);
   const marinesCode = roll(hooks, target.marines);
   const marinesLost = marineCasualties(boardersCode, br.casualties, target.marines);
   const boardersLost = marineCasualties(marinesCode, br.casualties, boarded.boarders);
   const marines = target.marines - marinesLost;
   const boarders = boarded.boarders - boardersLost;
-  hooks.note(
+  if (tracing) hooks.note(
     `fight aboard ${target.label}: ${boarded.boarders} Boarder${boarded.boarders === 1 ? '' : 's'} ${outcomeName(boardersCode)}, ` +
       `${target.marines} Marine${target.marines === 1 ? '' : 's'} ${outcomeName(marinesCode)} → ${boarders} Boarders, ${marines} Marines`,
   );
   if (marines === 0 && boarders > 0) {
     // GM-75: the Boarders take over and become its Marines, no more than it started with.
     target.marines = Math.min(boarders, target.unit.marines);
-    hooks.note(`${target.label} is Captured; its Marines are now ${target.marines}`);
+    if (tracing) hooks.note(`${target.label} is Captured; its Marines are now ${target.marines}`);
     return { boardersCode, marinesCode, captured: true, ended: true, newMarines: target.marines, boarded: null };
   }
   target.marines = marines;
   if (boarders === 0) {
-    hooks.note(`the Boarded state of ${target.label} ends`);
+    if (tracing) hooks.note(`the Boarded state of ${target.label} ends`);
     return { boardersCode, marinesCode, captured: false, ended: true, newMarines: marines, boarded: null };
   }
   return { boardersCode, marinesCode, captured: false, ended: false, newMarines: marines, boarded: { boarders, boarderSide: boarded.boarderSide } };

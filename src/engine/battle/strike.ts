@@ -66,9 +66,12 @@ export function pointDefenceAttack(hooks: ProcedureHooks, defender: Participant,
   const code = opts?.diminish ? DIMINISH_ALL[rolled] : rolled;
   const before = target.state.structure;
   applyResults(hooks.rules, target.state, code, hooks.tally);
-  const shown = opts?.diminish ? `${outcomeName(rolled)} diminished to ${outcomeName(code)}` : outcomeName(code);
-  const effect = target.state.destroyed ? 'destroyed' : before > target.state.structure ? `-${before - target.state.structure} Structure` : 'no damage';
-  if (hooks.tracing !== false) hooks.note(`${defender.label} point defence (${defender.state.defense} dice) on ${target.label}: ${shown}, ${effect}`);
+  if (hooks.tracing !== false) {
+    // The trace line's parts are worked out only for a trace (most games keep none).
+    const shown = opts?.diminish ? `${outcomeName(rolled)} diminished to ${outcomeName(code)}` : outcomeName(code);
+    const effect = target.state.destroyed ? 'destroyed' : before > target.state.structure ? `-${before - target.state.structure} Structure` : 'no damage';
+    hooks.note(`${defender.label} point defence (${defender.state.defense} dice) on ${target.label}: ${shown}, ${effect}`);
+  }
   return code;
 }
 
