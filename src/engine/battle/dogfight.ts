@@ -22,7 +22,7 @@
 import { BEST_MAG, MAG_D, outcomeName } from '../../dice/outcome.js';
 import { resolvePool } from '../../dice/pool.js';
 import { applyResults } from '../damage.js';
-import type { Participant, ProcedureHooks } from './procedures.js';
+import type { Participant, ProcedureHooks, WindowOptions } from './procedures.js';
 
 export type DogfightChoice = 'engage' | 'break_off' | 'stay_on_target' | 'pass';
 
@@ -116,14 +116,42 @@ export function legalDogfightChoices(
   isActive: boolean,
   fc: number,
   stayOnTargetUsed: boolean,
-): DogfightChoice[] {
-  const out: DogfightChoice[] = [];
-  if (self.fuel >= 1 && fc >= 1) out.push('engage');
-  if (self.fuel >= 1) out.push('break_off');
-  if (mayStayOnTarget(dr, self, isActive, stayOnTargetUsed)) out.push('stay_on_target');
-  if (self.fuel <= 0) out.push('pass');
-  return out;
+): readonly DogfightChoice[] {
+  let set = 0;
+  if (self.fuel >= 1 && fc >= 1) set |= ENGAGE;
+  if (self.fuel >= 1) set |= BREAK_OFF;
+  if (mayStayOnTarget(dr, self, isActive, stayOnTargetUsed)) set |= STAY_ON_TARGET;
+  if (self.fuel <= 0) set |= PASS;
+  return CHOICE_LISTS[set];
 }
+
+// The lists legalDogfightChoices hands out, one per set of open choices, each in the order
+// engage, break_off, stay_on_target, pass: made once, as a dogfight asks for one on every
+// action (tens per game) and a fresh array each time was a dogfight's main garbage. Readonly
+// by type only: Array.prototype.includes, which the choosers use, is slower on frozen arrays.
+const ENGAGE = 1, BREAK_OFF = 2, STAY_ON_TARGET = 4, PASS = 8;
+const CHOICE_LISTS: ReadonlyArray<readonly DogfightChoice[]> = Array.from({ length: 16 }, (_, set) => {
+  const out: DogfightChoice[] = [];
+  if (set & ENGAGE) out.push('engage');
+  if (set & BREAK_OFF) out.push('break_off');
+  if (set & STAY_ON_TARGET) out.push('stay_on_target');
+  if (set & PASS) out.push('pass');
+  return out;
+});
+
+/**
+ * The options of an Engage's Attack Window at Fire Control `fc`: one object per value (readonly
+ * by type), made on first use, rather than a new one for every Engage (the commonest dogfight
+ * action).
+ */
+function dogfightWindow(fc: number): WindowOptions {
+  if (!(fc >>> 0 === fc && fc < 64)) return { kind: 'dogfight', fc, noMissileDefence: true, noBombs: true }; // never on printed cards
+  return (DOGFIGHT_WINDOWS[fc] ??= { kind: 'dogfight', fc, noMissileDefence: true, noBombs: true });
+}
+const DOGFIGHT_WINDOWS: WindowOptions[] = [];
+
+/** The options of a dogfight called without any (shared, rather than a new empty object per call). */
+const NO_OPTIONS: DogfightOptions = Object.freeze({});
 
 /**
  * Resolves one dogfight between `active` (the model whose activation is in progress) and
@@ -136,7 +164,7 @@ export function dogfight(
   active: Participant,
   other: Participant,
   choose: DogfightChooser,
-  opts: DogfightOptions = {},
+  opts: DogfightOptions = NO_OPTIONS,
 ): DogfightResult {
   const { rules, roller, rng, tally } = hooks;
   // Fuel stays within 0..printed.
@@ -182,7 +210,7 @@ export function dogfight(
       case 'engage': {
         const before = self.fuel;
         self.fuel = before - 1;
-        const made = hooks.attackWindow(self, opp, { kind: 'dogfight', fc, noMissileDefence: true, noBombs: true });
+        const made = hooks.attackWindow(self, opp, dogfightWindow(fc));
         if (hooks.tracing !== false) hooks.note(
           `round ${round}: ${self.label} Engages ${opp.label} (FC ${fc}${boosted ? ', Boosted' : ''}, Fuel ${before}->${self.fuel}): ` +
             `${made} attack${made === 1 ? '' : 's'}; ${opp.label} ${opp.state.destroyed ? 'destroyed' : `Structure ${opp.state.structure}`}`,
@@ -244,14 +272,8 @@ export function dogfight(
   const freeMove: Participant[] = [];
   const noMoreAttacks: Participant[] = [];
   const rtbList: Participant[] = [];
-  const survivor = (p: Participant, inRtb: boolean): void => {
-    if (p.state.destroyed) return;
-    if (inRtb || (dr.afterwards === 'rtb_if_no_fuel' && p.fuel <= 0)) rtbList.push(p);
-    else freeMove.push(p);
-    if (p === breaker && breakOffPassed && !dr.breakerMayAttackAgain) noMoreAttacks.push(p);
-  };
-  survivor(active, activeRtb);
-  survivor(other, otherRtb);
+  afterDogfight(dr, active, activeRtb, breaker, breakOffPassed, freeMove, noMoreAttacks, rtbList);
+  afterDogfight(dr, other, otherRtb, breaker, breakOffPassed, freeMove, noMoreAttacks, rtbList);
   if (hooks.tracing !== false) {
     const endLine =
       ended === 'destroyed'
@@ -267,6 +289,27 @@ export function dogfight(
   }
 
   return { ended: ended!, breaker, breakOffPassed, rtb: rtbList, freeMove, noMoreAttacks, rounds: round, actions, stayOnTargetUsed };
+}
+
+/**
+ * What survivor `p` may or must do when the dogfight is over: Return to Base, or a free move;
+ * no more attacks for a breaker that may not attack again. (A function of its own: as a
+ * closure in dogfight it put that function's variables in a context object made every call.)
+ */
+function afterDogfight(
+  dr: DogfightRules,
+  p: Participant,
+  inRtb: boolean,
+  breaker: Participant | null,
+  breakOffPassed: boolean,
+  freeMove: Participant[],
+  noMoreAttacks: Participant[],
+  rtbList: Participant[],
+): void {
+  if (p.state.destroyed) return;
+  if (inRtb || (dr.afterwards === 'rtb_if_no_fuel' && p.fuel <= 0)) rtbList.push(p);
+  else freeMove.push(p);
+  if (p === breaker && breakOffPassed && !dr.breakerMayAttackAgain) noMoreAttacks.push(p);
 }
 
 /**
