@@ -489,8 +489,9 @@ export abstract class BattleManoeuvre extends BattleDeployment {
 
   /**
    * For every spot within `half` of base `b` (where `m` may stand, touching `e`): NEAR_CLEAR
-   * when each third base on the table is clear of all of them as clearOfOthers asks,
-   * NEAR_BLOCKED when one of them overlaps all of them, else NEAR_OPEN.
+   * when each third base on the table is clear of all of them (separated by more than
+   * GEOM_EPSILON), NEAR_BLOCKED when one of them overlaps all of them, else NEAR_OPEN. With
+   * `half` 0 it is the test of `b` alone (clearOfOthers).
    */
   protected clearNear(b: Base, m: BattleModel, e: BattleModel, half: number): number {
     const models = this.models;
@@ -510,18 +511,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
 
   /** Base `b` (where `m` would stand, touching `e`) is clear of every third base on the table. */
   private clearOfOthers(b: Base, m: BattleModel, e: BattleModel): boolean {
-    const models = this.models;
-    // A base whose centre lies farther than both reaches and the epsilon (with a margin far
-    // above rounding) is clear: separationAbove would say so from the same distance.
-    const r = GEOM_EPSILON + m.reach + 1e-6;
-    for (let i = 0; i < models.length; i++) {
-      const o = models[i];
-      if (o === m || o === e || o.where !== 'table') continue;
-      const dx = o.base.x - b.x, dy = o.base.y - b.y, far = r + o.reach;
-      if (dx * dx + dy * dy > far * far) continue;
-      if (!separationAbove(b, o.base, GEOM_EPSILON)) return false;
-    }
-    return true;
+    return this.clearNear(b, m, e, 0) === NEAR_CLEAR;
   }
 
   protected doRam(m: BattleModel, ram: { target: BattleModel; pose: Pose }, rec: TraceActivation | null): string {
