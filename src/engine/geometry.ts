@@ -386,12 +386,19 @@ function hexRectGap(hex: Base, r: Base): number {
   // The rectangle's normals: the hexagon's extent is its farthest vertex, (hr, 0) or (hr / 2, ±ha).
   for (let k = 0; k < 2; k++) {
     const ax = k === 0 ? ux : uy, ay = k === 0 ? uy : -ux;
-    const p0 = Math.abs(ax * hr), p1 = Math.abs(ax * hr / 2 + ay * ha), p2 = Math.abs(ax * hr / 2 - ay * ha);
-    const ext = p0 > p1 ? (p0 > p2 ? p0 : p2) : p1 > p2 ? p1 : p2;
-    x = Math.abs(ax * dx + ay * dy) - ext - (k === 0 ? hl : hw);
+    x = Math.abs(ax * dx + ay * dy) - hexExtent(ax, ay, hr, ha) - (k === 0 ? hl : hw);
     if (x > g) g = x;
   }
   return g;
+}
+
+/**
+ * How far a hexagon reaches from its centre along unit axis (ax, ay): its farthest vertex,
+ * (hr, 0) or (hr / 2, ±ha), with hr its corner radius and ha half its width across the flats.
+ */
+function hexExtent(ax: number, ay: number, hr: number, ha: number): number {
+  const p0 = Math.abs(ax * hr), p1 = Math.abs((ax * hr) / 2 + ay * ha), p2 = Math.abs((ax * hr) / 2 - ay * ha);
+  return p0 > p1 ? (p0 > p2 ? p0 : p2) : p1 > p2 ? p1 : p2;
 }
 
 // Two rectangles: the SAT gap from their four edge normals and each one's extent along them,
@@ -573,9 +580,7 @@ function hexSpan(a: Base, ux: number, uy: number, b: Base, out: Float64Array): b
     if (!spanOnAxis(c0, ha + Math.abs(fy) * hl + Math.abs(fx) * hw, v0) || !spanOnAxis(c1, ha + e1, v1) || !spanOnAxis(c2, ha + e2, v2)) return false;
     for (let k = 0; k < 2; k++) {
       const ax = k === 0 ? fx : fy, ay = k === 0 ? fy : -fx;
-      const p0 = Math.abs(ax * hr), p1 = Math.abs((ax * hr) / 2 + ay * ha), p2 = Math.abs((ax * hr) / 2 - ay * ha);
-      const ext = p0 > p1 ? (p0 > p2 ? p0 : p2) : p1 > p2 ? p1 : p2;
-      if (!spanOnAxis(ax * dx + ay * dy, ext + (k === 0 ? hl : hw), ax * ux + ay * uy)) return false;
+      if (!spanOnAxis(ax * dx + ay * dy, hexExtent(ax, ay, hr, ha) + (k === 0 ? hl : hw), ax * ux + ay * uy)) return false;
     }
   }
   if (!(SPAN[0] <= SPAN[1])) return false;
