@@ -41,9 +41,10 @@ function rate(file: string, rules: string): { games: number; activations: number
     const start = performance.now();
     const c = job.run({ first: 10_000 + rep * GAMES, trials: GAMES });
     const seconds = (performance.now() - start) / 1000;
-    runs.push(c[B_N] / seconds);
-    if (c[B_N] / seconds > games) {
-      games = c[B_N] / seconds;
+    const perSecond = c[B_N] / seconds;
+    runs.push(perSecond);
+    if (perSecond > games) {
+      games = perSecond;
       activations = c[B_ACTIVATIONS] / seconds;
     }
   }
