@@ -5,8 +5,6 @@ export function pct(p: number): string {
   return `${(p * 100).toFixed(2)}%`;
 }
 
-export { fixed, signedPercent } from '../numbers.js';
-
 /** Left-aligned first column, right-aligned others, two spaces between columns. */
 export function formatTable(header: string[], rows: string[][]): string[] {
   const all = [header, ...rows];
