@@ -1,5 +1,6 @@
 // Shared timing and output helpers for the benchmarks in this folder.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,10 +45,30 @@ export function printTable(header: string[], rows: string[][]): void {
   for (const row of rows) console.log(line(row));
 }
 
+/** The processor model and the cores Node may use: rates from machines of the same kind differ
+ * by up to about two times, so every summary says which machine measured it. */
+function machine(): { cpu: string; cores: number } {
+  let cpu = cpus()[0]?.model.trim() || 'unknown';
+  // Under a hypervisor the model name can be as vague as "AMD EPYC": Linux's family and model
+  // numbers still tell processor generations apart.
+  try {
+    const info = readFileSync('/proc/cpuinfo', 'utf8');
+    const field = (f: string) => new RegExp(`^${f}\\s*:\\s*(\\S+)`, 'm').exec(info)?.[1];
+    const family = field('cpu family'), model = field('model');
+    if (family && model) cpu += ` (family ${family}, model ${model})`;
+  } catch {
+    // not Linux: the model name alone
+  }
+  return { cpu, cores: availableParallelism() };
+}
+
 /** Writes reports/bench/NAME.json (generated, not committed) and says where; it opens with the
- * benchmark name, the time and the Node version and platform it ran on. */
+ * benchmark name, the time, the Node version and platform, and the processor it ran on (also
+ * printed, so a pasted table carries it). */
 export function writeSummary(name: string, results: object): void {
-  const summary = { benchmark: name, date: new Date().toISOString(), node: process.version, platform: `${process.platform} ${process.arch}`, ...results };
+  const m = machine();
+  const summary = { benchmark: name, date: new Date().toISOString(), node: process.version, platform: `${process.platform} ${process.arch}`, cpu: m.cpu, cores: m.cores, ...results };
+  console.log(`machine: ${m.cpu}, ${m.cores} cores, Node ${process.version}`);
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'); // dist/benchmarks -> repo root
   const outDir = join(root, 'reports', 'bench');
   mkdirSync(outDir, { recursive: true });
