@@ -93,7 +93,25 @@ export class Battle extends BattleSquadrons {
   // ------------------------------------------------------------------ activations
 
   protected activationPhase(initSide: 0 | 1): void {
-    for (const m of this.models) m.activated = false;
+    // Each side's waiting list: its models in candidate order (own models, then the ships it
+    // captured), those that activated dropped as the phase goes (see activationCandidates).
+    // Models in reserve, destroyed or withdrawn are left out: none is deployed or comes back
+    // during the phase.
+    const w0 = this.waiting[0], w1 = this.waiting[1];
+    let n0 = 0, n1 = 0;
+    for (const m of this.models) {
+      m.activated = false;
+      if (m.captured || (m.where !== 'table' && m.where !== 'embarked')) continue;
+      if (m.side === 0) w0[n0++] = m;
+      else w1[n1++] = m;
+    }
+    for (const m of this.models) {
+      if (!m.captured || (m.where !== 'table' && m.where !== 'embarked')) continue;
+      if (m.side === 0) w0[n0++] = m;
+      else w1[n1++] = m;
+    }
+    this.waitingN[0] = n0;
+    this.waitingN[1] = n1;
     let side = initSide;
     const cands: BattleModel[] = [];
     for (;;) {
@@ -108,20 +126,31 @@ export class Battle extends BattleSquadrons {
     }
   }
 
+  /** Per side, its models that had not activated at the last look, in candidate order, and how many (activationPhase). */
+  private readonly waiting: [BattleModel[], BattleModel[]] = [[], []];
+  private readonly waitingN: [number, number] = [0, 0];
+
   /**
    * The models of side `s` that may still activate this turn, into `cands` (emptied first);
    * returns how many. The side's own models first, then ships it captured: the same order
    * whichever fleet holds which table position, so mirrored games stay mirror images.
+   * In a phase a model changes sides (or becomes Captured) only when captured, and that marks it
+   * activated: a model that has not activated is still on the side, and in the place, where the
+   * phase's start put it. So the side's waiting list holds every candidate, in order; models
+   * that have activated leave it for the rest of the phase.
    */
   protected activationCandidates(s: 0 | 1, cands: BattleModel[]): number {
+    const w = this.waiting[s];
+    const len = this.waitingN[s];
     let n = 0; // refilled in place: emptying the array would drop its backing store
-    // Captured ships are rare: the second pass, for them, is made only when the first met one.
-    let captured = false;
-    for (const m of this.models) {
-      if (m.captured) captured = true;
-      else if (m.side === s && !m.activated && (m.fights(this.br.inertHulks) || this.mayLaunch(m))) cands[n++] = m;
+    let k = 0;
+    for (let i = 0; i < len; i++) {
+      const m = w[i];
+      if (m.activated) continue;
+      w[k++] = m;
+      if (m.fights(this.br.inertHulks) || this.mayLaunch(m)) cands[n++] = m;
     }
-    if (captured) for (const m of this.models) if (m.captured && m.side === s && !m.activated && (m.fights(this.br.inertHulks) || this.mayLaunch(m))) cands[n++] = m;
+    this.waitingN[s] = k;
     if (cands.length !== n) cands.length = n;
     return n;
   }
