@@ -411,6 +411,11 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         // First contact along the heading: step, then bisect to the touching distance.
         // Skip the stretch where the bases cannot meet yet (centres farther apart than both reaches).
         const along = (e.base.x - p.x) * hs + (e.base.y - p.y) * hc;
+        // Across the heading the moving base keeps its extent (half its width, for a rectangle)
+        // and the target lies within its reach of its centre: where those stay apart on that axis
+        // (by far more than rounding), the bases never meet on the way and no step is tested.
+        const side = (e.base.x - p.x) * hc - (e.base.y - p.y) * hs;
+        if (Math.abs(side) > (m.base.shape === 'rect' ? m.base.width / 2 : m.reach) + e.reach + 1e-6) continue;
         let from = Math.max(0, Math.floor((along - m.reach - e.reach) * 4) / 4);
         const firstHit = (start: number) => {
           for (let d = start; d <= lim.max + 1e-9; d += 0.25) {
