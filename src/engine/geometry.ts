@@ -104,8 +104,10 @@ for (let d = -TRIG_SPAN; d <= TRIG_SPAN; d++) {
 }
 
 // Other angles (headings towards a beacon or a target) recur many times in a row: a small
-// direct-mapped memo of recent ones (angle, sin, cos per slot).
-const MEMO_SLOTS = 64;
+// direct-mapped memo of recent ones (angle, sin, cos per slot). 256 slots rather than 64: a
+// beacon game met some 130 misses (mostly slots shared by two angles in use), each a Math.sin
+// and a Math.cos, at 64; about 85, most of them first meetings, at 256 (6 KB).
+const MEMO_SLOTS = 256;
 const TRIG_MEMO = new Float64Array(3 * MEMO_SLOTS).fill(NaN);
 
 function memoSlot(deg: number): number {
