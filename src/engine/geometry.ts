@@ -111,7 +111,9 @@ const MEMO_SLOTS = 256;
 const TRIG_MEMO = new Float64Array(3 * MEMO_SLOTS).fill(NaN);
 
 function memoSlot(deg: number): number {
-  const i = 3 * ((Math.floor(deg * 977.3) & 0x7fffffff) % MEMO_SLOTS);
+  // Any slot will do for an angle, so long as it is always the same one: truncation and a mask
+  // (MEMO_SLOTS is a power of two) rather than a floor and a remainder.
+  const i = 3 * (((deg * 977.3) | 0) & (MEMO_SLOTS - 1));
   if (TRIG_MEMO[i] !== deg) {
     TRIG_MEMO[i] = deg;
     TRIG_MEMO[i + 1] = sinOf(deg);
