@@ -194,9 +194,8 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     const end = this.followEnd;
     const drop = clamped === undefined;
     // Moves that cannot come near an edge are followed without testing their checkpoints: those
-    // whose straight segments, plus a base diameter per pivot, fit in the room of a ship
-    // standing still (each pivot it does not make leaves room for a longer move).
-    const room = roomForMove(m, from, 0, 0, this.width, this.height), dia = 2 * m.reach;
+    // whose straight segments, plus a base diameter per pivot they make, fit in the room.
+    const room = roomForMove(m, from, this.width, this.height), dia = 2 * m.reach;
     for (const mv of moves) {
       const clear = mv.pre + mv.mid + mv.post + (mv.turn1 !== 0 ? dia : 0) + (mv.turn2 !== 0 ? dia : 0) < room;
       const r = followCapitalMove(m, from, mv, this.width, this.height, end, this.br.pivotOnCentre, drop, clear);

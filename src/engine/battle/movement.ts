@@ -254,16 +254,16 @@ function clampStraight(m: BattleModel, sx: number, sy: number, ux: number, uy: n
 }
 
 /**
- * How far a capital ship's centre stands from the nearest table edge, less what a move could
- * bring a corner nearer to it: the distance travelled (`length`, its straight segments in all),
- * at most a base diameter per pivot (`pivots`: a pivot turns the centre about a corner, by less
- * than the base's reach from it) and the reach of a corner from the centre, plus an inch.
- * Positive: every checkpoint of such a move is on the table with room to spare (far above
- * rounding), and onTableAt would pass each of them.
+ * How far a capital ship's centre stands from the nearest table edge, less the reach of a
+ * corner from the centre and an inch: the room a move has. A move brings a corner nearer the
+ * edge by at most the distance it travels (its straight segments) plus a base diameter per
+ * pivot (a pivot turns the centre about a corner, by less than the base's reach from it). When
+ * that total is below the room, every checkpoint of the move is on the table with room to spare
+ * (far above rounding), and onTableAt would pass each of them.
  */
-export function roomForMove(m: BattleModel, from: Pose, length: number, pivots: number, w: number, h: number): number {
+export function roomForMove(m: BattleModel, from: Pose, w: number, h: number): number {
   const edge = Math.min(from.x, w - from.x, from.y, h - from.y);
-  return edge - (length + (2 * pivots + 1) * m.reach + 1);
+  return edge - (m.reach + 1);
 }
 
 function done(travelled: number, clamped: boolean): typeof moveResult {
