@@ -136,7 +136,6 @@ class Heuristic implements Policy {
     const reach = Math.min(view.maxRange(m, true), view.maxRange(m, false) + 3);
     // Plain arrays kept by the policy and refilled in place (emptying one drops its backing store).
     const scores = this.scores;
-    const before = this.before;
     // Escort duty: the friendly capital ship nearest to the squadron.
     let escortOf: BattleModel | null = null;
     if (this.p.escort > 0 && !m.unit.isCapital) {
@@ -145,9 +144,11 @@ class Heuristic implements Policy {
         if (!escortOf || distanceTo(f, m.base) < distanceTo(escortOf, m.base)) escortOf = f;
       }
     }
-    // The firepower from every end position, worked out for the whole menu at once.
+    // The firepower from every end position, worked out for the whole menu at once. A score
+    // takes the better of that and fireStart, so enemies that cannot beat fireStart from
+    // anywhere may be left out: then a value up to fireStart is not exact (see below).
     const fires = this.fires;
-    view.firepowerOfMoves(m, options, focus, fires);
+    const partial = view.firepowerOfMoves(m, options, focus, fires, fireStart);
     // And the distance to the nearest enemy from each (nearestEnemyDistance, for the whole menu).
     const dists = this.dists;
     nearestEnemyDistances(view, m, options, dists);
@@ -166,17 +167,21 @@ class Heuristic implements Policy {
       if (this.name === 'aggressive') score -= 0.02 * d;
       else score -= this.p.caution * view.threat(m, o.pose) + 0.05 * Math.abs(d - (reach - this.p.range_margin));
       scores[i] = score;
-      before[i] = fireStart > fireEnd;
     }
     // Best first (ties: menu order); the first legal one is taken. The scratch arrays are not
     // cut to the menu (MENU_STORE in battleState): firstLegal is told how many keys count.
     const i = firstLegal(scores, legal, true, options.length);
-    return { index: i, fireBefore: i >= 0 && before[i] };
+    if (i < 0) return { index: i, fireBefore: false };
+    // Fire before the move when that scores higher: the exact firepower from the chosen end
+    // is needed where the menu's value may stand for a smaller one (at most fireStart).
+    const o = options[i];
+    let fireEnd = fires[i];
+    if (partial && !(fireEnd * boostFactor(view, m, o) > fireStart)) fireEnd = firepower(view, m, o.pose, focus);
+    return { index: i, fireBefore: fireStart > fireEnd * boostFactor(view, m, o) };
   }
 
-  /** pickMove's scratch: each option's score, and whether firing before the move scores higher. */
+  /** pickMove's scratch: each option's score. */
   private readonly scores: number[] = [];
-  private readonly before: boolean[] = [];
   /** pickMove's scratch: the firepower from each option's end position. */
   private readonly fires: number[] = [];
   /** pickMove's scratch: the distance to the nearest enemy from each option's end position. */

@@ -52,8 +52,11 @@ export interface PolicyView {
   /**
    * firepower(m, options[j].pose, focus) for every move option j, written to out[j]. Entries
    * from options.length on are left as they were (a reused scratch array is not cut to length).
+   * With `floor` >= 0 the engine may leave out enemies that cannot be worth more than `floor`
+   * from anywhere (it returns true when it did): then a value above `floor` is exact, and one
+   * at or below it only says the exact value is at or below `floor` too.
    */
-  firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[]): void;
+  firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[], floor?: number): boolean;
   /** Whether a Boost halves `m`'s Fire Control under the rules in force (GM-60). */
   boostHalvesFc(m: BattleModel): boolean;
   /** Longest reach of `m`'s weapons against capital ships or squadrons (from its Sensors). */

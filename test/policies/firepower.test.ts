@@ -75,6 +75,33 @@ describe('PolicyView.firepower', () => {
     expect(nonZero).toBeGreaterThan(100);
   });
 
+  it('firepowerOfMoves with a floor: exact above it, and at or below it only where the exact value is too', () => {
+    let above = 0;
+    let under = 0;
+    let leftOut = 0;
+    beforeEachActivation((battle, m) => {
+      const options = Array.from({ length: 20 }, (_, k) => ({ pose: { x: m.base.x + 5 * Math.sin(k * 0.9), y: m.base.y + 5 * Math.cos(k * 1.3), heading: (k * 45) % 360 }, action: 'none' as const, travelled: 0 }));
+      for (const focus of [0, 1]) {
+        const floor = battle.firepower(m, m.base, focus);
+        const out: number[] = [];
+        if (battle.firepowerOfMoves(m, options, focus, out, floor)) leftOut++;
+        options.forEach((o, j) => {
+          const exact = battle.firepower(m, o.pose, focus);
+          if (out[j] > floor) {
+            expect(out[j]).toBe(exact);
+            above++;
+          } else {
+            expect(exact).toBeLessThanOrEqual(floor);
+            under++;
+          }
+        });
+      }
+    });
+    expect(above).toBeGreaterThan(100);
+    expect(under).toBeGreaterThan(100);
+    expect(leftOut).toBeGreaterThan(10);
+  });
+
   it('firepowerOfMoves agrees with firepower at the edge between short and long range, bit for bit', () => {
     // firepowerOfMoves settles the range band from the squared distance away from the band's
     // edge; these options stand at the edge and a hair either side of it, where it must fall

@@ -41,6 +41,13 @@ export const SPAN_OUT = new Float64Array(2);
 // room, so a short menu after a long one gave the next long menu a fresh store. Those arrays
 // are written from 0 for each menu and read with the menu's length, never their own.
 
+/**
+ * A situation table (estTable) holds the 32 situations' values, then its bound (tableBound):
+ * what firepowerOfMoves needs to leave out an enemy none of whose situations could matter.
+ */
+const TABLE_BOUND = 32;
+const TABLE_SIZE = 33;
+
 /** The placeholder entry of battles that may play the Repair stub (enable_repair=YES, GM-19). */
 export const REPAIR_STUB_NOTE = 'rules enable_repair=YES: the Repair action is a jwsim stub (its rules were not retrieved, GM-19): a Skill Test that on [D+] restores one lost box';
 
@@ -130,7 +137,7 @@ export abstract class BattleState implements PolicyView {
       });
     });
     if (this.units.length > 64) throw new UserError(`${scenario.file}: at most 64 distinct unit types per battle; this one has ${this.units.length}`);
-    this.estTables = Array.from({ length: this.units.length * this.units.length }, () => new Float64Array(32).fill(-1));
+    this.estTables = Array.from({ length: this.units.length * this.units.length }, () => new Float64Array(TABLE_SIZE).fill(-1));
     this.estSig = new Float64Array(this.units.length * this.units.length).fill(-1);
     this.noteSituationalRules();
   }
@@ -330,6 +337,7 @@ export abstract class BattleState implements PolicyView {
     if (cached >= 0) return cached;
     const v = this.volleyAt(att, tgt, band, myArc, aspArc, fc);
     table[slot] = v;
+    table[TABLE_BOUND] = -1; // a new value: the bound is worked out again when next asked
     return v;
   }
 
@@ -341,7 +349,7 @@ export abstract class BattleState implements PolicyView {
     let saved = this.estSaved.get(key);
     if (!saved) {
       if (this.estSaved.size >= 100_000) this.estSaved.clear(); // bounded memory
-      this.estSaved.set(key, (saved = new Float64Array(32).fill(-1)));
+      this.estSaved.set(key, (saved = new Float64Array(TABLE_SIZE).fill(-1)));
     }
     this.estTables[pair] = saved;
     return saved;
@@ -407,13 +415,17 @@ export abstract class BattleState implements PolicyView {
    * pose once instead of once per enemy. For each option the enemies are still taken in list
    * order, so the running maximum meets the same values in the same order.
    * Only out[0 .. options.length - 1] are written, and out is never cut (MENU_STORE).
+   * With `floor` (at least 0), an enemy whose situation table says it is worth at most `floor`
+   * from anywhere is left out (returns true when one was): above `floor` every value is still
+   * exact, and a value at or below it stands for one that is also at or below it.
    */
-  firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[]): void {
+  firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[], floor = -1): boolean {
     const k = options.length;
     const list = this.reachable(m);
     const n = list.length;
     const fc = m.state.fireControl();
-    if (k === 0) return;
+    let left = false;
+    if (k === 0) return left;
     this.firepowerReady(m, list, fc);
     if (k > this.moveX.length) {
       const size = 2 * k;
@@ -452,6 +464,16 @@ export abstract class BattleState implements PolicyView {
         }
         continue;
       }
+      const tgtCapital = tgt.unit.isCapital;
+      if (floor >= 0) {
+        // The values are the table's slots (weighted as in slotValue when focused): rounding
+        // keeps the order, so none beats its weighted bound.
+        const b = this.tableBound(table, attCapital, tgtCapital);
+        if ((focus ? b / this.fpDiv[i] * this.fpTv[i] / 10 : b) <= floor) {
+          left = true;
+          continue;
+        }
+      }
       const tBulk = tgt.bulk, short = this.fpShort[i];
       const reach2 = reach * reach;
       // The band without a square root. Long is sqrt(d2) - mBulk - tBulk > short, which can only
@@ -463,7 +485,6 @@ export abstract class BattleState implements PolicyView {
       const edge = short + mBulk + tBulk;
       const edge2 = edge * edge;
       const slack = edge > 0 ? edge2 * 4e-9 : Infinity;
-      const tgtCapital = tgt.unit.isCapital;
       const f = tgt.base.forward();
       const fs = f.sin, fcos = f.cos;
       for (let j = 0; j < k; j++) {
@@ -479,6 +500,7 @@ export abstract class BattleState implements PolicyView {
         if (v > out[j]) out[j] = v;
       }
     }
+    return left;
   }
   /**
    * firepower's value of enemy `i` (reachable(m)[i], situation table `table`) in one situation:
@@ -493,14 +515,44 @@ export abstract class BattleState implements PolicyView {
       let v = this.fpScaled[key];
       if (v < 0) {
         let x = table[slot];
-        if (x < 0) x = table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', myArc, aspArc, fc);
+        if (x < 0) x = this.fillSlot(m, tgt, table, slot, long, myArc, aspArc, fc);
         v = this.fpScaled[key] = x / this.fpDiv[i] * this.fpTv[i] / 10;
       }
       return v;
     }
     let x = table[slot];
-    if (x < 0) x = table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', myArc, aspArc, fc);
+    if (x < 0) x = this.fillSlot(m, tgt, table, slot, long, myArc, aspArc, fc);
     return x;
+  }
+
+  /** Works out situation `slot` of `table` (slotValue's first meeting with it), and drops the table's bound. */
+  private fillSlot(m: BattleModel, tgt: BattleModel, table: Float64Array, slot: number, long: boolean, myArc: number, aspArc: number, fc: number): number {
+    const x = (table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', myArc, aspArc, fc));
+    table[TABLE_BOUND] = -1;
+    return x;
+  }
+
+  /**
+   * The most any situation of `table` can be worth (the largest of its slots that the pair can
+   * meet: a squadron attacker is always in arc 0, a squadron target always shows aspect 0), or
+   * Infinity while one of those is still unknown. Kept in the table's last entry; every new
+   * slot value resets it (to -1).
+   */
+  private tableBound(table: Float64Array, attCapital: boolean, tgtCapital: boolean): number {
+    let b = table[TABLE_BOUND];
+    if (b >= 0) return b;
+    b = 0;
+    for (let s = 0; s < 32; s++) {
+      if ((!attCapital && (s & 12) !== 0) || (!tgtCapital && (s & 3) !== 0)) continue;
+      const x = table[s];
+      if (x < 0) {
+        b = Infinity;
+        break;
+      }
+      if (x > b) b = x;
+    }
+    table[TABLE_BOUND] = b;
+    return b;
   }
 
   /** firepowerOfMoves' scratch: each option's position and (capital ships) forward vector. */
