@@ -42,11 +42,13 @@ export const SPAN_OUT = new Float64Array(2);
 // are written from 0 for each menu and read with the menu's length, never their own.
 
 /**
- * A situation table (estTable) holds the 32 situations' values, then its bound (tableBound):
- * what firepowerOfMoves needs to leave out an enemy none of whose situations could matter.
+ * A situation table (estTable) holds the 32 situations' values (short range, then long), then
+ * its bounds at short and at long range (tableBounds): what firepowerOfMoves needs to leave
+ * out an enemy, or its long range, when none of those situations could matter.
  */
-const TABLE_BOUND = 32;
-const TABLE_SIZE = 33;
+const BOUND_SHORT = 32;
+const BOUND_LONG = 33;
+const TABLE_SIZE = 34;
 
 /** The placeholder entry of battles that may play the Repair stub (enable_repair=YES, GM-19). */
 export const REPAIR_STUB_NOTE = 'rules enable_repair=YES: the Repair action is a jwsim stub (its rules were not retrieved, GM-19): a Skill Test that on [D+] restores one lost box';
@@ -337,7 +339,7 @@ export abstract class BattleState implements PolicyView {
     if (cached >= 0) return cached;
     const v = this.volleyAt(att, tgt, band, myArc, aspArc, fc);
     table[slot] = v;
-    table[TABLE_BOUND] = -1; // a new value: the bound is worked out again when next asked
+    table[BOUND_SHORT] = -1; // a new value: the bounds are worked out again when next asked
     return v;
   }
 
@@ -416,8 +418,8 @@ export abstract class BattleState implements PolicyView {
    * order, so the running maximum meets the same values in the same order.
    * Only out[0 .. options.length - 1] are written, and out is never cut (MENU_STORE).
    * With `floor` (at least 0), an enemy whose situation table says it is worth at most `floor`
-   * from anywhere is left out (returns true when one was): above `floor` every value is still
-   * exact, and a value at or below it stands for one that is also at or below it.
+   * from anywhere (or anywhere at long range) is left out (there), and true is returned: above
+   * `floor` every value is still exact, and one at or below it stands for one at or below it too.
    */
   firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[], floor = -1): boolean {
     const k = options.length;
@@ -465,14 +467,19 @@ export abstract class BattleState implements PolicyView {
         continue;
       }
       const tgtCapital = tgt.unit.isCapital;
+      // Whether the enemy's situations at long range are worth at most the floor.
+      let longOut = false;
       if (floor >= 0) {
         // The values are the table's slots (weighted as in slotValue when focused): rounding
         // keeps the order, so none beats its weighted bound.
-        const b = this.tableBound(table, attCapital, tgtCapital);
-        if ((focus ? b / this.fpDiv[i] * this.fpTv[i] / 10 : b) <= floor) {
+        this.tableBounds(table, attCapital, tgtCapital);
+        const bs = table[BOUND_SHORT], bl = table[BOUND_LONG];
+        longOut = (focus ? bl / this.fpDiv[i] * this.fpTv[i] / 10 : bl) <= floor;
+        if (longOut && (focus ? bs / this.fpDiv[i] * this.fpTv[i] / 10 : bs) <= floor) {
           left = true;
           continue;
         }
+        if (longOut) left = true;
       }
       const tBulk = tgt.bulk, short = this.fpShort[i];
       const reach2 = reach * reach;
@@ -485,12 +492,16 @@ export abstract class BattleState implements PolicyView {
       const edge = short + mBulk + tBulk;
       const edge2 = edge * edge;
       const slack = edge > 0 ? edge2 * 4e-9 : Infinity;
+      // Where long range cannot matter, the options clearly beyond the band's edge (the band
+      // test says long there without its exact path; twice the slack, against rounding) are
+      // left out as those out of reach are.
+      const cut = longOut ? Math.min(reach2, edge2 + 2 * slack) : reach2;
       const f = tgt.base.forward();
       const fs = f.sin, fcos = f.cos;
       for (let j = 0; j < k; j++) {
         const dx = tx - mx[j], dy = ty - my[j];
         const d2 = dx * dx + dy * dy;
-        if (d2 > reach2) continue; // out of reach: 0, which never beats the running best
+        if (d2 > cut) continue; // out of reach (0), or long range where it is worth at most the floor
         let long = d2 > edge2;
         if (Math.abs(d2 - edge2) <= slack) long = Math.sqrt(d2) - mBulk - tBulk > short;
         // arcsOf, with the trigonometry worked out above (arcIndex: arcOfDir without branches).
@@ -528,31 +539,29 @@ export abstract class BattleState implements PolicyView {
   /** Works out situation `slot` of `table` (slotValue's first meeting with it), and drops the table's bound. */
   private fillSlot(m: BattleModel, tgt: BattleModel, table: Float64Array, slot: number, long: boolean, myArc: number, aspArc: number, fc: number): number {
     const x = (table[slot] = this.volleyAt(m, tgt, long ? 'long' : 'short', myArc, aspArc, fc));
-    table[TABLE_BOUND] = -1;
+    table[BOUND_SHORT] = -1;
     return x;
   }
 
   /**
-   * The most any situation of `table` can be worth (the largest of its slots that the pair can
-   * meet: a squadron attacker is always in arc 0, a squadron target always shows aspect 0), or
-   * Infinity while one of those is still unknown. Kept in the table's last entry; every new
-   * slot value resets it (to -1).
+   * Puts in table[BOUND_SHORT] and table[BOUND_LONG] the most a situation of `table` at short
+   * and at long range can be worth: the largest of its slots the pair can meet (a squadron
+   * attacker is always in arc 0, a squadron target always shows aspect 0), or Infinity while one
+   * of those is still unknown. Kept until a new slot value resets BOUND_SHORT (to -1).
    */
-  private tableBound(table: Float64Array, attCapital: boolean, tgtCapital: boolean): number {
-    let b = table[TABLE_BOUND];
-    if (b >= 0) return b;
-    b = 0;
-    for (let s = 0; s < 32; s++) {
+  private tableBounds(table: Float64Array, attCapital: boolean, tgtCapital: boolean): void {
+    if (table[BOUND_SHORT] >= 0) return;
+    let bs = 0, bl = 0;
+    for (let s = 0; s < 16; s++) {
       if ((!attCapital && (s & 12) !== 0) || (!tgtCapital && (s & 3) !== 0)) continue;
-      const x = table[s];
-      if (x < 0) {
-        b = Infinity;
-        break;
-      }
-      if (x > b) b = x;
+      const xs = table[s], xl = table[s + 16];
+      if (xs < 0) bs = Infinity;
+      else if (xs > bs) bs = xs;
+      if (xl < 0) bl = Infinity;
+      else if (xl > bl) bl = xl;
     }
-    table[TABLE_BOUND] = b;
-    return b;
+    table[BOUND_LONG] = bl;
+    table[BOUND_SHORT] = bs;
   }
 
   /** firepowerOfMoves' scratch: each option's position and (capital ships) forward vector. */
