@@ -57,6 +57,17 @@ export class AliasSampler {
     return keep * t[k + 1] + (1 - keep) * t[k + 2];
   }
 
+  /**
+   * Writes the sampler into `out` from index `at`: its size, then its columns as `table` holds
+   * them (threshold, own outcome, alias). A reader that picks from there as pick() does gets
+   * the same outcome for the same u. Returns the index after the last one written.
+   */
+  writeTo(out: Float64Array, at: number): number {
+    out[at] = this.size;
+    out.set(this.table, at + 1);
+    return at + 1 + this.table.length;
+  }
+
   /** Share of column i that returns the column's own outcome (the rest returns its alias). */
   columnThreshold(i: number): number {
     return this.table[3 * i];

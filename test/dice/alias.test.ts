@@ -41,6 +41,22 @@ describe('alias sampler', () => {
     }
   });
 
+  it('writes a copy that picks as the sampler does (the battle Gunnery rolls from such copies)', () => {
+    const dist = exactDistribution(cfg, resolvePool(cfg, { base: 5, flexGrants: [2], macro: 2 }));
+    const sampler = new AliasSampler(dist);
+    const out = new Float64Array(3 + 1 + 3 * sampler.size + 2);
+    expect(sampler.writeTo(out, 3)).toBe(4 + 3 * sampler.size);
+    expect(out[3]).toBe(sampler.size);
+    for (let j = 0; j < 1000; j++) {
+      const u = (j + 0.37) / 1000;
+      // Gunnery.fireAt's reading of the copy.
+      const x = u * out[3];
+      const col = x | 0, k = 4 + 3 * col;
+      const keep = +(x - col < out[k]);
+      expect(keep * out[k + 1] + (1 - keep) * out[k + 2]).toBe(sampler.pick(u));
+    }
+  });
+
   it('refuses an empty distribution', () => {
     expect(() => new AliasSampler(new Float64Array(OUTCOME_CODES))).toThrow(/empty/);
   });

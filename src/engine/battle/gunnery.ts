@@ -27,6 +27,8 @@ interface ByDistribution {
   readonly expected: Map<UnitCard, number>;
   /** The distribution's alias sampler, made with the first entry that uses it. */
   sampler: AliasSampler | null;
+  /** The sampler's index in the arena. */
+  at: number;
 }
 
 export class ShotEntry {
@@ -35,11 +37,12 @@ export class ShotEntry {
     /** Mean Structure damage against an undamaged target of that type (for policies and ordering). */
     readonly expected: number,
     /**
-     * The sampler of the attack's Results. Made with the entry rather than at its first roll: a
-     * field, unlike a getter that made it, is read in place where fire() rolls, and the rare
-     * entries never rolled cost little (most share their distribution's sampler).
+     * The sampler of the attack's Results, made with the entry (most entries share their
+     * distribution's). fire() rolls from its copy in the arena (`at`) rather than from here.
      */
     readonly sampler: AliasSampler,
+    /** Where the Gunnery's arena holds a copy of the sampler (AliasSampler.writeTo), which fire() rolls from. */
+    readonly at: number,
   ) {}
 }
 
@@ -99,6 +102,21 @@ export function shotMods(m: ShotMods): ShotMods {
 // by a variable key (a keyed load, with its string hashing, on every call of entry()).
 /** The Attack Window's index: activation (absent) 0, dogfight 1, bombing 2, assault 3, boarding 4. */
 const windowIndex = (w: AttackWindowKind | undefined): number => (w === undefined || w === 'activation' ? 0 : w === 'dogfight' ? 1 : w === 'bombing' ? 2 : w === 'assault' ? 3 : 4);
+/**
+ * Whether weapon line `w` of `att` may attack `tgt` at all: planAttack's refusals that hang on
+ * the weapon and the two unit types only (not an attack weapon, no rating against that kind,
+ * a squadron's Lance against a ship outside an Assault), which it makes before it records
+ * any use of placeholder values.
+ */
+function attacksAtAll(att: BattleModel, w: WeaponLine, tgt: BattleModel, assault: boolean | undefined): boolean {
+  const cls = w.cls;
+  if (cls === 'drone_bay' || cls === 'point_defense') return false;
+  if (!tgt.unit.isCapital) return !!w.as;
+  if (assault) return !!Math.max(w.ac ?? 0, w.as ?? 0);
+  return !!w.ac && (cls !== 'lance' || att.unit.isCapital);
+}
+/** fireAt's marks for a weapon line whose entry is not looked up yet, and for one that cannot attack. */
+const UNASKED = -2, NO_ENTRY = -1;
 /** The aspect's index: front 0, side 1, rear 2. */
 const aspectIndex = (a: Situation['aspect']): number => (a === 'front' ? 0 : a === 'side' ? 1 : 2);
 /** The arc's index in F, P, S, R order. */
@@ -136,10 +154,13 @@ export class Gunnery {
   private pairs = 0;
   private memoKey = new Int32Array(0);
   private memoExp = new Float64Array(0);
+  /** Where the entry's sampler lies in the arena (ShotEntry.at; -1 for null), beside memoExp and tabExp. */
+  private memoAt = new Int32Array(0);
   private readonly memoEnt: Array<ShotEntry | null> = [];
   private tabPair = new Int32Array(1024);
   private tabKey = new Int32Array(1024);
   private tabExp = new Float64Array(1024);
+  private tabAt = new Int32Array(1024);
   private tabEnt: Array<ShotEntry | null> = new Array<ShotEntry | null>(1024).fill(null);
   /** 32 - log2 of the table's size: a multiplicative hash's top bits pick the first slot. */
   private tabShift = 22;
@@ -216,11 +237,12 @@ export class Gunnery {
     // apart from the table (two thirds of the calls end here).
     const s = 2 * id, mk = this.memoKey;
     if (mk[s] === key) return s;
-    const ents = this.memoEnt, exps = this.memoExp;
-    let e: ShotEntry | null, x: number;
+    const ents = this.memoEnt, exps = this.memoExp, ats = this.memoAt;
+    let e: ShotEntry | null, x: number, a: number;
     if (mk[s + 1] === key) {
       e = ents[s + 1];
       x = exps[s + 1];
+      a = ats[s + 1];
     } else {
       const tp = this.tabPair, tk = this.tabKey, mask = tp.length - 1;
       let h = Math.imul(Math.imul(id, 0x85ebca6b) ^ key, 0x9e3779b1) >>> this.tabShift;
@@ -229,12 +251,14 @@ export class Gunnery {
         if (q === 0) {
           e = this.plan(att, w, tgt, band, asp, arc, mods);
           x = e ? e.expected : 0;
-          this.insert(id, key, e, x);
+          a = e ? e.at : -1;
+          this.insert(id, key, e, x, a);
           break;
         }
         if (q === id && tk[h] === key) {
           e = this.tabEnt[h];
           x = this.tabExp[h];
+          a = this.tabAt[h];
           break;
         }
         h = (h + 1) & mask;
@@ -243,9 +267,11 @@ export class Gunnery {
     mk[s + 1] = mk[s];
     ents[s + 1] = ents[s];
     exps[s + 1] = exps[s];
+    ats[s + 1] = ats[s];
     mk[s] = key;
     ents[s] = e;
     exps[s] = x;
+    ats[s] = a;
     return s;
   }
 
@@ -259,25 +285,29 @@ export class Gunnery {
       key.set(this.memoKey);
       const exp = new Float64Array(n);
       exp.set(this.memoExp);
+      const at = new Int32Array(n);
+      at.set(this.memoAt);
       this.memoKey = key;
       this.memoExp = exp;
+      this.memoAt = at;
       while (this.memoEnt.length < n) this.memoEnt.push(null);
     }
     return id;
   }
 
   /** Adds an entry to the table (not there yet), doubling it when half full. */
-  private insert(id: number, key: number, e: ShotEntry | null, x: number): void {
+  private insert(id: number, key: number, e: ShotEntry | null, x: number, a: number): void {
     if (2 * (this.tabCount + 1) > this.tabPair.length) {
-      const tp = this.tabPair, tk = this.tabKey, te = this.tabEnt, tx = this.tabExp;
+      const tp = this.tabPair, tk = this.tabKey, te = this.tabEnt, tx = this.tabExp, ta = this.tabAt;
       const n = 2 * tp.length;
       this.tabPair = new Int32Array(n);
       this.tabKey = new Int32Array(n);
       this.tabExp = new Float64Array(n);
+      this.tabAt = new Int32Array(n);
       this.tabEnt = new Array<ShotEntry | null>(n).fill(null);
       this.tabShift--;
       this.tabCount = 0;
-      for (let i = 0; i < tp.length; i++) if (tp[i] !== 0) this.insert(tp[i], tk[i], te[i], tx[i]);
+      for (let i = 0; i < tp.length; i++) if (tp[i] !== 0) this.insert(tp[i], tk[i], te[i], tx[i], ta[i]);
     }
     const tp = this.tabPair, mask = tp.length - 1;
     let h = Math.imul(Math.imul(id, 0x85ebca6b) ^ key, 0x9e3779b1) >>> this.tabShift;
@@ -285,6 +315,7 @@ export class Gunnery {
     tp[h] = id;
     this.tabKey[h] = key;
     this.tabExp[h] = x;
+    this.tabAt[h] = a;
     this.tabEnt[h] = e;
     this.tabCount++;
   }
@@ -319,14 +350,42 @@ export class Gunnery {
     // The expected damage leaves out the Cloak test (as exactAttack of the plan without it).
     const dist = planDistribution(this.rules, { ...r.plan, cloakTestDice: 0 });
     let sh = this.byDist.get(dist);
-    if (sh === undefined) this.byDist.set(dist, (sh = { expected: new Map(), sampler: null }));
+    if (sh === undefined) this.byDist.set(dist, (sh = { expected: new Map(), sampler: null, at: -1 }));
     let expected = sh.expected.get(t.unit);
     if (expected === undefined) {
       expected = exactResults(this.rules, dist, new CombatState(t.unit)).summary.meanStructureDamage;
       sh.expected.set(t.unit, expected);
     }
     // Without a Cloak test planSampler would sample the very distribution the record holds.
-    return new ShotEntry(r.plan, expected, r.plan.cloakTestDice === 0 ? (sh.sampler ??= new AliasSampler(dist)) : planSampler(this.rules, r.plan, true));
+    if (r.plan.cloakTestDice !== 0) {
+      const own = planSampler(this.rules, r.plan, true);
+      return new ShotEntry(r.plan, expected, own, this.store(own));
+    }
+    if (sh.sampler === null) {
+      sh.sampler = new AliasSampler(dist);
+      sh.at = this.store(sh.sampler);
+    }
+    return new ShotEntry(r.plan, expected, sh.sampler, sh.at);
+  }
+
+  // Every sampler an entry rolls with, copied one after another into one array (the arena):
+  // fire() rolls from there. A roll through the entry, its sampler and the sampler's table
+  // followed three or four pointers, each often a load from memory (a battle meets each of
+  // hundreds of samplers now and then); from the arena it is one read, near the next.
+  private arena = new Float64Array(4096);
+  private arenaLen = 0;
+
+  /** Copies sampler `a` to the arena's end; returns where it starts. */
+  private store(a: AliasSampler): number {
+    const need = this.arenaLen + 1 + 3 * a.size;
+    if (need > this.arena.length) {
+      const grown = new Float64Array(Math.max(2 * this.arena.length, need));
+      grown.set(this.arena);
+      this.arena = grown;
+    }
+    const at = this.arenaLen;
+    this.arenaLen = a.writeTo(this.arena, at);
+    return at;
   }
 
   /** The arc of `att` a weapon line fires through at `tgt`, or null when none bears (GM-46). */
@@ -401,7 +460,7 @@ export class Gunnery {
     const weapons = att.unit.weapons;
     // The scratch lists are shared by the outermost call only; a nested one gets its own.
     const outer = this.firing === 0;
-    const ents = outer ? this.ents : [];
+    const ents = outer ? this.ents : new Int32Array(weapons.length);
     const exp = outer ? this.entsExpected : new Float64Array(weapons.length);
     this.firing++;
     try {
@@ -411,7 +470,7 @@ export class Gunnery {
     }
   }
 
-  private fireAt(att: BattleModel, weapons: readonly WeaponLine[], ents: Array<ShotEntry | null | undefined>, exp: Float64Array, order: readonly BattleModel[], fc: number, modsFor: (t: BattleModel) => ShotMods, rng: RandomStream, tally: DamageTally, log: AttackRecord[] | null, onDamage: (target: BattleModel) => boolean): number {
+  private fireAt(att: BattleModel, weapons: readonly WeaponLine[], ents: Int32Array, exp: Float64Array, order: readonly BattleModel[], fc: number, modsFor: (t: BattleModel) => ShotMods, rng: RandomStream, tally: DamageTally, log: AttackRecord[] | null, onDamage: (target: BattleModel) => boolean): number {
     for (const tgt of order) {
       if (fc <= 0) break;
       if (tgt.where !== 'table' || tgt.state.destroyed) continue;
@@ -434,21 +493,20 @@ export class Gunnery {
       this.arcsKnown = 0;
       this.arcsBear = 0;
       // Each weapon line's entry for this target, looked up again only when an attack changed
-      // what entry() keys on (Defense, knocked-out systems, Evading). Cleared slot by slot, not
-      // with `length = 0`: that dropped the backing store, allocated again for every target.
+      // what entry() keys on (Defense, knocked-out systems, Evading), kept as where its sampler
+      // lies in the arena (UNASKED: not looked up yet; NO_ENTRY: it cannot attack).
       const nw = weapons.length;
-      for (let i = 0; i < nw; i++) ents[i] = undefined;
+      for (let i = 0; i < nw; i++) ents[i] = UNASKED;
       let defense = tgt.state.defense, disabled = tgt.state.disabledSystems, evading = tgt.evading;
       for (;;) {
         if (fc <= 0 || tgt.state.destroyed) break;
         const t = tgt.state;
         if (t.defense !== defense || t.disabledSystems !== disabled || tgt.evading !== evading) {
-          for (let i = 0; i < nw; i++) ents[i] = undefined;
+          for (let i = 0; i < nw; i++) ents[i] = UNASKED;
           defense = t.defense;
           disabled = t.disabledSystems;
           evading = tgt.evading;
         }
-        let best: ShotEntry | null = null;
         let bestW = -1;
         let bestExp = 0;
         for (let i = 0; i < weapons.length; i++) {
@@ -457,27 +515,35 @@ export class Gunnery {
           if (tgt.assaulting && w.macro !== 0) continue; // Assaulting: only Macro 0 weapons (combat.md §11.4)
           if (mods.noBombs && (w.traits.has('Nuke') || w.traits.has('Bomb'))) continue; // not in a dogfight (combat.md §7)
           let e = ents[i];
-          if (e === undefined) {
-            const arc = this.bearingNow(att, w, tgt);
+          if (e === UNASKED) {
+            // A line planAttack turns down for its class or ratings alone gets no entry: not
+            // asked, its key (with the missile supporters it may count) is not worked out.
+            const arc = attacksAtAll(att, w, tgt, mods.assault) ? this.bearingNow(att, w, tgt) : null;
             if (arc) {
-              // The expected damage from the memo's array: the entry itself is not read here.
-              e = ents[i] = this.entry(att, w, tgt, band, asp, arc, mods);
+              // The memo's arrays give where its sampler lies and its expected damage: the
+              // entry itself (often a load from memory) is not read.
+              this.entry(att, w, tgt, band, asp, arc, mods);
+              e = ents[i] = this.memoAt[this.slot];
               exp[i] = this.memoExp[this.slot];
-            } else e = ents[i] = null;
+            } else e = ents[i] = NO_ENTRY;
           }
           // The expected damage from the array beside the entries: an entry's own field is a
           // load (often from memory) for every attack of the fire, this one for the first only.
-          if (e && (!best || exp[i] > bestExp)) {
-            best = e;
+          if (e >= 0 && (bestW < 0 || exp[i] > bestExp)) {
             bestW = i;
             bestExp = exp[i];
           }
         }
-        if (!best) break;
+        if (bestW < 0) break;
         this.used[bestW]++;
         fc--;
         const before = tgt.state.structure;
-        const rolled = best.sampler.sample(rng);
+        // AliasSampler.pick from the arena's copy: its size, then its columns.
+        const ar = this.arena, at = ents[bestW];
+        const x = rng.next() * ar[at];
+        const col = x | 0, k = at + 1 + 3 * col;
+        const keep = +(x - col < ar[k]);
+        const rolled = keep * ar[k + 1] + (1 - keep) * ar[k + 2];
         const code = tgt.assaulting ? DIMINISH_ALL[rolled] : rolled; // every result against it Diminished
         applyResults(this.rules, tgt.state, code, tally);
         const dealt = Math.max(0, before - tgt.state.structure);
@@ -504,7 +570,7 @@ export class Gunnery {
 
   /** fire() calls in progress (the entry list is shared by the outermost only). */
   private firing = 0;
-  private readonly ents: Array<ShotEntry | null | undefined> = [];
+  private readonly ents = new Int32Array(64);
   /** The expected damage of each entry in `ents` (its ShotEntry's), for the outermost call. */
   private readonly entsExpected = new Float64Array(64);
 }
