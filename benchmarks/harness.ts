@@ -45,8 +45,8 @@ export function printTable(header: string[], rows: string[][]): void {
   for (const row of rows) console.log(line(row));
 }
 
-/** The processor model and the cores Node may use: rates from machines of the same kind differ
- * by up to about two times, so every summary says which machine measured it. */
+/** The processor model and the cores Node may use: rates from machines of the same kind have
+ * differed by up to about two times, so every summary says which machine measured it. */
 function machine(): { cpu: string; cores: number } {
   let cpu = cpus()[0]?.model.trim() || 'unknown';
   // Under a hypervisor the model name can be as vague as "AMD EPYC": Linux's family and model
