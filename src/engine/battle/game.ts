@@ -16,6 +16,9 @@ import { poseOf } from './battleState.js';
 import { BattleSquadrons } from './squadronOps.js';
 export type { Fate, GameResult, Trace, TraceActivation } from './battleTypes.js';
 
+/** activationPhase's two passes over the models for the waiting lists: own models, then captured ships. */
+const CANDIDATE_PASSES = [false, true] as const;
+
 export class Battle extends BattleSquadrons {
   // ------------------------------------------------------------------ the game
 
@@ -99,16 +102,13 @@ export class Battle extends BattleSquadrons {
     // during the phase.
     const w0 = this.waiting[0], w1 = this.waiting[1];
     let n0 = 0, n1 = 0;
-    for (const m of this.models) {
-      m.activated = false;
-      if (m.captured || (m.where !== 'table' && m.where !== 'embarked')) continue;
-      if (m.side === 0) w0[n0++] = m;
-      else w1[n1++] = m;
-    }
-    for (const m of this.models) {
-      if (!m.captured || (m.where !== 'table' && m.where !== 'embarked')) continue;
-      if (m.side === 0) w0[n0++] = m;
-      else w1[n1++] = m;
+    for (const m of this.models) m.activated = false;
+    for (const captured of CANDIDATE_PASSES) {
+      for (const m of this.models) {
+        if (m.captured !== captured || (m.where !== 'table' && m.where !== 'embarked')) continue;
+        if (m.side === 0) w0[n0++] = m;
+        else w1[n1++] = m;
+      }
     }
     this.waitingN[0] = n0;
     this.waitingN[1] = n1;
