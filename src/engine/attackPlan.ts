@@ -81,6 +81,29 @@ function addBonus(b: PoolBonus, acc: { base: number[]; flex: number[]; macro: nu
   acc.macro += b.macro;
 }
 
+/** The rating a weapon line attacks with: AC against a capital ship, AS against a squadron; in an Assault (ASasAC) the better of the two against the assaulted ship. */
+function attackRating(weapon: WeaponLine, targetCapital: boolean, assault: boolean | undefined): number | null {
+  return assault && targetCapital ? Math.max(weapon.ac ?? 0, weapon.as ?? 0) || null : targetCapital ? weapon.ac : weapon.as;
+}
+
+/** ratingRefusal's answers: the line may attack (as far as its class and ratings go), or why not. */
+export const CAN_ATTACK = 0, NOT_ATTACK_WEAPON = 1, NO_RATING = 2, LANCE_OUTSIDE_ASSAULT = 3;
+
+/**
+ * Why planAttack turns weapon line `weapon` down on its class and ratings alone (not an attack
+ * weapon; no rating against that kind of target; a squadron's Lance against a capital ship
+ * outside an Assault), or CAN_ATTACK. These refusals come before planAttack records any use of
+ * placeholder values, so a caller may skip the lines refused here without changing that record
+ * (battle gunnery does, per weapon line and target).
+ */
+export function ratingRefusal(attackerCapital: boolean, weapon: WeaponLine, targetCapital: boolean, assault: boolean | undefined): number {
+  if (weapon.cls === 'drone_bay' || weapon.cls === 'point_defense') return NOT_ATTACK_WEAPON;
+  const rating = attackRating(weapon, targetCapital, assault);
+  if (rating === null || rating === 0) return NO_RATING;
+  if (weapon.cls === 'lance' && !attackerCapital && targetCapital && !assault) return LANCE_OUTSIDE_ASSAULT;
+  return CAN_ATTACK;
+}
+
 export function planAttack(
   rules: CompiledRules,
   attacker: CombatState,
@@ -93,14 +116,14 @@ export function planAttack(
   const t = target.unit;
   const c = rules.combat;
   const kind = t.isCapital ? 'AC' : 'AS';
-  // Assault (ASasAC): the better of the two ratings against the assaulted ship.
-  const rating = at.assault && t.isCapital ? Math.max(weapon.ac ?? 0, weapon.as ?? 0) || null : t.isCapital ? weapon.ac : weapon.as;
   const against = t.isCapital ? 'a capital ship' : 'a squadron';
-  if (weapon.cls === 'drone_bay' || weapon.cls === 'point_defense') return { ok: false, reason: `${weapon.name} is not an attack weapon` };
-  if (rating === null || rating === 0) return { ok: false, reason: `${weapon.name} has no ${kind} rating: it cannot attack ${against}` };
-  if (weapon.cls === 'lance' && !a.isCapital && t.isCapital && !at.assault) {
+  const refused = ratingRefusal(a.isCapital, weapon, t.isCapital, at.assault);
+  if (refused === NOT_ATTACK_WEAPON) return { ok: false, reason: `${weapon.name} is not an attack weapon` };
+  if (refused === NO_RATING) return { ok: false, reason: `${weapon.name} has no ${kind} rating: it cannot attack ${against}` };
+  if (refused === LANCE_OUTSIDE_ASSAULT) {
     return { ok: false, reason: `${weapon.name} is a Lance: squadrons use it against capital ships only in an Assault (INTERPRETATION, combat.md §6.2)` };
   }
+  const rating = attackRating(weapon, t.isCapital, at.assault)!; // not refused: a rating above 0
   usage.unit(a, `weapons[${weapon.index}].${kind.toLowerCase()}`, `weapons[${weapon.index}].macro`, 'sensors');
 
   // Range from the attacker's current Sensors (v1.2.1 /attack "Sensor Range").

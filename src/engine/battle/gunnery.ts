@@ -9,7 +9,7 @@ import type { CompiledRules } from '../../rules/compile.js';
 import type { RandomStream } from '../../rng/stream.js';
 import type { UnitCard, WeaponLine } from '../../units/types.js';
 import { exactResults, planDistribution, planSampler } from '../attack.js';
-import { defenceDice, planAttack, type AttackPlan, type AttackWindowKind, type Situation } from '../attackPlan.js';
+import { CAN_ATTACK, defenceDice, planAttack, ratingRefusal, type AttackPlan, type AttackWindowKind, type Situation } from '../attackPlan.js';
 import { applyResults, type DamageTally } from '../damage.js';
 import { GEOM_EPSILON, distance, separationAbove } from '../geometry.js';
 import { aspect, aspectOfArc, canBear, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
@@ -102,19 +102,6 @@ export function shotMods(m: ShotMods): ShotMods {
 // by a variable key (a keyed load, with its string hashing, on every call of entry()).
 /** The Attack Window's index: activation (absent) 0, dogfight 1, bombing 2, assault 3, boarding 4. */
 const windowIndex = (w: AttackWindowKind | undefined): number => (w === undefined || w === 'activation' ? 0 : w === 'dogfight' ? 1 : w === 'bombing' ? 2 : w === 'assault' ? 3 : 4);
-/**
- * Whether weapon line `w` of `att` may attack `tgt` at all: planAttack's refusals that hang on
- * the weapon and the two unit types only (not an attack weapon, no rating against that kind,
- * a squadron's Lance against a ship outside an Assault), which it makes before it records
- * any use of placeholder values.
- */
-function attacksAtAll(att: BattleModel, w: WeaponLine, tgt: BattleModel, assault: boolean | undefined): boolean {
-  const cls = w.cls;
-  if (cls === 'drone_bay' || cls === 'point_defense') return false;
-  if (!tgt.unit.isCapital) return !!w.as;
-  if (assault) return !!Math.max(w.ac ?? 0, w.as ?? 0);
-  return !!w.ac && (cls !== 'lance' || att.unit.isCapital);
-}
 /** fireAt's marks for a weapon line whose entry is not looked up yet, and for one that cannot attack. */
 const UNASKED = -2, NO_ENTRY = -1;
 /** The aspect's index: front 0, side 1, rear 2. */
@@ -518,7 +505,7 @@ export class Gunnery {
           if (e === UNASKED) {
             // A line planAttack turns down for its class or ratings alone gets no entry: not
             // asked, its key (with the missile supporters it may count) is not worked out.
-            const arc = attacksAtAll(att, w, tgt, mods.assault) ? this.bearingNow(att, w, tgt) : null;
+            const arc = ratingRefusal(att.unit.isCapital, w, tgt.unit.isCapital, mods.assault) === CAN_ATTACK ? this.bearingNow(att, w, tgt) : null;
             if (arc) {
               // The memo's arrays give where its sampler lies and its expected damage: the
               // entry itself (often a load from memory) is not read.
