@@ -174,10 +174,16 @@ class Heuristic implements Policy {
     if (i < 0) return { index: i, fireBefore: false };
     // Fire before the move when that scores higher: the exact firepower from the chosen end
     // is needed where the menu's value may stand for a smaller one (at most fireStart).
+    // That is needed only to tell a value equal to fireStart from a smaller one at full Fire
+    // Control: above fireStart the value is exact; at or below it, halved by a Boost it is below
+    // a positive fireStart (with fireStart 0 nothing worth more than 0 was left out); and a value
+    // below fireStart stands for one below it unless something left out may be worth fireStart
+    // exactly (partial 2; see PolicyView.firepowerOfMoves).
     const o = options[i];
     let fireEnd = fires[i];
-    if (partial && !(fireEnd * boostFactor(view, m, o) > fireStart)) fireEnd = firepower(view, m, o.pose, focus);
-    return { index: i, fireBefore: fireStart > fireEnd * boostFactor(view, m, o) };
+    const bf = boostFactor(view, m, o);
+    if (partial === 2 && bf === 1 && fireEnd < fireStart) fireEnd = firepower(view, m, o.pose, focus);
+    return { index: i, fireBefore: fireStart > fireEnd * bf };
   }
 
   /** pickMove's scratch: each option's score. */

@@ -54,9 +54,12 @@ export interface PolicyView {
    * from options.length on are left as they were (a reused scratch array is not cut to length).
    * With `floor` >= 0 the engine may leave out enemies that cannot be worth more than `floor`
    * from anywhere (it returns true when it did): then a value above `floor` is exact, and one
-   * at or below it only says the exact value is at or below `floor` too.
+   * at or below it only says the exact value is at or below `floor` too. The answer is 0 when
+   * nothing was left out, 1 when all that was left out is worth less than `floor` (then a value
+   * below `floor` stands for one below it, and a value equal to it is exact), and 2 when
+   * something left out may be worth exactly `floor`.
    */
-  firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[], floor?: number): boolean;
+  firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[], floor?: number): number;
   /** Whether a Boost halves `m`'s Fire Control under the rules in force (GM-60). */
   boostHalvesFc(m: BattleModel): boolean;
   /** Longest reach of `m`'s weapons against capital ships or squadrons (from its Sensors). */

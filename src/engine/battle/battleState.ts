@@ -50,6 +50,9 @@ const BOUND_SHORT = 32;
 const BOUND_LONG = 33;
 const TABLE_SIZE = 34;
 
+/** firepowerOfMoves' answers: nothing left out; only parts worth less than the floor; parts that may be worth exactly the floor. */
+const LEFT_NONE = 0, LEFT_BELOW = 1, LEFT_TIE = 2;
+
 /** The placeholder entry of battles that may play the Repair stub (enable_repair=YES, GM-19). */
 export const REPAIR_STUB_NOTE = 'rules enable_repair=YES: the Repair action is a jwsim stub (its rules were not retrieved, GM-19): a Skill Test that on [D+] restores one lost box';
 
@@ -420,13 +423,16 @@ export abstract class BattleState implements PolicyView {
    * With `floor` (at least 0), an enemy whose situation table says it is worth at most `floor`
    * from anywhere (or anywhere at long range) is left out (there), and true is returned: above
    * `floor` every value is still exact, and one at or below it stands for one at or below it too.
+   * Then the answer says more: LEFT_BELOW when every part left out is worth less than `floor`
+   * (a value below the floor then stands for one below it, and a value at it is exact), and
+   * LEFT_TIE when some part left out may be worth exactly `floor`; LEFT_NONE (0) otherwise.
    */
-  firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[], floor = -1): boolean {
+  firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[], floor = -1): number {
     const k = options.length;
     const list = this.reachable(m);
     const n = list.length;
     const fc = m.state.fireControl();
-    let left = false;
+    let left = LEFT_NONE;
     if (k === 0) return left;
     this.firepowerReady(m, list, fc);
     if (k > this.moveX.length) {
@@ -474,12 +480,15 @@ export abstract class BattleState implements PolicyView {
         // keeps the order, so none beats its weighted bound.
         this.tableBounds(table, attCapital, tgtCapital);
         const bs = table[BOUND_SHORT], bl = table[BOUND_LONG];
-        longOut = (focus ? bl / this.fpDiv[i] * this.fpTv[i] / 10 : bl) <= floor;
-        if (longOut && (focus ? bs / this.fpDiv[i] * this.fpTv[i] / 10 : bs) <= floor) {
-          left = true;
-          continue;
+        const wl = focus ? bl / this.fpDiv[i] * this.fpTv[i] / 10 : bl;
+        longOut = wl <= floor;
+        if (longOut) {
+          const ws = focus ? bs / this.fpDiv[i] * this.fpTv[i] / 10 : bs;
+          // What is left out is worth at most the larger bound; only a bound equal to the floor
+          // lets a value left out tie with it.
+          if (left !== LEFT_TIE) left = wl === floor || ws === floor ? LEFT_TIE : LEFT_BELOW;
+          if (ws <= floor) continue;
         }
-        if (longOut) left = true;
       }
       const tBulk = tgt.bulk, short = this.fpShort[i];
       const reach2 = reach * reach;
