@@ -90,6 +90,9 @@ class Heuristic implements Policy {
   pickActivation(view: PolicyView, c: readonly BattleModel[]): number {
     // Standoff: the model with the best shot from where it stands goes first (then the
     // farthest from the enemy); aggressive: the model closest to the enemy first.
+    // A lone candidate is the answer whatever it scores (one in eight calls on beacon-assault);
+    // the scoring asks nothing that changes the game (the lists and firepower it reads are caches).
+    if (c.length <= 1) return 0;
     let best = 0;
     let bestFire = -1;
     let bestD = this.name === 'aggressive' ? Infinity : -Infinity;

@@ -181,10 +181,22 @@ export abstract class BattleState implements PolicyView {
       // Refilled in place and cut to length after (see KEEP_STORE).
       const l0 = this.enemyLists[0], l1 = this.enemyLists[1];
       let n0 = 0, n1 = 0;
-      // A side's own models first, then ships it captured (mirror-symmetric order, as for activations).
-      for (const own of [false, true]) {
+      // A side's own models first, then ships it captured (mirror-symmetric order, as for
+      // activations). The second pass, for captured ships, only where the first met one.
+      const inert = this.br.inertHulks;
+      let captured = false;
+      for (const m of this.models) {
+        if (m.captured) {
+          captured = true;
+          continue;
+        }
+        if (!m.fights(inert)) continue;
+        if (m.side === 1) l0[n0++] = m;
+        else l1[n1++] = m;
+      }
+      if (captured) {
         for (const m of this.models) {
-          if (m.captured !== own || !m.fights(this.br.inertHulks)) continue;
+          if (!m.captured || !m.fights(inert)) continue;
           if (m.side === 1) l0[n0++] = m;
           else l1[n1++] = m;
         }
