@@ -80,6 +80,13 @@ export abstract class BattleState implements PolicyView {
   /** Per (attacker type, target type): the situation table in use and the signature it is for. */
   protected readonly estTables: Float64Array[];
   protected readonly estSig: Float64Array;
+  /**
+   * Per pair, the table in use before the current one and its signature: the states of a
+   * pair's targets alternate (two ships of a type, one of them damaged or Evading), and three
+   * switches in four went back to the one before, each a lookup in estSaved.
+   */
+  protected readonly estTablesB: Float64Array[];
+  protected readonly estSigB: Float64Array;
   /** Every situation table made this run, by pair and signature (states recur from game to game). */
   protected readonly estSaved = new Map<number, Float64Array>();
   protected readonly enemyLists: [BattleModel[], BattleModel[]] = [[], []];
@@ -144,6 +151,8 @@ export abstract class BattleState implements PolicyView {
     if (this.units.length > 64) throw new UserError(`${scenario.file}: at most 64 distinct unit types per battle; this one has ${this.units.length}`);
     this.estTables = Array.from({ length: this.units.length * this.units.length }, () => new Float64Array(TABLE_SIZE).fill(-1));
     this.estSig = new Float64Array(this.units.length * this.units.length).fill(-1);
+    this.estTablesB = this.estTables.slice();
+    this.estSigB = new Float64Array(this.units.length * this.units.length).fill(-1);
     this.noteSituationalRules();
   }
 
@@ -361,13 +370,21 @@ export abstract class BattleState implements PolicyView {
   /** The situation table of (attacker type, target type) `pair` for state signature `sig`. */
   protected estTable(pair: number, sig: number): Float64Array {
     if (this.estSig[pair] === sig) return this.estTables[pair];
-    this.estSig[pair] = sig;
-    const key = pair * 2 ** 26 + sig;
-    let saved = this.estSaved.get(key);
-    if (!saved) {
-      if (this.estSaved.size >= 100_000) this.estSaved.clear(); // bounded memory
-      this.estSaved.set(key, (saved = new Float64Array(TABLE_SIZE).fill(-1)));
+    // The one in use becomes the one before; the one before, when it fits, the one in use.
+    const prev = this.estTables[pair], prevSig = this.estSig[pair];
+    let saved: Float64Array | undefined;
+    if (this.estSigB[pair] === sig) saved = this.estTablesB[pair];
+    else {
+      const key = pair * 2 ** 26 + sig;
+      saved = this.estSaved.get(key);
+      if (!saved) {
+        if (this.estSaved.size >= 100_000) this.estSaved.clear(); // bounded memory
+        this.estSaved.set(key, (saved = new Float64Array(TABLE_SIZE).fill(-1)));
+      }
     }
+    this.estTablesB[pair] = prev;
+    this.estSigB[pair] = prevSig;
+    this.estSig[pair] = sig;
     this.estTables[pair] = saved;
     return saved;
   }
