@@ -102,12 +102,28 @@ export function shotMods(m: ShotMods): ShotMods {
 // by a variable key (a keyed load, with its string hashing, on every call of entry()).
 /** The Attack Window's index: activation (absent) 0, dogfight 1, bombing 2, assault 3, boarding 4. */
 const windowIndex = (w: AttackWindowKind | undefined): number => (w === undefined || w === 'activation' ? 0 : w === 'dogfight' ? 1 : w === 'bombing' ? 2 : w === 'assault' ? 3 : 4);
-/** fireAt's marks for a weapon line whose entry is not looked up yet, and for one that cannot attack. */
-const UNASKED = -2, NO_ENTRY = -1;
+/** fireAt's marks for a weapon line whose entry is not looked up yet, for one that cannot attack, and for one refused for the whole target. */
+const UNASKED = -2, NO_ENTRY = -1, REFUSED = -3;
+/** Gunnery.lineBits' flags. */
+const KNOWN_BIT = 1, REFUSED_BIT = 2, BOMB_BIT = 4;
 /** The aspect's index: front 0, side 1, rear 2. */
 const aspectIndex = (a: Situation['aspect']): number => (a === 'front' ? 0 : a === 'side' ? 1 : 2);
 /** The arc's index in F, P, S, R order. */
 const arcIndex = (a: FacingArc): number => (a === 'F' ? 0 : a === 'P' ? 1 : a === 'S' ? 2 : 3);
+
+// A situation key (Gunnery.keyOf) is targetKey's part times LINE_KEYS plus the line's part:
+// whether a capital ship's fixed line is off the arc (1 bit), Concentrated Fire's rerolls (1 bit)
+// and Flex (2 bits) for non-missile lines, and defenceKey's part (8 bits). The largest key,
+// 3840 target parts times 4096, is below 2^31.
+const LINE_KEYS = 4096;
+const lineKey = (offArc: boolean, nonMissile: number, defence: number): number => ((offArc ? 8 : 0) + nonMissile) * 256 + defence;
+/** The non-missile part of lineKey: Concentrated Fire's rerolls and Flex (neither applies to missiles). */
+const nonMissileKey = (mods: ShotMods): number => Math.min(1, mods.rerolls) * 4 + Math.min(3, mods.nonMissileFlex ?? 0);
+/** defenceDice gives Mass Driver and Kinetic Cannon attacks no roll in this window (its own test). */
+const noKineticDefence = (c: CompiledRules['combat'], mods: ShotMods): boolean => {
+  const w = mods.window ?? 'activation';
+  return c.barrierCoversKinetic ? w === 'dogfight' || w === 'assault' || w === 'boarding' : mods.noMissileDefence === true;
+};
 
 export interface AttackRecord {
   /** The attacking model (in a dogfight or bombing run the opponent may attack too). */
@@ -162,53 +178,70 @@ export class Gunnery {
     private readonly usage: PlaceholderUsage,
   ) {}
 
-  /** The attack of weapon line `w` of `att` on `tgt` in this situation; null when it cannot be made. */
-  entry(att: BattleModel, w: WeaponLine, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods): ShotEntry | null {
-    const s = this.find(att, w, tgt, this.keyOf(att, w, tgt, band, asp, arc, mods), band, asp, arc, mods);
+  /**
+   * The attack of weapon line `w` of `att` on `tgt` in this situation; null when it cannot be
+   * made. `key`: the situation's key (keyOf), where the caller has worked it out already.
+   */
+  entry(att: BattleModel, w: WeaponLine, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods, key: number = this.keyOf(att, w, tgt, band, asp, arc, mods)): ShotEntry | null {
+    const s = this.find(att, w, tgt, key, band, asp, arc, mods);
     this.slot = s;
     return this.memoEnt[s];
   }
   /** The memo slot of the entry last handed out by entry(): memoExp there is its expected damage. */
   private slot = 0;
 
-  /** The situation key of entry(): what the plan of weapon line `w` of `att` on `tgt` depends on. */
+  /**
+   * The situation key of entry(): what the plan of weapon line `w` of `att` on `tgt` depends on.
+   * The unit types and weapon line pick a pair (find), then a small-integer key picks the
+   * situation (one key for all of it would need more than 31 bits, and Maps hash such numbers
+   * far more slowly). The key leaves out what the plan does not depend on, so that situations
+   * which differ only there share one entry: planning a new situation (planAttack and the
+   * lookups of its distributions) was a few percent of a run's time even after thousands of
+   * games. It is made of a part that depends only on the target and the fire (targetKey, the
+   * same for every weapon line) and a part for the line (lineKey), so that fireAt works out the
+   * first once per target rather than once per line.
+   */
   private keyOf(att: BattleModel, w: WeaponLine, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods): number {
-    const t = tgt.state;
-    const evading = tgt.evading ? 1 : 0;
-    const cls = w.cls, missile = cls === 'missile';
-    // The unit types and weapon line pick a pair (find), then a small-integer key picks the
-    // situation (one key for all of it would need more than 31 bits, and Maps hash such
-    // numbers far more slowly). The situation key leaves out what the plan does not depend on,
-    // so that situations which differ only there share one entry: planning a new situation
-    // (planAttack and the lookups of its distributions) was a few percent of a run's time even
-    // after thousands of games.
-    let key = band === 'long' ? 1 : 0;
-    key = key * 3 + aspectIndex(asp);
+    const missile = w.cls === 'missile';
     // The firer's arc enters the plan only through planAttack's test that a capital ship's fixed
     // weapon bears through it: every arc a weapon bears through gives the same plan (one bit
     // keeps the arcs it does not bear through apart).
-    key = key * 2 + (att.unit.isCapital && !w.arcs.includes('T') && !w.arcs.includes(arc) ? 1 : 0);
+    const offArc = att.unit.isCapital && !w.arcs.includes('T') && !w.arcs.includes(arc);
+    return this.targetKey(tgt, band, asp, mods) + lineKey(offArc, missile ? 0 : nonMissileKey(mods), this.defenceKey(tgt, w.cls, mods));
+  }
+
+  /** The target's and the fire's part of a situation key (a multiple of LINE_KEYS). */
+  private targetKey(tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], mods: ShotMods): number {
+    let key = band === 'long' ? 1 : 0;
+    key = key * 3 + aspectIndex(asp);
     key = key * 4 + Math.min(3, mods.flex);
     key = key * 8 + (mods.noMissileDefence ? 1 : 0) + (mods.ignoreArmor ? 2 : 0) + (mods.assault ? 4 : 0);
-    // Concentrated Fire's rerolls and Flex do not apply to missiles.
-    key = key * 2 + (missile ? 0 : Math.min(1, mods.rerolls));
     key = key * 5 + windowIndex(mods.window);
-    key = key * 4 + (missile ? 0 : Math.min(3, mods.nonMissileFlex ?? 0));
-    key = key * 2 + evading;
+    key = key * 2 + (tgt.evading ? 1 : 0);
     // Cloak calls for a Skill Test at long range only.
-    key = key * 2 + (band === 'long' && t.systemWorking(CLOAK) ? 1 : 0);
+    key = key * 2 + (band === 'long' && tgt.state.systemWorking(CLOAK) ? 1 : 0);
+    return key * LINE_KEYS;
+  }
+
+  /**
+   * The point defence roll's part of a situation key, for attacks of class `cls`: the roll of
+   * defenceDice, packed, and whether Countermeasures reroll it. The same for every line of a
+   * class group (missiles; Mass Drivers and Kinetic Cannon; the rest, which have none).
+   */
+  private defenceKey(tgt: BattleModel, cls: WeaponLine['cls'], mods: ShotMods): number {
+    const missile = cls === 'missile';
     // The point defence roll, for attacks the target (or a friendly Barrier model) can oppose.
-    let dd = 0;
-    if ((missile && !mods.noMissileDefence) || cls === 'mass_driver' || cls === 'kinetic_cannon') {
-      if (missile && mods.missileSupporters === undefined && mods.supporters) mods.missileSupporters = mods.supporters();
-      // A lender matters to missiles, and to kinetic fire only where Barrier covers friends against it (v1.2.2).
-      if (mods.barrierDefense === undefined && mods.barrier && (missile || this.rules.combat.barrierCoversKinetic)) mods.barrier(mods);
-      dd = defenceDice(this.rules.combat, t, cls, mods);
-    }
-    key = key * 128 + Math.min(31, dd >> 2) * 4 + (dd & 3);
+    if (!((missile && !mods.noMissileDefence) || cls === 'mass_driver' || cls === 'kinetic_cannon')) return 0;
+    const t = tgt.state, c = this.rules.combat;
+    if (missile && mods.missileSupporters === undefined && mods.supporters) mods.missileSupporters = mods.supporters();
+    // A lender matters to missiles, and to kinetic fire only where Barrier covers friends against
+    // it (v1.2.2), and not in the windows where defenceDice gives kinetic fire no roll at all
+    // (there it returns 0 before it reads the lender: the cover, which measures the line of
+    // fire, is not worked out for the Engages of a dogfight).
+    if (mods.barrierDefense === undefined && mods.barrier && (missile || (c.barrierCoversKinetic && !noKineticDefence(c, mods)))) mods.barrier(mods);
+    const dd = defenceDice(c, t, cls, mods);
     // Countermeasures reroll the point defence roll: they matter only where there is one.
-    key = key * 2 + (dd > 0 && t.systemWorking(COUNTERMEASURES) ? 1 : 0);
-    return key;
+    return (Math.min(31, dd >> 2) * 4 + (dd & 3)) * 2 + (dd > 0 && t.systemWorking(COUNTERMEASURES) ? 1 : 0);
   }
 
   /**
@@ -458,10 +491,32 @@ export class Gunnery {
   }
 
   private fireAt(att: BattleModel, weapons: readonly WeaponLine[], ents: Int32Array, exp: Float64Array, order: readonly BattleModel[], fc: number, modsFor: (t: BattleModel) => ShotMods, rng: RandomStream, tally: DamageTally, log: AttackRecord[] | null, onDamage: (target: BattleModel) => boolean): number {
+    const used = this.used, nw = weapons.length, attCap = att.unit.isCapital;
     for (const tgt of order) {
       if (fc <= 0) break;
       if (tgt.where !== 'table' || tgt.state.destroyed) continue;
-      const kind = tgt.unit.isCapital ? 'capital' : 'squadron';
+      // The target's modifiers first: they say which lines may attack it at all. Lines spent,
+      // or refused whatever the geometry (only Macro 0 weapons against an Assaulting squadron,
+      // combat.md §11.4; no Nuke or Bomb in a dogfight, §7; no rating against its kind, which
+      // planAttack would turn down), are marked REFUSED for the whole target; where
+      // every line is, the target gets no attack, and its range, aspect and arcs are not
+      // measured (a capital ship whose lines against squadrons are spent meets many such).
+      const mods = modsFor(tgt);
+      const tgtCap = tgt.unit.isCapital, assaulting = tgt.assaulting !== null, noBombs = mods.noBombs === true;
+      let any = false;
+      const at0 = (att.unitIndex * 64) * 4 + (tgtCap ? 2 : 0) + (mods.assault ? 1 : 0);
+      for (let i = 0; i < nw; i++) {
+        const w = weapons[i];
+        const k = at0 + w.index * 4;
+        const bits = this.lineBits[k] || this.learnLine(k, attCap, w, tgtCap, mods.assault);
+        if (used[i] >= w.count || (bits & REFUSED_BIT) !== 0 || (noBombs && (bits & BOMB_BIT) !== 0) || (assaulting && w.macro !== 0)) ents[i] = REFUSED;
+        else {
+          ents[i] = UNASKED;
+          any = true;
+        }
+      }
+      if (!any) continue;
+      const kind = tgtCap ? 'capital' : 'squadron';
       // The band from two comparisons (both limits inclusive, as rangeBand): the outlines are
       // measured only when the base radii do not settle them, or for the trace.
       let dist = -1;
@@ -476,40 +531,49 @@ export class Gunnery {
       }
       if (band === 'out') continue;
       const asp = aspectOfArc(aspect(att.base, tgt.base));
-      const mods = modsFor(tgt);
       this.arcsKnown = 0;
       this.arcsBear = 0;
       // Each weapon line's entry for this target, looked up again only when an attack changed
       // what entry() keys on (Defense, knocked-out systems, Evading), kept as where its sampler
-      // lies in the arena (UNASKED: not looked up yet; NO_ENTRY: it cannot attack).
-      const nw = weapons.length;
-      for (let i = 0; i < nw; i++) ents[i] = UNASKED;
+      // lies in the arena (UNASKED: not looked up yet; NO_ENTRY: it cannot attack here;
+      // REFUSED: see above, never asked).
       let defense = tgt.state.defense, disabled = tgt.state.disabledSystems, evading = tgt.evading;
+      // The parts of the situation keys (keyOf) shared by the lines, worked out when the first
+      // line needs them (-1: not yet): the target's, and the point defence's of missiles and of
+      // Mass Drivers and Kinetic Cannon. Every line asked here has offArc false: bearingNow
+      // gives a capital ship's fixed line an arc from its own list.
+      let tk = -1, dkMissile = -1, dkKinetic = -1;
+      const nmk = nonMissileKey(mods);
       for (;;) {
         if (fc <= 0 || tgt.state.destroyed) break;
         const t = tgt.state;
         if (t.defense !== defense || t.disabledSystems !== disabled || tgt.evading !== evading) {
-          for (let i = 0; i < nw; i++) ents[i] = UNASKED;
+          for (let i = 0; i < nw; i++) if (ents[i] !== REFUSED) ents[i] = UNASKED;
+          tk = dkMissile = dkKinetic = -1;
           defense = t.defense;
           disabled = t.disabledSystems;
           evading = tgt.evading;
         }
         let bestW = -1;
         let bestExp = 0;
-        for (let i = 0; i < weapons.length; i++) {
-          const w = weapons[i];
-          if (this.used[i] >= w.count) continue;
-          if (tgt.assaulting && w.macro !== 0) continue; // Assaulting: only Macro 0 weapons (combat.md §11.4)
-          if (mods.noBombs && (w.traits.has('Nuke') || w.traits.has('Bomb'))) continue; // not in a dogfight (combat.md §7)
+        for (let i = 0; i < nw; i++) {
           let e = ents[i];
+          if (e === REFUSED) continue;
+          const w = weapons[i];
+          if (used[i] >= w.count) continue;
           if (e === UNASKED) {
-            // A line planAttack turns down for its class or ratings alone gets no entry: not
-            // asked, its key (with the missile supporters it may count) is not worked out.
-            const arc = ratingRefusal(att.unit.isCapital, w, tgt.unit.isCapital, mods.assault) === CAN_ATTACK ? this.bearingNow(att, w, tgt) : null;
+            // Lines planAttack turns down for their class or ratings alone are REFUSED above:
+            // not asked, their keys (with the missile supporters they may count) not worked out.
+            const arc = this.bearingNow(att, w, tgt);
             if (arc) {
               // The memo's arrays give where its sampler lies and its expected damage: the
               // entry itself (often a load from memory) is not read.
-              this.entry(att, w, tgt, band, asp, arc, mods);
+              if (tk < 0) tk = this.targetKey(tgt, band, asp, mods);
+              const cls = w.cls;
+              let dk = 0;
+              if (cls === 'missile') dk = dkMissile >= 0 ? dkMissile : (dkMissile = this.defenceKey(tgt, cls, mods));
+              else if (cls === 'mass_driver' || cls === 'kinetic_cannon') dk = dkKinetic >= 0 ? dkKinetic : (dkKinetic = this.defenceKey(tgt, cls, mods));
+              this.entry(att, w, tgt, band, asp, arc, mods, tk + lineKey(false, cls === 'missile' ? 0 : nmk, dk));
               e = ents[i] = this.memoAt[this.slot];
               exp[i] = this.memoExp[this.slot];
             } else e = ents[i] = NO_ENTRY;
@@ -522,7 +586,7 @@ export class Gunnery {
           }
         }
         if (bestW < 0) break;
-        this.used[bestW]++;
+        used[bestW]++;
         fc--;
         const before = tgt.state.structure;
         // AliasSampler.pick from the arena's copy: its size, then its columns.
@@ -553,6 +617,20 @@ export class Gunnery {
       }
     }
     return fc;
+  }
+
+  /**
+   * What fireAt asks of a weapon line before the geometry, by ((unit index * 64 + line index) * 2
+   * + target is a capital ship) * 2 + Assault: KNOWN_BIT, then REFUSED_BIT where ratingRefusal
+   * turns it down, BOMB_BIT where it has the Nuke or Bomb trait (no such attack in a dogfight);
+   * 0: not asked yet. The answers depend on the card alone: a read of this array replaces the
+   * refusal's tests and two lookups in the line's trait set, for every line of every target.
+   */
+  private readonly lineBits = new Int8Array(64 * 64 * 4);
+  private learnLine(k: number, attCap: boolean, w: WeaponLine, tgtCap: boolean, assault: boolean | undefined): number {
+    const bits = KNOWN_BIT | (ratingRefusal(attCap, w, tgtCap, assault) !== CAN_ATTACK ? REFUSED_BIT : 0) | (w.traits.has('Nuke') || w.traits.has('Bomb') ? BOMB_BIT : 0);
+    this.lineBits[k] = bits;
+    return bits;
   }
 
   /** fire() calls in progress (the entry list is shared by the outermost only). */
