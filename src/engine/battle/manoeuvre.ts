@@ -7,7 +7,7 @@ import { GEOM_EPSILON, type Base, baseInRect, cosDeg, hypot, onTable, guidedBise
 import { aspect, aspectOfArc, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
 import { BattleModel } from './model.js';
-import { baseAt, capitalLimits, capitalMoves, followCapitalMove, legalEnd, moveOption, nearestLegal, roomForMove, ruledOutWithin, squadronDestinationsInto, type Pose } from './movement.js';
+import { baseAt, capitalLimits, capitalMoves, capitalPlan, followCapitalMove, followPlan, legalEnd, moveOption, nearestLegal, planMove, roomForMove, ruledOutWithin, squadronDestinationsInto, type CapitalPlan, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { SPAN_OUT } from './battleState.js';
 import { BattleDeployment } from './deployment.js';
@@ -132,8 +132,8 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     // Without `withClamped` the clamped moves are only counted (clampedDropped), not placed.
     const clamped: MoveOption[] | undefined = withClamped ? [] : undefined;
     this.clampedDropped = 0;
-    const add = (limMoves: ReturnType<typeof capitalMoves>, action: ActionName) => this.followMoves(m, limMoves, action, out, clamped);
-    add(capitalMoves(lim), 'none');
+    const add = (plan: CapitalPlan, action: ActionName) => this.followMoves(m, plan, action, out, clamped);
+    add(capitalPlan(lim), 'none');
     if (this.br.capitalMove === 'thrusters_band' && lim.turns === 0 && m.state.thrusters === 0 && m.unit.turns >= 1) {
       // GM-12: at Thrusters 0 one turn is possible after a passed Skill Test; each such move
       // carries the pose the ship reaches going straight when the test fails.
@@ -156,17 +156,17 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         // v1.2.1 Boost: Speed doubled for the activation; the minimum is half the doubled Speed
         // (GM-56), or half the printed Speed under boost_min_move=HALF_PRINTED.
         const min = this.br.boostMinHalfPrinted ? m.unit.speed / 2 : m.unit.speed;
-        add(capitalMoves({ min, max: 2 * m.unit.speed, turns: lim.turns, sluggish: lim.sluggish }), 'boost');
+        add(capitalPlan({ min, max: 2 * m.unit.speed, turns: lim.turns, sluggish: lim.sluggish }), 'boost');
       } else {
         // GM-09 cap_boost_mode=DOUBLE_SPEED_HALF_FC: the version's own limits with Speed doubled
         // (v1.2.2: 2 Speed - Thrusters to 2 Speed + Thrusters).
-        add(capitalMoves(capitalLimits(this.br, m, false, 2 * m.unit.speed)), 'boost');
+        add(capitalPlan(capitalLimits(this.br, m, false, 2 * m.unit.speed)), 'boost');
       }
     }
     if (allowStationKeep && lim.min > 0) {
       const sk = capitalLimits(this.br, m, true);
       // Below the usual minimum, down to holding position (the minimum itself is a normal move).
-      add(capitalMoves({ min: 0, max: lim.min / 2, turns: sk.turns, sluggish: sk.sluggish }), 'station_keep');
+      add(capitalPlan({ min: 0, max: lim.min / 2, turns: sk.turns, sluggish: sk.sluggish }), 'station_keep');
     }
     return clamped ? [out, clamped] : [out];
   }
@@ -177,7 +177,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
   protected forcedMoves(m: BattleModel): MoveOption[] {
     const lim = capitalLimits(this.br, m, false);
     const forced: MoveOption[] = [];
-    this.followMoves(m, capitalMoves({ min: lim.min, max: lim.min, turns: lim.turns, sluggish: lim.sluggish }), 'none', forced, null);
+    this.followMoves(m, capitalPlan({ min: lim.min, max: lim.min, turns: lim.turns, sluggish: lim.sluggish }), 'none', forced, null);
     return forced;
   }
 
@@ -186,7 +186,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
    * or to `clamped` (when given) for a move stopped at the table edge (GM-15); `undefined`
    * drops such moves unplaced, counting them in clampedDropped.
    */
-  protected followMoves(m: BattleModel, moves: ReturnType<typeof capitalMoves>, action: ActionName, out: MoveOption[], clamped: MoveOption[] | null | undefined): void {
+  protected followMoves(m: BattleModel, plan: CapitalPlan, action: ActionName, out: MoveOption[], clamped: MoveOption[] | null | undefined): void {
     const from = this.followFrom;
     from.x = m.base.x;
     from.y = m.base.y;
@@ -196,9 +196,13 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     // Moves that cannot come near an edge are followed without testing their checkpoints: those
     // whose straight segments, plus a base diameter per pivot they make, fit in the room.
     const room = roomForMove(m, from, this.width, this.height), dia = 2 * m.reach;
-    for (const mv of moves) {
+    // The moves' shared steps are taken once (followPlan); each move's end is then read off.
+    followPlan(m, from, plan, this.br.pivotOnCentre);
+    const moves = plan.moves;
+    for (let i = 0; i < moves.length; i++) {
+      const mv = moves[i];
       const clear = mv.pre + mv.mid + mv.post + (mv.turn1 !== 0 ? dia : 0) + (mv.turn2 !== 0 ? dia : 0) < room;
-      const r = followCapitalMove(m, from, mv, this.width, this.height, end, this.br.pivotOnCentre, drop, clear);
+      const r = planMove(m, plan, i, this.width, this.height, end, drop, clear);
       if (r.clamped && drop) {
         this.clampedDropped++;
         continue;

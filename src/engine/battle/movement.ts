@@ -56,13 +56,18 @@ export function capitalLimits(br: BattleRules, m: BattleModel, stationKeeping: b
   return m.unit.traits.has('Sluggish') ? { ...lim, sluggish: true } : lim;
 }
 
-const menus = new Map<number, Array<{ min: number; max: number; turns: number; sluggish: boolean; moves: readonly CapitalMove[] }>>();
+const menus = new Map<number, Array<{ min: number; max: number; turns: number; sluggish: boolean; plan: CapitalPlan }>>();
 
 /**
  * Moves the engine offers a capital ship with these limits (distances deduplicated). The same
  * few limits recur all game, so each menu is built once and shared (callers only read it).
  */
 export function capitalMoves(lim: MoveLimits): readonly CapitalMove[] {
+  return capitalPlan(lim).moves;
+}
+
+/** capitalMoves' menu with its tree of steps (CapitalPlan), built once per limits like the menu. */
+export function capitalPlan(lim: MoveLimits): CapitalPlan {
   const key = Math.round(lim.min * 64) * 8192 + Math.round(lim.max * 64) * 8 + Math.min(7, lim.turns);
   let bucket = menus.get(key);
   if (!bucket) {
@@ -70,10 +75,186 @@ export function capitalMoves(lim: MoveLimits): readonly CapitalMove[] {
     menus.set(key, (bucket = []));
   }
   const sluggish = lim.sluggish === true;
-  for (const e of bucket) if (e.min === lim.min && e.max === lim.max && e.turns === lim.turns && e.sluggish === sluggish) return e.moves;
-  const moves = buildCapitalMoves(lim);
-  bucket.push({ min: lim.min, max: lim.max, turns: lim.turns, sluggish, moves });
-  return moves;
+  for (const e of bucket) if (e.min === lim.min && e.max === lim.max && e.turns === lim.turns && e.sluggish === sluggish) return e.plan;
+  const plan = buildPlan(buildCapitalMoves(lim));
+  bucket.push({ min: lim.min, max: lim.max, turns: lim.turns, sluggish, plan });
+  return plan;
+}
+
+/** The most steps a capital move has: three straights and two pivots. */
+const PATH_MAX = 5;
+
+/**
+ * A capital menu's moves as a tree of their steps. The moves of a menu begin alike (the same
+ * straight at the start, the same pivot from where the ship stands), and followCapitalMove
+ * worked out each shared beginning again for every move: here each distinct step is taken
+ * once per menu (followPlan), with the same operations, so every pose is the same to the bit.
+ * Node 0 is the start; every other node is one step from its parent (an earlier node): a
+ * straight of `dist` (turn 0) or a pivot of `turn`.
+ */
+export interface CapitalPlan {
+  readonly moves: readonly CapitalMove[];
+  readonly nodes: number;
+  readonly parent: Int32Array;
+  readonly turn: Float64Array;
+  readonly dist: Float64Array;
+  /** 1 where a node has children: its heading's sine and cosine are needed. */
+  readonly trig: Uint8Array;
+  /** Per move, PATH_MAX slots: its nodes in order, -1 after the last. */
+  readonly path: Int32Array;
+  /** Per move, its end node. */
+  readonly last: Int32Array;
+}
+
+function buildPlan(moves: readonly CapitalMove[]): CapitalPlan {
+  const parent = [-1], turn = [0], dist = [0];
+  const child = (p: number, t: number, d: number): number => {
+    for (let k = 1; k < parent.length; k++) if (parent[k] === p && turn[k] === t && dist[k] === d) return k;
+    parent.push(p);
+    turn.push(t);
+    dist.push(d);
+    return parent.length - 1;
+  };
+  const path = new Int32Array(moves.length * PATH_MAX).fill(-1), last = new Int32Array(moves.length);
+  for (let i = 0; i < moves.length; i++) {
+    const mv = moves[i];
+    let cur = 0, j = 0;
+    // followCapitalMove's segments: a straight when its length is above 0, then a turn when not 0.
+    for (let seg = 0; seg < 3; seg++) {
+      const d = seg === 0 ? mv.pre : seg === 1 ? mv.mid : mv.post;
+      const t = seg === 0 ? mv.turn1 : seg === 1 ? mv.turn2 : 0;
+      if (d > 0) path[i * PATH_MAX + j++] = cur = child(cur, 0, d);
+      if (t !== 0) path[i * PATH_MAX + j++] = cur = child(cur, t, 0);
+    }
+    last[i] = cur;
+  }
+  const trig = new Uint8Array(parent.length);
+  for (let k = 1; k < parent.length; k++) trig[parent[k]] = 1;
+  return { moves, nodes: parent.length, parent: Int32Array.from(parent), turn: Float64Array.from(turn), dist: Float64Array.from(dist), trig, path, last };
+}
+
+// followPlan's poses, one node per slot: x, y, heading, distance travelled, the heading's sine
+// and cosine, and whether the base there is on the table (0 not yet known, 1 yes, 2 no).
+let nodeX = new Float64Array(64), nodeY = new Float64Array(64), nodeH = new Float64Array(64), nodeT = new Float64Array(64);
+let nodeS = new Float64Array(64), nodeC = new Float64Array(64);
+let nodeOn = new Uint8Array(64);
+
+/**
+ * Takes every step of `plan` from `from` (on an unbounded table: planMove tests the table's
+ * edges), as followCapitalMove and pivot take them. Each move's end is then read by planMove.
+ */
+export function followPlan(m: BattleModel, from: Pose, plan: CapitalPlan, pivotOnCentre: boolean): void {
+  const n = plan.nodes;
+  if (n > nodeX.length) {
+    nodeX = new Float64Array(2 * n);
+    nodeY = new Float64Array(2 * n);
+    nodeH = new Float64Array(2 * n);
+    nodeT = new Float64Array(2 * n);
+    nodeS = new Float64Array(2 * n);
+    nodeC = new Float64Array(2 * n);
+    nodeOn = new Uint8Array(2 * n);
+  }
+  const X = nodeX, Y = nodeY, Hd = nodeH, T = nodeT, S = nodeS, C = nodeC;
+  const parent = plan.parent, turn = plan.turn, dist = plan.dist, trig = plan.trig;
+  const L = m.base.length, Wd = m.base.width;
+  X[0] = from.x;
+  Y[0] = from.y;
+  Hd[0] = from.heading;
+  T[0] = 0;
+  S[0] = sinDeg(from.heading);
+  C[0] = cosDeg(from.heading);
+  nodeOn[0] = 0;
+  for (let k = 1; k < n; k++) {
+    const p = parent[k], angle = turn[k];
+    nodeOn[k] = 0;
+    if (angle === 0) {
+      // A straight: followCapitalMove's `out.x += d * ux` from the parent's pose.
+      const d = dist[k];
+      X[k] = X[p] + d * S[p];
+      Y[k] = Y[p] + d * C[p];
+      Hd[k] = Hd[p];
+      T[k] = T[p] + d;
+      S[k] = S[p];
+      C[k] = C[p];
+      continue;
+    }
+    T[k] = T[p];
+    if (pivotOnCentre) {
+      X[k] = X[p];
+      Y[k] = Y[p];
+      Hd[k] = normalizeDeg(Hd[p] + angle);
+    } else {
+      // pivot(), its operations in its order, the parent heading's sine and cosine known.
+      const ux = S[p], uy = C[p], x = X[p], y = Y[p];
+      const side = angle > 0 ? 1 : -1;
+      const px = x + (ux * L) / 2 + side * (uy * Wd) / 2;
+      const py = y + (uy * L) / 2 - side * (ux * Wd) / 2;
+      const vx = x - px, vy = y - py;
+      const c = cosDeg(angle), s = sinDeg(angle);
+      X[k] = px + vx * c + vy * s;
+      Y[k] = py - vx * s + vy * c;
+      Hd[k] = normalizeDeg(Hd[p] + angle);
+    }
+    if (trig[k] === 1) {
+      S[k] = sinDeg(Hd[k]);
+      C[k] = cosDeg(Hd[k]);
+    }
+  }
+}
+
+/** followPlan's node k as a pose (onTableAt's argument). */
+const nodePose: Pose = { x: 0, y: 0, heading: 0 };
+
+/** Whether the base at node k of the last followPlan is on the table (onTableAt), found once per node. */
+function nodeOnTable(m: BattleModel, k: number, w: number, h: number): boolean {
+  let on = nodeOn[k];
+  if (on === 0) {
+    // A centre farther than the base's reach (and far more than rounding) from every edge
+    // keeps each corner inside the table: onTableAt would pass it.
+    const x = nodeX[k], y = nodeY[k], r = m.reach + 1e-6;
+    if (x - r > 0 && x + r < w && y - r > 0 && y + r < h) {
+      nodeOn[k] = 1;
+      return true;
+    }
+    nodePose.x = nodeX[k];
+    nodePose.y = nodeY[k];
+    nodePose.heading = nodeH[k];
+    nodeOn[k] = on = onTableAt(m, nodePose, w, h) ? 1 : 2;
+  }
+  return on === 1;
+}
+
+/**
+ * Move i of the plan last followed (followPlan): followCapitalMove's answer for it, its end
+ * pose written to `out`, read from the shared steps. Where the move may come near an edge
+ * (`clearOfEdges` false), its checkpoints are tested in order as followCapitalMove tests them.
+ */
+export function planMove(m: BattleModel, plan: CapitalPlan, i: number, w: number, h: number, out: Pose, clampOnlyNoted: boolean, clearOfEdges: boolean): { readonly travelled: number; readonly clamped: boolean } {
+  if (!clearOfEdges) {
+    const path = plan.path;
+    for (let j = i * PATH_MAX, e = j + PATH_MAX; j < e; j++) {
+      const k = path[j];
+      if (k < 0) break;
+      if (nodeOnTable(m, k, w, h)) continue;
+      const p = plan.parent[k];
+      out.x = nodeX[p];
+      out.y = nodeY[p];
+      out.heading = nodeH[p];
+      if (plan.turn[k] !== 0 || clampOnlyNoted) return done(nodeT[p], true); // a pivot off the table: it stops before it
+      // The straight leaves the table: clampStraight reads the corner offsets onTableAt keeps,
+      // so the failing test is made again here for this heading (others may have come between).
+      nodePose.x = nodeX[k];
+      nodePose.y = nodeY[k];
+      nodePose.heading = nodeH[k];
+      onTableAt(m, nodePose, w, h);
+      return clampStraight(m, nodeX[p], nodeY[p], nodeS[p], nodeC[p], plan.dist[k], nodeT[p], w, h, out);
+    }
+  }
+  const k = plan.last[i];
+  out.x = nodeX[k];
+  out.y = nodeY[k];
+  out.heading = nodeH[k];
+  return done(nodeT[k], false);
 }
 
 function buildCapitalMoves(lim: MoveLimits): CapitalMove[] {
