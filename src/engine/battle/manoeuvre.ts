@@ -7,7 +7,7 @@ import { GEOM_EPSILON, type Base, baseInRect, cosDeg, hypot, onTable, guidedBise
 import { aspect, aspectOfArc, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
 import { BattleModel } from './model.js';
-import { baseAt, capitalLimits, capitalMoves, capitalPlan, followCapitalMove, followPlan, legalEnd, moveOption, nearestLegal, planMove, roomForMove, ruledOutWithin, squadronDestinationsInto, type CapitalPlan, type Pose } from './movement.js';
+import { baseAt, capitalLimits, capitalMoves, capitalPlan, followCapitalMove, followPlan, legalEnd, moveOption, nearestLegal, planMove, planNodes, roomForMove, ruledOutWithin, squadronDestinationsInto, type CapitalPlan, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { SPAN_OUT } from './battleState.js';
 import { BattleDeployment } from './deployment.js';
@@ -198,11 +198,18 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     const room = roomForMove(m, from, this.width, this.height), dia = 2 * m.reach;
     // The moves' shared steps are taken once (followPlan); each move's end is then read off.
     followPlan(m, from, plan, this.br.pivotOnCentre);
-    const moves = plan.moves;
-    for (let i = 0; i < moves.length; i++) {
-      const mv = moves[i];
-      const clear = mv.pre + mv.mid + mv.post + (mv.turn1 !== 0 ? dia : 0) + (mv.turn2 !== 0 ? dia : 0) < room;
-      const r = planMove(m, plan, i, this.width, this.height, end, drop, clear);
+    const n = plan.moves.length, last = plan.last, straight = plan.straight, turnFirst = plan.turnFirst, turnSecond = plan.turnSecond;
+    const nx = planNodes.x, ny = planNodes.y, nh = planNodes.heading, nt = planNodes.travelled;
+    // A move's bound below, (pre + mid + post) + dia + dia at most, only grows with each term
+    // (rounding included): when the longest with two pivots fits, every move does.
+    const allClear = plan.maxStraight + dia + dia < room;
+    for (let i = 0; i < n; i++) {
+      if (allClear || straight[i] + (turnFirst[i] !== 0 ? dia : 0) + (turnSecond[i] !== 0 ? dia : 0) < room) {
+        const k = last[i];
+        out.push(this.pooledOption(nx[k], ny[k], nh[k], action, nt[k], undefined));
+        continue;
+      }
+      const r = planMove(m, plan, i, this.width, this.height, end, drop, false);
       if (r.clamped && drop) {
         this.clampedDropped++;
         continue;

@@ -104,6 +104,12 @@ export interface CapitalPlan {
   readonly path: Int32Array;
   /** Per move, its end node. */
   readonly last: Int32Array;
+  /** Per move, its straight segments' total (pre + mid + post, summed in that order), and 1 where it turns first or second. */
+  readonly straight: Float64Array;
+  readonly turnFirst: Uint8Array;
+  readonly turnSecond: Uint8Array;
+  /** The largest of `straight`. */
+  readonly maxStraight: number;
 }
 
 function buildPlan(moves: readonly CapitalMove[]): CapitalPlan {
@@ -130,13 +136,27 @@ function buildPlan(moves: readonly CapitalMove[]): CapitalPlan {
   }
   const trig = new Uint8Array(parent.length);
   for (let k = 1; k < parent.length; k++) trig[parent[k]] = 1;
-  return { moves, nodes: parent.length, parent: Int32Array.from(parent), turn: Float64Array.from(turn), dist: Float64Array.from(dist), trig, path, last };
+  const straight = new Float64Array(moves.length), turnFirst = new Uint8Array(moves.length), turnSecond = new Uint8Array(moves.length);
+  let maxStraight = 0;
+  for (let i = 0; i < moves.length; i++) {
+    const mv = moves[i];
+    straight[i] = mv.pre + mv.mid + mv.post;
+    turnFirst[i] = mv.turn1 !== 0 ? 1 : 0;
+    turnSecond[i] = mv.turn2 !== 0 ? 1 : 0;
+    maxStraight = Math.max(maxStraight, straight[i]);
+  }
+  return { moves, nodes: parent.length, parent: Int32Array.from(parent), turn: Float64Array.from(turn), dist: Float64Array.from(dist), trig, path, last, straight, turnFirst, turnSecond, maxStraight };
 }
 
 // followPlan's poses, one node per slot: x, y, heading, distance travelled, the heading's sine
 // and cosine, and whether the base there is on the table (0 not yet known, 1 yes, 2 no).
 let nodeX = new Float64Array(64), nodeY = new Float64Array(64), nodeH = new Float64Array(64), nodeT = new Float64Array(64);
 let nodeS = new Float64Array(64), nodeC = new Float64Array(64);
+/**
+ * The last followPlan's poses by node (x, y, heading, distance travelled), for callers that read
+ * a move's end (at plan.last) themselves where it cannot come near an edge.
+ */
+export const planNodes = { x: nodeX, y: nodeY, heading: nodeH, travelled: nodeT };
 let nodeOn = new Uint8Array(64);
 
 /**
@@ -153,6 +173,10 @@ export function followPlan(m: BattleModel, from: Pose, plan: CapitalPlan, pivotO
     nodeS = new Float64Array(2 * n);
     nodeC = new Float64Array(2 * n);
     nodeOn = new Uint8Array(2 * n);
+    planNodes.x = nodeX;
+    planNodes.y = nodeY;
+    planNodes.heading = nodeH;
+    planNodes.travelled = nodeT;
   }
   const X = nodeX, Y = nodeY, Hd = nodeH, T = nodeT, S = nodeS, C = nodeC;
   const parent = plan.parent, turn = plan.turn, dist = plan.dist, trig = plan.trig;
