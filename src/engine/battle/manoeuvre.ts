@@ -125,18 +125,18 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       // The fallback (the nearest legal spot within Speed) is searched only when needed: chooseMove.
       return [out];
     }
-    const from = { x: m.base.x, y: m.base.y, heading: m.base.heading };
     this.optUsed = 0;
     const lim = capitalLimits(this.br, m, false);
-    const end: Pose = { x: 0, y: 0, heading: 0 };
     // Without `withClamped` the clamped moves are only counted (clampedDropped), not placed.
     const clamped: MoveOption[] | undefined = withClamped ? [] : undefined;
     this.clampedDropped = 0;
-    const add = (plan: CapitalPlan, action: ActionName) => this.followMoves(m, plan, action, out, clamped);
-    add(capitalPlan(lim), 'none');
+    // followMoves called directly: a closure for the calls below was made (with its context) per menu.
+    this.followMoves(m, capitalPlan(lim), 'none', out, clamped);
     if (this.br.capitalMove === 'thrusters_band' && lim.turns === 0 && m.state.thrusters === 0 && m.unit.turns >= 1) {
       // GM-12: at Thrusters 0 one turn is possible after a passed Skill Test; each such move
       // carries the pose the ship reaches going straight when the test fails.
+      const from: Pose = { x: m.base.x, y: m.base.y, heading: m.base.heading };
+      const end: Pose = { x: 0, y: 0, heading: 0 };
       const straight: Pose = { x: 0, y: 0, heading: 0 };
       for (const mv of capitalMoves({ ...lim, turns: 1 })) {
         if (mv.turn1 === 0 && mv.turn2 === 0) continue;
@@ -156,17 +156,17 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         // v1.2.1 Boost: Speed doubled for the activation; the minimum is half the doubled Speed
         // (GM-56), or half the printed Speed under boost_min_move=HALF_PRINTED.
         const min = this.br.boostMinHalfPrinted ? m.unit.speed / 2 : m.unit.speed;
-        add(capitalPlan({ min, max: 2 * m.unit.speed, turns: lim.turns, sluggish: lim.sluggish }), 'boost');
+        this.followMoves(m, capitalPlan({ min, max: 2 * m.unit.speed, turns: lim.turns, sluggish: lim.sluggish }), 'boost', out, clamped);
       } else {
         // GM-09 cap_boost_mode=DOUBLE_SPEED_HALF_FC: the version's own limits with Speed doubled
         // (v1.2.2: 2 Speed - Thrusters to 2 Speed + Thrusters).
-        add(capitalPlan(capitalLimits(this.br, m, false, 2 * m.unit.speed)), 'boost');
+        this.followMoves(m, capitalPlan(capitalLimits(this.br, m, false, 2 * m.unit.speed)), 'boost', out, clamped);
       }
     }
     if (allowStationKeep && lim.min > 0) {
       const sk = capitalLimits(this.br, m, true);
       // Below the usual minimum, down to holding position (the minimum itself is a normal move).
-      add(capitalPlan({ min: 0, max: lim.min / 2, turns: sk.turns, sluggish: sk.sluggish }), 'station_keep');
+      this.followMoves(m, capitalPlan({ min: 0, max: lim.min / 2, turns: sk.turns, sluggish: sk.sluggish }), 'station_keep', out, clamped);
     }
     return clamped ? [out, clamped] : [out];
   }
