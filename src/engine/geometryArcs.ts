@@ -116,8 +116,30 @@ export function canBear(firer: Base, arc: WeaponArc, target: Base, eps = GEOM_EP
   return arc === 'T' || firer.shape !== 'rect' || baseInArc(firer, arc, target, eps);
 }
 
+/**
+ * The arc whose wedge holds the offset (x, y) from the ship's centre deeper than `depth` from
+ * both of its rays, or null when the offset lies within `depth` of a dividing line. The four
+ * wedges are the quadrants of the F wedge's two rays: with a and b the offset's components
+ * along them, F is a, b >= 0; S is b >= 0, a <= 0; R is a, b <= 0; P is a >= 0, b <= 0 (each
+ * wedge's rays are F's, or F's reversed). So one wedge's trig settles a point well clear of
+ * the dividing lines, instead of up to four. The other wedges' own trig differs from F's by
+ * rounding only (some 1e-14 over a table), far below QUICK_MARGIN, which `depth` must hold.
+ */
+function deepArc(ship: Base, x: number, y: number, depth: number): FacingArc | null {
+  const h = ship.heading - 45;
+  const d0x = sinDeg(h), d0y = cosDeg(h);
+  const a = d0x * x + d0y * y, b = d0y * x - d0x * y;
+  if (a > depth) return b > depth ? 'F' : b < -depth ? 'P' : null;
+  if (a < -depth) return b > depth ? 'S' : b < -depth ? 'R' : null;
+  return null;
+}
+
 /** The ship's arc containing the point; on a dividing ray (within eps), the defender's favourite (DEFENDER_FAVOUR); F at the centre. */
 export function arcOfPoint(ship: Base, px: number, py: number, eps = GEOM_EPSILON): FacingArc {
+  // A point deeper than eps (and a margin) inside one wedge is within eps of no other, nor of
+  // the centre: that wedge is the answer the tests below would give.
+  const deep = eps >= 0 ? deepArc(ship, px - ship.x, py - ship.y, eps + QUICK_MARGIN) : null;
+  if (deep !== null) return deep;
   if (hypot(px - ship.x, py - ship.y) <= eps) return 'F';
   for (let i = 0; i < DEFENDER_FAVOUR.length; i++) {
     setWedge(ship, DEFENDER_FAVOUR[i]);
@@ -138,6 +160,11 @@ export function aspectOfArc(arc: FacingArc): Aspect {
  */
 export function aspect(attacker: Base, target: Base, eps = GEOM_EPSILON): FacingArc {
   if (target.shape !== 'rect') return 'F';
+  // The point sought is a point of the attacker's base, so within its outer radius of the
+  // attacker's centre: a centre that much deeper in one wedge than arcOfPoint's own depth
+  // puts that point there too, and the outline need not be measured.
+  const deep = eps >= 0 ? deepArc(target, attacker.x - target.x, attacker.y - target.y, outerOf(attacker) + eps + QUICK_MARGIN) : null;
+  if (deep !== null) return deep;
   nearestPoint(attacker, target.x, target.y, P);
   return arcOfPoint(target, P[0], P[1], eps);
 }
