@@ -7,7 +7,7 @@ import { GEOM_EPSILON, type Base, baseInRect, cosDeg, hypot, onTable, guidedBise
 import { aspect, aspectOfArc, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
 import { BattleModel } from './model.js';
-import { baseAt, capitalLimits, capitalMoves, capitalPlan, followCapitalMove, followPlan, legalEnd, moveOption, nearestLegal, planMove, planNodes, roomForMove, ruledOutWithin, squadronDestinationsInto, type CapitalPlan, type Pose } from './movement.js';
+import { baseAt, capitalLimits, capitalPlanOf, followCapitalMove, followPlan, legalEnd, moveOption, nearestLegal, planMove, planNodes, roomForMove, ruledOutWithin, squadronDestinationsInto, type CapitalPlan, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { SPAN_OUT } from './battleState.js';
 import { BattleDeployment } from './deployment.js';
@@ -51,7 +51,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
    * overlap is resolved afterwards. End positions are checked only when a policy asks
    * (`legal`), best first.
    */
-  protected moveTiers(m: BattleModel, allowStationKeep: boolean, allowBoost = true, withClamped = true): MoveOption[][] {
+  protected moveTiers(m: BattleModel, allowStationKeep: boolean, allowBoost = true, withClamped = true, clampedOnly = false): MoveOption[][] {
     const W = this.width, H = this.height, out: MoveOption[] = [];
     if (!m.unit.isCapital) {
       // The goals in reused arrays: the three nearest enemies (each distance worked out once; a
@@ -130,20 +130,37 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     // Without `withClamped` the clamped moves are only counted (clampedDropped), not placed.
     const clamped: MoveOption[] | undefined = withClamped ? [] : undefined;
     this.clampedDropped = 0;
+    // With `clampedOnly` (chooseMove, once the normal moves offered nothing legal) only the
+    // clamped tier is placed: the normal moves are neither placed nor, where they stay clear of
+    // the edges, followed (the Thrusters-0 moves are normal moves).
+    const normal = clampedOnly ? null : out;
     // followMoves called directly: a closure for the calls below was made (with its context) per menu.
-    this.followMoves(m, capitalPlan(lim), 'none', out, clamped);
-    if (this.br.capitalMove === 'thrusters_band' && lim.turns === 0 && m.state.thrusters === 0 && m.unit.turns >= 1) {
+    this.followMoves(m, capitalPlanOf(lim.min, lim.max, lim.turns, lim.sluggish === true), 'none', normal, clamped);
+    if (!clampedOnly && this.br.capitalMove === 'thrusters_band' && lim.turns === 0 && m.state.thrusters === 0 && m.unit.turns >= 1) {
       // GM-12: at Thrusters 0 one turn is possible after a passed Skill Test; each such move
       // carries the pose the ship reaches going straight when the test fails.
-      const from: Pose = { x: m.base.x, y: m.base.y, heading: m.base.heading };
-      const end: Pose = { x: 0, y: 0, heading: 0 };
-      const straight: Pose = { x: 0, y: 0, heading: 0 };
-      for (const mv of capitalMoves({ ...lim, turns: 1 })) {
-        if (mv.turn1 === 0 && mv.turn2 === 0) continue;
-        const r = followCapitalMove(m, from, mv, W, H, end, this.br.pivotOnCentre, true);
+      // The turning moves are read off the plan's shared steps (followPlan, planMove: the same
+      // poses as followCapitalMove's); the straight a failed test leaves is followed once per
+      // length (the plan lists the moves of one length together), not once per move.
+      const from = this.followFrom;
+      from.x = m.base.x;
+      from.y = m.base.y;
+      from.heading = m.base.heading;
+      const end = this.followEnd, straight = this.straightEnd, line = this.straightMove;
+      const plan = capitalPlanOf(lim.min, lim.max, 1, lim.sluggish === true);
+      followPlan(m, from, plan, this.br.pivotOnCentre);
+      let length = NaN;
+      for (let i = 0; i < plan.moves.length; i++) {
+        if (plan.turnFirst[i] === 0 && plan.turnSecond[i] === 0) continue;
+        const r = planMove(m, plan, i, W, H, end, true, false);
         if (r.clamped) continue; // dropped: where it would stop is never needed
         const travelled = r.travelled; // read before the next call reuses the result object
-        followCapitalMove(m, from, { pre: mv.pre + mv.mid + mv.post, turn1: 0, mid: 0, turn2: 0, post: 0 }, W, H, straight, this.br.pivotOnCentre);
+        const total = plan.straight[i];
+        if (total !== length) {
+          length = total;
+          line.pre = total;
+          followCapitalMove(m, from, line, W, H, straight, this.br.pivotOnCentre);
+        }
         // Written out rather than spread: copies made by spreading get an object shape of their own,
         // and a third pose shape turned the policies' reads of pose coordinates into boxing ones.
         const o = this.pooledOption(end.x, end.y, end.heading, 'none', travelled, undefined);
@@ -156,17 +173,18 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         // v1.2.1 Boost: Speed doubled for the activation; the minimum is half the doubled Speed
         // (GM-56), or half the printed Speed under boost_min_move=HALF_PRINTED.
         const min = this.br.boostMinHalfPrinted ? m.unit.speed / 2 : m.unit.speed;
-        this.followMoves(m, capitalPlan({ min, max: 2 * m.unit.speed, turns: lim.turns, sluggish: lim.sluggish }), 'boost', out, clamped);
+        this.followMoves(m, capitalPlanOf(min, 2 * m.unit.speed, lim.turns, lim.sluggish === true), 'boost', normal, clamped);
       } else {
         // GM-09 cap_boost_mode=DOUBLE_SPEED_HALF_FC: the version's own limits with Speed doubled
         // (v1.2.2: 2 Speed - Thrusters to 2 Speed + Thrusters).
-        this.followMoves(m, capitalPlan(capitalLimits(this.br, m, false, 2 * m.unit.speed)), 'boost', out, clamped);
+        const bl = capitalLimits(this.br, m, false, 2 * m.unit.speed);
+        this.followMoves(m, capitalPlanOf(bl.min, bl.max, bl.turns, bl.sluggish === true), 'boost', normal, clamped);
       }
     }
     if (allowStationKeep && lim.min > 0) {
       const sk = capitalLimits(this.br, m, true);
       // Below the usual minimum, down to holding position (the minimum itself is a normal move).
-      this.followMoves(m, capitalPlan({ min: 0, max: lim.min / 2, turns: sk.turns, sluggish: sk.sluggish }), 'station_keep', out, clamped);
+      this.followMoves(m, capitalPlanOf(0, lim.min / 2, sk.turns, sk.sluggish === true), 'station_keep', normal, clamped);
     }
     return clamped ? [out, clamped] : [out];
   }
@@ -177,16 +195,17 @@ export abstract class BattleManoeuvre extends BattleDeployment {
   protected forcedMoves(m: BattleModel): MoveOption[] {
     const lim = capitalLimits(this.br, m, false);
     const forced: MoveOption[] = [];
-    this.followMoves(m, capitalPlan({ min: lim.min, max: lim.min, turns: lim.turns, sluggish: lim.sluggish }), 'none', forced, null);
+    this.followMoves(m, capitalPlanOf(lim.min, lim.min, lim.turns, lim.sluggish === true), 'none', forced, null);
     return forced;
   }
 
   /**
    * Follows each of a capital ship's moves from where it stands and adds the end pose to `out`,
    * or to `clamped` (when given) for a move stopped at the table edge (GM-15); `undefined`
-   * drops such moves unplaced, counting them in clampedDropped.
+   * drops such moves unplaced, counting them in clampedDropped. With `out` null only the
+   * clamped moves are placed (in `clamped`).
    */
-  protected followMoves(m: BattleModel, plan: CapitalPlan, action: ActionName, out: MoveOption[], clamped: MoveOption[] | null | undefined): void {
+  protected followMoves(m: BattleModel, plan: CapitalPlan, action: ActionName, out: MoveOption[] | null, clamped: MoveOption[] | null | undefined): void {
     const from = this.followFrom;
     from.x = m.base.x;
     from.y = m.base.y;
@@ -196,15 +215,17 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     // Moves that cannot come near an edge are followed without testing their checkpoints: those
     // whose straight segments, plus a base diameter per pivot they make, fit in the room.
     const room = roomForMove(m, from, this.width, this.height), dia = 2 * m.reach;
+    // A move's bound below, (pre + mid + post) + dia + dia at most, only grows with each term
+    // (rounding included): when the longest with two pivots fits, every move does.
+    const allClear = plan.maxStraight + dia + dia < room;
+    if (allClear && out === null) return; // no move of the plan is clamped
     // The moves' shared steps are taken once (followPlan); each move's end is then read off.
     followPlan(m, from, plan, this.br.pivotOnCentre);
     const n = plan.moves.length, last = plan.last, straight = plan.straight, turnFirst = plan.turnFirst, turnSecond = plan.turnSecond;
     const nx = planNodes.x, ny = planNodes.y, nh = planNodes.heading, nt = planNodes.travelled;
-    // A move's bound below, (pre + mid + post) + dia + dia at most, only grows with each term
-    // (rounding included): when the longest with two pivots fits, every move does.
-    const allClear = plan.maxStraight + dia + dia < room;
     for (let i = 0; i < n; i++) {
       if (allClear || straight[i] + (turnFirst[i] !== 0 ? dia : 0) + (turnSecond[i] !== 0 ? dia : 0) < room) {
+        if (out === null) continue;
         const k = last[i];
         out.push(this.pooledOption(nx[k], ny[k], nh[k], action, nt[k], undefined));
         continue;
@@ -214,10 +235,14 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         this.clampedDropped++;
         continue;
       }
-      (r.clamped && clamped ? clamped : out).push(this.pooledOption(end.x, end.y, end.heading, action, r.travelled, undefined));
+      if (r.clamped && clamped) clamped.push(this.pooledOption(end.x, end.y, end.heading, action, r.travelled, undefined));
+      else if (out !== null) out.push(this.pooledOption(end.x, end.y, end.heading, action, r.travelled, undefined));
     }
   }
   protected readonly followFrom: Pose = { x: 0, y: 0, heading: 0 };
+  /** The Thrusters-0 menu's straight (a failed test's move) and its end. */
+  private readonly straightMove = { pre: 0, turn1: 0, mid: 0, turn2: 0, post: 0 };
+  private readonly straightEnd: Pose = { x: 0, y: 0, heading: 0 };
 
   /**
    * Move options of the menus of one chooseMove, reused call after call (a menu is some thirty
@@ -259,8 +284,8 @@ export abstract class BattleManoeuvre extends BattleDeployment {
 
   /** The policy's move from the first tier that has a legal one; `forced` for the GM-66 tier. */
   protected chooseMove(m: BattleModel, policy: Policy, actionMoves = true): { opt: MoveOption; fireBefore: boolean; forced: boolean; leaves: boolean } {
-    // The clamped tier is placed only when the normal moves offer nothing legal: the menu is
-    // then made again with it (the same moves in the same order, as nothing has changed).
+    // The clamped tier is placed only when the normal moves offer nothing legal: it is then
+    // made on its own (the same moves in the same order, as nothing has changed).
     let tiers = this.moveTiers(m, actionMoves && m.unit.isCapital, actionMoves, false);
     const clampedLeftOut = m.unit.isCapital ? this.clampedDropped : 0;
     const W = this.width, H = this.height;
@@ -269,7 +294,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       const forced = m.unit.isCapital && t === 2;
       if (t === 1 && m.unit.isCapital) {
         if (clampedLeftOut === 0) continue; // an empty clamped tier
-        tiers = this.moveTiers(m, actionMoves && m.unit.isCapital, actionMoves, true);
+        tiers = this.moveTiers(m, actionMoves && m.unit.isCapital, actionMoves, true, true);
       }
       const options = forced ? this.forcedMoves(m) : tiers[t];
       if (!options.length) continue;
@@ -466,14 +491,38 @@ export abstract class BattleManoeuvre extends BattleDeployment {
   protected squadronRamOption(m: BattleModel): { target: BattleModel; pose: Pose } | null {
     let best: { target: BattleModel; pose: Pose } | null = null;
     let bestD = Infinity;
+    // The separations only rank two or more enemies in reach: the first one in reach waits
+    // (unmeasured) for a second. A lone one is tried as it stands: against no earlier best
+    // (bestD still Infinity) the comparison with its separation could not turn it away.
+    let first: BattleModel | null = null;
+    let many = false;
     for (const e of this.enemiesOf(m.side)) {
       if (separationAbove(m.base, e.base, m.unit.speed)) continue;
+      if (!many) {
+        if (first === null) {
+          first = e;
+          continue;
+        }
+        many = true;
+        const gap0 = separation(m.base, first.base);
+        if (!(gap0 >= bestD)) {
+          const pose0 = this.contactPose(m, first, m.unit.speed);
+          if (pose0) {
+            best = { target: first, pose: pose0 };
+            bestD = gap0;
+          }
+        }
+      }
       const gap = separation(m.base, e.base);
       if (gap >= bestD) continue;
       const pose = this.contactPose(m, e, m.unit.speed);
       if (!pose) continue;
       best = { target: e, pose };
       bestD = gap;
+    }
+    if (!many && first !== null) {
+      const pose = this.contactPose(m, first, m.unit.speed);
+      if (pose) best = { target: first, pose };
     }
     return best;
   }

@@ -68,6 +68,37 @@ export function capitalMoves(lim: MoveLimits): readonly CapitalMove[] {
 
 /** capitalMoves' menu with its tree of steps (CapitalPlan), built once per limits like the menu. */
 export function capitalPlan(lim: MoveLimits): CapitalPlan {
+  return capitalPlanOf(lim.min, lim.max, lim.turns, lim.sluggish === true);
+}
+
+/** One capitalPlanOf cache slot: the limits and their plan. */
+interface PlanSlot {
+  readonly min: number;
+  readonly max: number;
+  readonly turns: number;
+  readonly sluggish: boolean;
+  readonly plan: CapitalPlan;
+}
+/** Recent plans by a hash of their limits, in front of the keyed store (one slot per hash). */
+const planSlots: Array<PlanSlot | undefined> = new Array<PlanSlot | undefined>(256).fill(undefined);
+
+/**
+ * capitalPlan for limits given as numbers. A move menu asks for three or four plans, each
+ * from limits made for the call (of several object shapes, so their reads were slow) and
+ * looked up in a map: the same few limits recur all game, and a slot of a small table,
+ * checked field by field, answers them. The plan is the one capitalPlan always gave.
+ */
+export function capitalPlanOf(min: number, max: number, turns: number, sluggish: boolean): CapitalPlan {
+  const h = (Math.imul(Math.round(min * 64), 0x9e3779b1) ^ Math.imul(Math.round(max * 64) * 8 + Math.min(7, turns), 0x85ebca6b)) >>> 24;
+  const slot = planSlots[h];
+  if (slot !== undefined && slot.min === min && slot.max === max && slot.turns === turns && slot.sluggish === sluggish) return slot.plan;
+  const plan = storedPlan({ min, max, turns, sluggish });
+  planSlots[h] = { min, max, turns, sluggish, plan };
+  return plan;
+}
+
+/** The plan for `lim` from the keyed store, built there on first use. */
+function storedPlan(lim: MoveLimits): CapitalPlan {
   const key = Math.round(lim.min * 64) * 8192 + Math.round(lim.max * 64) * 8 + Math.min(7, lim.turns);
   let bucket = menus.get(key);
   if (!bucket) {
