@@ -6,18 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { capitalPlan, followCapitalMove, followPlan, planMove, type MoveLimits, type Pose } from '../../../src/engine/battle/movement.js';
 import { card, placed } from '../../helpers/battle.js';
-
-/** A small fixed-seed generator (mulberry32), so the poses tried are the same every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../../helpers/prng.js';
 
 const LIMITS: MoveLimits[] = [
   { min: 4, max: 8, turns: 1 },
@@ -32,7 +21,7 @@ describe('capitalPlan: every move as followCapitalMove takes it', () => {
   for (const id of ['unknown.tengu', 'jovian.alexander', 'venus.shan-yu', 'unknown.poseidon']) {
     for (const centre of [false, true]) {
       it(`${id}, pivot on ${centre ? 'centre' : 'front corner'}: same poses, travel and clamping on and near the edges`, () => {
-        const next = rng(id.length * 7 + (centre ? 1 : 0));
+        const next = prng(id.length * 7 + (centre ? 1 : 0));
         const W = 48, H = 36;
         const a: Pose = { x: 0, y: 0, heading: 0 }, b: Pose = { x: 0, y: 0, heading: 0 };
         let moves = 0, clamped = 0;
