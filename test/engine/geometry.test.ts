@@ -33,7 +33,7 @@ import {
   touching,
   within,
 } from '../../src/engine/geometry.js';
-import { type FacingArc, arcOfPoint, aspect, baseInArc, canBear, contactInArc, headOn, longRangeMax, pointInArc, rangeBand } from '../../src/engine/geometryArcs.js';
+import { DEFENDER_FAVOUR, type FacingArc, arcOfPoint, aspect, baseInArc, canBear, contactInArc, headOn, longRangeMax, pointInArc, rangeBand } from '../../src/engine/geometryArcs.js';
 import { RULES_VERSIONS } from '../../src/rules/registry.js';
 
 const R121 = RULES_VERSIONS['1.2.1'].data.combat;
@@ -593,6 +593,29 @@ describe('arcs and aspect (GM-46, GM-47)', () => {
       nearestPoint(attacker, target.x, target.y, p);
       expect(pointInArc(target, arc, p[0], p[1])).toBe(true);
       expect(baseInArc(target, arc, attacker)).toBe(true);
+    }
+  });
+
+  it('property: arcOfPoint and aspect give the first arc in DEFENDER_FAVOUR whose wedge holds the point, near the rays too', () => {
+    // arcOfPoint answers points well inside one quadrant from one pair of sines and cosines,
+    // and aspect answers attackers whose whole base is well inside one: both must agree with
+    // testing the wedges one by one, including points just off and just on a dividing ray.
+    const r = prng(7);
+    const p = [0, 0];
+    const byWedges = (ship: ReturnType<typeof capitalBase>, x: number, y: number): FacingArc =>
+      Math.hypot(x - ship.x, y - ship.y) <= GEOM_EPSILON ? 'F' : DEFENDER_FAVOUR.find((a) => pointInArc(ship, a, x, y)) ?? 'F';
+    for (let i = 0; i < 3000; i++) {
+      const heading = i % 4 === 0 ? Math.floor(r() * 8) * 45 : r() * 360;
+      const ship = capitalBase(24, 24, heading);
+      // A bearing from the ship's heading: half of them within a hair of a dividing ray.
+      const ray = heading + 45 + 90 * Math.floor(r() * 4);
+      const bearing = i % 2 ? ray + (r() - 0.5) * 1e-7 : r() * 360;
+      const d = 0.001 + r() * 20;
+      const x = 24 + d * Math.sin((bearing * Math.PI) / 180), y = 24 + d * Math.cos((bearing * Math.PI) / 180);
+      expect(arcOfPoint(ship, x, y)).toBe(byWedges(ship, x, y));
+      const attacker = i % 3 ? squadronBase(x, y) : capitalBase(x, y, r() * 360);
+      nearestPoint(attacker, ship.x, ship.y, p);
+      expect(aspect(attacker, ship)).toBe(byWedges(ship, p[0], p[1]));
     }
   });
 
