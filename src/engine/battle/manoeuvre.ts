@@ -152,7 +152,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       let length = NaN;
       for (let i = 0; i < plan.moves.length; i++) {
         if (plan.turnFirst[i] === 0 && plan.turnSecond[i] === 0) continue;
-        const r = planMove(m, plan, i, W, H, end, true, false);
+        const r = planMove(m, plan, i, W, H, end, true);
         if (r.clamped) continue; // dropped: where it would stop is never needed
         const travelled = r.travelled; // read before the next call reuses the result object
         const total = plan.straight[i];
@@ -230,7 +230,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         out.push(this.pooledOption(nx[k], ny[k], nh[k], action, nt[k], undefined));
         continue;
       }
-      const r = planMove(m, plan, i, this.width, this.height, end, drop, false);
+      const r = planMove(m, plan, i, this.width, this.height, end, drop);
       if (r.clamped && drop) {
         this.clampedDropped++;
         continue;

@@ -281,29 +281,28 @@ function nodeOnTable(m: BattleModel, k: number, w: number, h: number): boolean {
 
 /**
  * Move i of the plan last followed (followPlan): followCapitalMove's answer for it, its end
- * pose written to `out`, read from the shared steps. Where the move may come near an edge
- * (`clearOfEdges` false), its checkpoints are tested in order as followCapitalMove tests them.
+ * pose written to `out`, read from the shared steps, its checkpoints tested in order as
+ * followCapitalMove tests them. (Callers that know a move stays clear of the edges read its end
+ * from planNodes at plan.last themselves.)
  */
-export function planMove(m: BattleModel, plan: CapitalPlan, i: number, w: number, h: number, out: Pose, clampOnlyNoted: boolean, clearOfEdges: boolean): { readonly travelled: number; readonly clamped: boolean } {
-  if (!clearOfEdges) {
-    const path = plan.path;
-    for (let j = i * PATH_MAX, e = j + PATH_MAX; j < e; j++) {
-      const k = path[j];
-      if (k < 0) break;
-      if (nodeOnTable(m, k, w, h)) continue;
-      const p = plan.parent[k];
-      out.x = nodeX[p];
-      out.y = nodeY[p];
-      out.heading = nodeH[p];
-      if (plan.turn[k] !== 0 || clampOnlyNoted) return done(nodeT[p], true); // a pivot off the table: it stops before it
-      // The straight leaves the table: clampStraight reads the corner offsets onTableAt keeps,
-      // so the failing test is made again here for this heading (others may have come between).
-      nodePose.x = nodeX[k];
-      nodePose.y = nodeY[k];
-      nodePose.heading = nodeH[k];
-      onTableAt(m, nodePose, w, h);
-      return clampStraight(m, nodeX[p], nodeY[p], nodeS[p], nodeC[p], plan.dist[k], nodeT[p], w, h, out);
-    }
+export function planMove(m: BattleModel, plan: CapitalPlan, i: number, w: number, h: number, out: Pose, clampOnlyNoted: boolean): { readonly travelled: number; readonly clamped: boolean } {
+  const path = plan.path;
+  for (let j = i * PATH_MAX, e = j + PATH_MAX; j < e; j++) {
+    const k = path[j];
+    if (k < 0) break;
+    if (nodeOnTable(m, k, w, h)) continue;
+    const p = plan.parent[k];
+    out.x = nodeX[p];
+    out.y = nodeY[p];
+    out.heading = nodeH[p];
+    if (plan.turn[k] !== 0 || clampOnlyNoted) return done(nodeT[p], true); // a pivot off the table: it stops before it
+    // The straight leaves the table: clampStraight reads the corner offsets onTableAt keeps,
+    // so the failing test is made again here for this heading (others may have come between).
+    nodePose.x = nodeX[k];
+    nodePose.y = nodeY[k];
+    nodePose.heading = nodeH[k];
+    onTableAt(m, nodePose, w, h);
+    return clampStraight(m, nodeX[p], nodeY[p], nodeS[p], nodeC[p], plan.dist[k], nodeT[p], w, h, out);
   }
   const k = plan.last[i];
   out.x = nodeX[k];
@@ -435,10 +434,9 @@ const probe: Pose = { x: 0, y: 0, heading: 0 };
  * The result object is shared by every call (read it before calling again): move menus follow
  * dozens of moves per activation. With `clampOnlyNoted`, a move stopped at the table edge is
  * only reported as clamped: its end pose and distance are not worked out (callers that drop
- * such moves, or will follow them again, skip the edge search). `clearOfEdges`: the caller
- * knows the whole move stays well inside the table (roomForMove), so no checkpoint is tested.
+ * such moves, or will follow them again, skip the edge search).
  */
-export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w: number, h: number, out: Pose, pivotOnCentre = false, clampOnlyNoted = false, clearOfEdges = false): { readonly travelled: number; readonly clamped: boolean } {
+export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w: number, h: number, out: Pose, pivotOnCentre = false, clampOnlyNoted = false): { readonly travelled: number; readonly clamped: boolean } {
   out.x = from.x;
   out.y = from.y;
   out.heading = from.heading;
@@ -451,13 +449,13 @@ export function followCapitalMove(m: BattleModel, from: Pose, mv: CapitalMove, w
       const ux = sinDeg(out.heading), uy = cosDeg(out.heading);
       out.x += d * ux;
       out.y += d * uy;
-      if (!clearOfEdges && !onTableAt(m, out, w, h)) return clampOnlyNoted ? done(travelled, true) : clampStraight(m, sx, sy, ux, uy, d, travelled, w, h, out);
+      if (!onTableAt(m, out, w, h)) return clampOnlyNoted ? done(travelled, true) : clampStraight(m, sx, sy, ux, uy, d, travelled, w, h, out);
       travelled += d;
     }
     if (turn !== 0) {
       const sx = out.x, sy = out.y, sh = out.heading;
       pivot(m, out, turn, pivotOnCentre);
-      if (!clearOfEdges && !onTableAt(m, out, w, h)) {
+      if (!onTableAt(m, out, w, h)) {
         out.x = sx;
         out.y = sy;
         out.heading = sh;

@@ -39,7 +39,7 @@ describe('capitalPlan: every move as followCapitalMove takes it', () => {
             followPlan(m, from, plan, centre);
             for (let i = 0; i < plan.moves.length; i++) {
               for (const noted of [false, true]) {
-                const ra = planMove(m, plan, i, W, H, a, noted, false);
+                const ra = planMove(m, plan, i, W, H, a, noted);
                 const ta = ra.travelled, ca = ra.clamped;
                 const rb = followCapitalMove(m, from, plan.moves[i], W, H, b, centre, noted);
                 // A clamp only noted drops the move: its pose is left unspecified, only the answer counts.
