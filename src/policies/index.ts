@@ -9,7 +9,7 @@ import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
 import { ScriptedPolicy } from './scripted.js';
 import { LOOKAHEAD_PARAMS, LookaheadPolicy } from './lookahead.js';
 import { boostFactor, commonParams, firepower, firstLegal, holdBackOf, insertTarget, nearestEnemyDistances, nearestPoint, objectiveValues, pickByDepth, wantsByParams } from './shared.js';
-import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
+import { LEFT_TIE, type ActionName, type DeployCandidate, type MoveOption, type ParamSpec, type Policy, type PolicyView } from './types.js';
 import { hypot } from '../engine/geometry.js';
 
 const escortParam = (inches: number): ParamSpec => ({ default: inches, min: 0, max: 24, summary: 'squadrons try to end their moves within this many inches of a friendly capital ship (0: no escort duty)' });
@@ -181,11 +181,11 @@ class Heuristic implements Policy {
     // Control: above fireStart the value is exact; at or below it, halved by a Boost it is below
     // a positive fireStart (with fireStart 0 nothing worth more than 0 was left out); and a value
     // below fireStart stands for one below it unless something left out may be worth fireStart
-    // exactly (partial 2; see PolicyView.firepowerOfMoves).
+    // exactly (LEFT_TIE; see PolicyView.firepowerOfMoves).
     const o = options[i];
     let fireEnd = fires[i];
     const bf = boostFactor(view, m, o);
-    if (partial === 2 && bf === 1 && fireEnd < fireStart) fireEnd = firepower(view, m, o.pose, focus);
+    if (partial === LEFT_TIE && bf === 1 && fireEnd < fireStart) fireEnd = firepower(view, m, o.pose, focus);
     return { index: i, fireBefore: fireStart > fireEnd * bf };
   }
 

@@ -6,6 +6,10 @@ import type { Pose } from '../engine/battle/movement.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { ObjectiveMarker, PolicyName } from '../scenarios/scenarioTypes.js';
 
+/** PolicyView.firepowerOfMoves' answers: what it left out below its floor. */
+export const LEFT_NONE = 0, LEFT_BELOW = 1, LEFT_TIE = 2;
+export type LeftOut = typeof LEFT_NONE | typeof LEFT_BELOW | typeof LEFT_TIE;
+
 export type ActionName = 'none' | 'station_keep' | 'withdraw' | 'evade' | 'concentrated_fire' | 'ram' | 'boost' | 'return_to_base' | 'intercept' | 'bombing' | 'assault' | 'engage_point_defence' | 'board' | 'repair';
 
 export interface MoveOption {
@@ -53,13 +57,13 @@ export interface PolicyView {
    * firepower(m, options[j].pose, focus) for every move option j, written to out[j]. Entries
    * from options.length on are left as they were (a reused scratch array is not cut to length).
    * With `floor` >= 0 the engine may leave out enemies that cannot be worth more than `floor`
-   * from anywhere (it returns true when it did): then a value above `floor` is exact, and one
-   * at or below it only says the exact value is at or below `floor` too. The answer is 0 when
-   * nothing was left out, 1 when all that was left out is worth less than `floor` (then a value
-   * below `floor` stands for one below it, and a value equal to it is exact), and 2 when
-   * something left out may be worth exactly `floor`.
+   * from anywhere: then a value above `floor` is exact, and one at or below it only says the
+   * exact value is at or below `floor` too. The answer says what was left out: LEFT_NONE
+   * nothing; LEFT_BELOW only parts worth less than `floor` (a value below `floor` then stands
+   * for one below it, and a value equal to it is exact); LEFT_TIE something that may be worth
+   * exactly `floor`.
    */
-  firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[], floor?: number): number;
+  firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[], floor?: number): LeftOut;
   /** Whether a Boost halves `m`'s Fire Control under the rules in force (GM-60). */
   boostHalvesFc(m: BattleModel): boolean;
   /** Longest reach of `m`'s weapons against capital ships or squadrons (from its Sensors). */

@@ -7,6 +7,7 @@ import type { Pose } from '../../src/engine/battle/movement.js';
 import { GEOM_EPSILON } from '../../src/engine/geometry.js';
 import { battleStreams } from '../../src/sim/battles.js';
 import { Battle, rules, sampleScenario } from '../helpers/battle.js';
+import { LEFT_BELOW, LEFT_NONE } from '../../src/policies/types.js';
 
 type Model = InstanceType<typeof Battle>['models'][number];
 
@@ -79,19 +80,27 @@ describe('PolicyView.firepower', () => {
     let above = 0;
     let under = 0;
     let leftOut = 0;
+    let below = 0;
     beforeEachActivation((battle, m) => {
       const options = Array.from({ length: 20 }, (_, k) => ({ pose: { x: m.base.x + 5 * Math.sin(k * 0.9), y: m.base.y + 5 * Math.cos(k * 1.3), heading: (k * 45) % 360 }, action: 'none' as const, travelled: 0 }));
       for (const focus of [0, 1]) {
         const floor = battle.firepower(m, m.base, focus);
         const out: number[] = [];
-        if (battle.firepowerOfMoves(m, options, focus, out, floor)) leftOut++;
+        const left = battle.firepowerOfMoves(m, options, focus, out, floor);
+        if (left !== LEFT_NONE) leftOut++;
         options.forEach((o, j) => {
           const exact = battle.firepower(m, o.pose, focus);
-          if (out[j] > floor) {
+          if (out[j] > floor || left === LEFT_NONE) {
             expect(out[j]).toBe(exact);
             above++;
           } else {
             expect(exact).toBeLessThanOrEqual(floor);
+            // Only parts worth less than the floor left out: below it stays below, at it is exact.
+            if (left === LEFT_BELOW) {
+              if (out[j] === floor) expect(exact).toBe(floor);
+              else expect(exact).toBeLessThan(floor);
+              below++;
+            }
             under++;
           }
         });
@@ -100,6 +109,7 @@ describe('PolicyView.firepower', () => {
     expect(above).toBeGreaterThan(100);
     expect(under).toBeGreaterThan(100);
     expect(leftOut).toBeGreaterThan(10);
+    expect(below).toBeGreaterThan(10);
   });
 
   it('firepowerOfMoves agrees with firepower at the edge between short and long range, bit for bit', () => {

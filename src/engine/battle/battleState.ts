@@ -5,7 +5,7 @@ import type { Pool } from '../../dice/pool.js';
 import { Roller } from '../../dice/roll.js';
 import { UserError } from '../../errors.js';
 import { makePolicy } from '../../policies/index.js';
-import type { MoveOption, Policy, PolicyView } from '../../policies/types.js';
+import { LEFT_BELOW, LEFT_NONE, LEFT_TIE, type LeftOut, type MoveOption, type Policy, type PolicyView } from '../../policies/types.js';
 import type { CompiledRules } from '../../rules/compile.js';
 import type { RandomStream } from '../../rng/stream.js';
 import type { Scenario } from '../../scenarios/scenarioTypes.js';
@@ -49,9 +49,6 @@ export const SPAN_OUT = new Float64Array(2);
 const BOUND_SHORT = 32;
 const BOUND_LONG = 33;
 const TABLE_SIZE = 34;
-
-/** firepowerOfMoves' answers: nothing left out; only parts worth less than the floor; parts that may be worth exactly the floor. */
-const LEFT_NONE = 0, LEFT_BELOW = 1, LEFT_TIE = 2;
 
 /** The placeholder entry of battles that may play the Repair stub (enable_repair=YES, GM-19). */
 export const REPAIR_STUB_NOTE = 'rules enable_repair=YES: the Repair action is a jwsim stub (its rules were not retrieved, GM-19): a Skill Test that on [D+] restores one lost box';
@@ -450,18 +447,16 @@ export abstract class BattleState implements PolicyView {
    * order, so the running maximum meets the same values in the same order.
    * Only out[0 .. options.length - 1] are written, and out is never cut (MENU_STORE).
    * With `floor` (at least 0), an enemy whose situation table says it is worth at most `floor`
-   * from anywhere (or anywhere at long range) is left out (there), and true is returned: above
-   * `floor` every value is still exact, and one at or below it stands for one at or below it too.
-   * Then the answer says more: LEFT_BELOW when every part left out is worth less than `floor`
-   * (a value below the floor then stands for one below it, and a value at it is exact), and
-   * LEFT_TIE when some part left out may be worth exactly `floor`; LEFT_NONE (0) otherwise.
+   * from anywhere (or anywhere at long range) is left out (there): above `floor` every value is
+   * still exact, and one at or below it stands for one at or below it too. The answer says what
+   * was left out (LEFT_NONE, LEFT_BELOW, LEFT_TIE: see PolicyView.firepowerOfMoves).
    */
-  firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[], floor = -1): number {
+  firepowerOfMoves(m: BattleModel, options: readonly MoveOption[], focus: number, out: number[], floor = -1): LeftOut {
     const k = options.length;
     const list = this.reachable(m);
     const n = list.length;
     const fc = m.state.fireControl();
-    let left = LEFT_NONE;
+    let left: LeftOut = LEFT_NONE;
     if (k === 0) return left;
     this.firepowerReady(m, list, fc);
     if (k > this.moveX.length) {
