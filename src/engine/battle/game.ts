@@ -7,8 +7,7 @@
 import type { ActionName } from '../../policies/types.js';
 import type { RandomStream } from '../../rng/stream.js';
 import { SYSTEM_TRAITS } from '../../units/catalogue.js';
-import { GEOM_EPSILON, type Base, pointWithin, separationAbove } from '../geometry.js';
-import { baseAt, type Pose } from './movement.js';
+import { GEOM_EPSILON, type Base, pointWithin } from '../geometry.js';
 import type { ShotMods } from './gunnery.js';
 import { assault, bombing, engagePointDefence } from './strike.js';
 import { BattleModel } from './model.js';
@@ -315,22 +314,6 @@ export class Battle extends BattleSquadrons {
       if (rec && rec.attacks.length > n) rec.fired = 'after-move';
     }
     return this.finishActivation(m, side, rec);
-  }
-
-  /**
-   * squadronsNear(m, p, inches).length > 0, the same tests in the same order, stopping at the
-   * first squadron found: the declaration of Engage Point Defence needs no list (the one it
-   * resolves against is taken after the move, from where the ship then stands).
-   */
-  private anySquadronNear(m: BattleModel, p: Pose, inches: number): boolean {
-    const b = baseAt(m, p);
-    for (const e of this.enemiesOf(m.side)) {
-      if (e.unit.isCapital) continue;
-      const far = inches + m.reach + e.reach;
-      if ((e.base.x - b.x) ** 2 + (e.base.y - b.y) ** 2 > far * far) continue;
-      if (!separationAbove(b, e.base, inches + GEOM_EPSILON)) return true;
-    }
-    return false;
   }
 
   /** The end of every activation: launches with the carrier, Fuel back (§6.5), the trace record. */

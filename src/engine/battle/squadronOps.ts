@@ -16,15 +16,33 @@ import { NEAR_BLOCKED, NEAR_OPEN } from './manoeuvre.js';
 export abstract class BattleSquadrons extends BattleFiring {
   /** Enemy squadrons on the table whose bases lie within `inches` of `m` standing at `p`. */
   protected squadronsNear(m: BattleModel, p: Pose, inches: number): BattleModel[] {
-    const b = baseAt(m, p);
     const out: BattleModel[] = [];
+    this.findSquadronsNear(m, p, inches, out);
+    return out;
+  }
+
+  /**
+   * Whether squadronsNear would find any, stopping at the first: the declaration of Engage
+   * Point Defence needs no list (the one it resolves against is taken after the move).
+   */
+  protected anySquadronNear(m: BattleModel, p: Pose, inches: number): boolean {
+    return this.findSquadronsNear(m, p, inches, null);
+  }
+
+  /** squadronsNear's search: each squadron found goes to `out`, or with `out` null the first ends it; whether any was found. */
+  private findSquadronsNear(m: BattleModel, p: Pose, inches: number, out: BattleModel[] | null): boolean {
+    const b = baseAt(m, p);
+    let found = false;
     for (const e of this.enemiesOf(m.side)) {
       if (e.unit.isCapital) continue;
       const far = inches + m.reach + e.reach;
       if ((e.base.x - b.x) ** 2 + (e.base.y - b.y) ** 2 > far * far) continue; // b holds p's coordinates (see legalEnd)
-      if (!separationAbove(b, e.base, inches + GEOM_EPSILON)) out.push(e);
+      if (separationAbove(b, e.base, inches + GEOM_EPSILON)) continue;
+      if (out === null) return true;
+      out.push(e);
+      found = true;
     }
-    return out;
+    return found;
   }
 
   /**
