@@ -491,39 +491,32 @@ export abstract class BattleManoeuvre extends BattleDeployment {
   protected squadronRamOption(m: BattleModel): { target: BattleModel; pose: Pose } | null {
     let best: { target: BattleModel; pose: Pose } | null = null;
     let bestD = Infinity;
+    // The nearest enemy (by separation) that a straight run reaches.
+    const consider = (e: BattleModel, gap: number): void => {
+      if (gap >= bestD) return;
+      const pose = this.contactPose(m, e, m.unit.speed);
+      if (!pose) return;
+      best = { target: e, pose };
+      bestD = gap;
+    };
     // The separations only rank two or more enemies in reach: the first one in reach waits
     // (unmeasured) for a second. A lone one is tried as it stands: against no earlier best
-    // (bestD still Infinity) the comparison with its separation could not turn it away.
+    // (bestD still Infinity) its separation could not turn it away.
     let first: BattleModel | null = null;
     let many = false;
     for (const e of this.enemiesOf(m.side)) {
       if (separationAbove(m.base, e.base, m.unit.speed)) continue;
-      if (!many) {
-        if (first === null) {
-          first = e;
-          continue;
-        }
-        many = true;
-        const gap0 = separation(m.base, first.base);
-        if (!(gap0 >= bestD)) {
-          const pose0 = this.contactPose(m, first, m.unit.speed);
-          if (pose0) {
-            best = { target: first, pose: pose0 };
-            bestD = gap0;
-          }
-        }
+      if (first === null) {
+        first = e;
+        continue;
       }
-      const gap = separation(m.base, e.base);
-      if (gap >= bestD) continue;
-      const pose = this.contactPose(m, e, m.unit.speed);
-      if (!pose) continue;
-      best = { target: e, pose };
-      bestD = gap;
+      if (!many) {
+        many = true;
+        consider(first, separation(m.base, first.base));
+      }
+      consider(e, separation(m.base, e.base));
     }
-    if (!many && first !== null) {
-      const pose = this.contactPose(m, first, m.unit.speed);
-      if (pose) best = { target: first, pose };
-    }
+    if (first !== null && !many) consider(first, 0);
     return best;
   }
 
