@@ -5,6 +5,23 @@ import type { RandomStream } from '../rng/stream.js';
 import type { Distribution } from './exact.js';
 import { OUTCOME_CODES } from './outcome.js';
 
+/**
+ * The outcome in the alias columns of `t` that start at `base`, for x = u times the number of
+ * columns. Arithmetic select instead of a branch: the comparison is unpredictable by design,
+ * and a mispredicted branch costs more than reading both columns. The codes are small whole
+ * numbers, exact as doubles, so the sum is the code itself.
+ */
+function pickColumn(t: Float64Array, base: number, x: number): number {
+  const i = x | 0, k = base + 3 * i;
+  const keep = +(x - i < t[k]);
+  return keep * t[k + 1] + (1 - keep) * t[k + 2];
+}
+
+/** The outcome for a uniform u in [0, 1) of the sampler that AliasSampler.writeTo wrote into `t` at `at`. */
+export function pickWritten(t: Float64Array, at: number, u: number): number {
+  return pickColumn(t, at + 1, u * t[at]);
+}
+
 export class AliasSampler {
   readonly size: number;
   /**
@@ -47,20 +64,13 @@ export class AliasSampler {
 
   /** Outcome for a uniform u in [0, 1). */
   pick(u: number): number {
-    const x = u * this.size;
-    const i = x | 0;
-    const t = this.table, k = 3 * i;
-    // Arithmetic select instead of a branch: the comparison is unpredictable by design,
-    // and a mispredicted branch costs more than reading both columns. The codes are small
-    // whole numbers, exact as doubles, so the sum is the code itself.
-    const keep = +(x - i < t[k]);
-    return keep * t[k + 1] + (1 - keep) * t[k + 2];
+    return pickColumn(this.table, 0, u * this.size);
   }
 
   /**
    * Writes the sampler into `out` from index `at`: its size, then its columns as `table` holds
-   * them (threshold, own outcome, alias). A reader that picks from there as pick() does gets
-   * the same outcome for the same u. Returns the index after the last one written.
+   * them (threshold, own outcome, alias). pickWritten(out, at, u) gives the outcome pick(u)
+   * gives. Returns the index after the last one written.
    */
   writeTo(out: Float64Array, at: number): number {
     out[at] = this.size;

@@ -2,7 +2,7 @@
 // where the bases stand (GM-46 arcs, GM-47 aspect, range between bases from the firer's
 // current Sensors), and the attack plans and samplers for them, built once per distinct
 // situation and shared by every game of a run.
-import { AliasSampler } from '../../dice/alias.js';
+import { AliasSampler, pickWritten } from '../../dice/alias.js';
 import type { Distribution } from '../../dice/exact.js';
 import { DIMINISH_ALL, outcomeName } from '../../dice/outcome.js';
 import type { CompiledRules } from '../../rules/compile.js';
@@ -589,12 +589,8 @@ export class Gunnery {
         used[bestW]++;
         fc--;
         const before = tgt.state.structure;
-        // AliasSampler.pick from the arena's copy: its size, then its columns.
-        const ar = this.arena, at = ents[bestW];
-        const x = rng.next() * ar[at];
-        const col = x | 0, k = at + 1 + 3 * col;
-        const keep = +(x - col < ar[k]);
-        const rolled = keep * ar[k + 1] + (1 - keep) * ar[k + 2];
+        // The entry's sampler rolled from its copy in the arena.
+        const rolled = pickWritten(this.arena, ents[bestW], rng.next());
         const code = tgt.assaulting ? DIMINISH_ALL[rolled] : rolled; // every result against it Diminished
         applyResults(this.rules, tgt.state, code, tally);
         const dealt = Math.max(0, before - tgt.state.structure);
