@@ -541,7 +541,11 @@ export abstract class BattleState implements PolicyView {
         const myArc = attCapital ? BattleState.arcIndex(dx, dy, ms[j], mc[j]) : 0;
         const aspArc = tgtCapital ? BattleState.arcIndex(-dx, -dy, fs, fcos) : 0;
         const v = this.slotValue(m, tgt, i, table, long, myArc, aspArc, fc, focus);
-        if (v > out[j]) out[j] = v;
+        // The running maximum by arithmetic rather than a branch (see firstLegal): whether an
+        // enemy beats the best so far follows no pattern a branch predictor could learn. Both are
+        // finite and at least +0, so v c + o (1 - c) is exactly v or o.
+        const o = out[j], c = +(v > o);
+        out[j] = v * c + o * (1 - c);
       }
     }
     return left;
