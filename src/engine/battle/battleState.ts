@@ -531,6 +531,26 @@ export abstract class BattleState implements PolicyView {
       const cut = longOut ? Math.min(reach2, edge2 + 2 * slack) : reach2;
       const f = tgt.base.forward();
       const fs = f.sin, fcos = f.cos;
+      if (focus) {
+        // slotValue's focus path with the enemy's weighted values read from a local (fpScaled is
+        // not replaced while a menu is scored): a value not yet worked out is rare (scaledValue).
+        const sc = this.fpScaled, base = i * 32;
+        for (let j = 0; j < k; j++) {
+          const dx = tx - mx[j], dy = ty - my[j];
+          const d2 = dx * dx + dy * dy;
+          if (d2 > cut) continue;
+          let long = d2 > edge2;
+          if (Math.abs(d2 - edge2) <= slack) long = Math.sqrt(d2) - mBulk - tBulk > short;
+          const myArc = attCapital ? BattleState.arcIndex(dx, dy, ms[j], mc[j]) : 0;
+          const aspArc = tgtCapital ? BattleState.arcIndex(-dx, -dy, fs, fcos) : 0;
+          const slot = 16 * +long + myArc * 4 + aspArc;
+          let v = sc[base + slot];
+          if (v < 0) v = this.scaledValue(m, tgt, i, table, slot, long, myArc, aspArc, fc);
+          const o = out[j], c = +(v > o);
+          out[j] = v * c + o * (1 - c);
+        }
+        continue;
+      }
       for (let j = 0; j < k; j++) {
         const dx = tx - mx[j], dy = ty - my[j];
         const d2 = dx * dx + dy * dy;
@@ -559,18 +579,19 @@ export abstract class BattleState implements PolicyView {
   private slotValue(m: BattleModel, tgt: BattleModel, i: number, table: Float64Array, long: boolean, myArc: number, aspArc: number, fc: number, focus: number): number {
     const slot = 16 * +long + myArc * 4 + aspArc; // the band by arithmetic too (see arcIndex)
     if (focus) {
-      const key = i * 32 + slot;
-      let v = this.fpScaled[key];
-      if (v < 0) {
-        let x = table[slot];
-        if (x < 0) x = this.fillSlot(m, tgt, table, slot, long, myArc, aspArc, fc);
-        v = this.fpScaled[key] = x / this.fpDiv[i] * this.fpTv[i] / 10;
-      }
-      return v;
+      const v = this.fpScaled[i * 32 + slot];
+      return v < 0 ? this.scaledValue(m, tgt, i, table, slot, long, myArc, aspArc, fc) : v;
     }
     let x = table[slot];
     if (x < 0) x = this.fillSlot(m, tgt, table, slot, long, myArc, aspArc, fc);
     return x;
+  }
+
+  /** The focus-weighted value of situation `slot` for enemy `i`, met for the first time this epoch, kept in fpScaled. */
+  private scaledValue(m: BattleModel, tgt: BattleModel, i: number, table: Float64Array, slot: number, long: boolean, myArc: number, aspArc: number, fc: number): number {
+    let x = table[slot];
+    if (x < 0) x = this.fillSlot(m, tgt, table, slot, long, myArc, aspArc, fc);
+    return (this.fpScaled[i * 32 + slot] = x / this.fpDiv[i] * this.fpTv[i] / 10);
   }
 
   /** Works out situation `slot` of `table` (slotValue's first meeting with it), and drops the table's bound. */
