@@ -168,11 +168,12 @@ export function policiesOf(battle: Battle): [Policy, Policy] {
  */
 export function watchShots(battle: Battle, keep: (plan: AttackPlan, weapon: WeaponLine, target: BattleModel, mods: ShotMods) => void): void {
   const g = (battle as unknown as BattleInternals).gunnery;
-  const entry = g.entry.bind(g);
-  g.entry = (att, w, tgt, band, asp, arc, mods) => {
-    const r = entry(att, w, tgt, band, asp, arc, mods);
-    if (r) keep(r.plan, w, tgt, mods);
-    return r;
+  // Gunnery.watch sees every entry handed out: by entry() (the policies' estimates) and by
+  // fire() (the attacks made), which looks its entries up without calling entry().
+  const outer = g.watch;
+  g.watch = (e, att, w, tgt, band, asp, arc, mods) => {
+    if (outer) outer(e, att, w, tgt, band, asp, arc, mods);
+    if (e) keep(e.plan, w, tgt, mods);
   };
 }
 

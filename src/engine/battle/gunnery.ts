@@ -2,7 +2,7 @@
 // where the bases stand (GM-46 arcs, GM-47 aspect, range between bases from the firer's
 // current Sensors), and the attack plans and samplers for them, built once per distinct
 // situation and shared by every game of a run.
-import { AliasSampler, pickWritten } from '../../dice/alias.js';
+import { AliasSampler } from '../../dice/alias.js';
 import type { Distribution } from '../../dice/exact.js';
 import { DIMINISH_ALL, outcomeName } from '../../dice/outcome.js';
 import type { CompiledRules } from '../../rules/compile.js';
@@ -30,6 +30,17 @@ interface ByDistribution {
   /** The sampler's index in the arena. */
   at: number;
 }
+
+/**
+ * fireAt's roll code of an entry: where its sampler lies in the arena times 64, plus the
+ * sampler's column count where that is below 64 (0: read it from the arena, as pickWritten does).
+ */
+const rollCode = (e: ShotEntry): number => e.at * 64 + (e.sampler.size < 64 ? e.sampler.size : 0);
+/** The arena's bound for roll codes to stay 32-bit integers. */
+const ARENA_MAX = 2 ** 25 - 4096 * 3 - 1;
+
+/** Gunnery.watch: an entry handed out (null: no attack) and the situation it was asked for. */
+export type ShotWatcher = (entry: ShotEntry | null, att: BattleModel, w: WeaponLine, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods) => void;
 
 export class ShotEntry {
   constructor(
@@ -157,9 +168,8 @@ export class Gunnery {
   private pairs = 0;
   private memoKey = new Int32Array(0);
   private memoExp = new Float64Array(0);
-  /** Where the entry's sampler lies in the arena (ShotEntry.at; -1 for null), beside memoExp and tabExp. */
+  /** The entry's roll code (rollCode: where its sampler lies in the arena, and its size; -1 for null), beside memoExp and tabExp. */
   private memoAt = new Int32Array(0);
-  private readonly memoEnt: Array<ShotEntry | null> = [];
   private tabPair = new Int32Array(1024);
   private tabKey = new Int32Array(1024);
   private tabExp = new Float64Array(1024);
@@ -183,12 +193,27 @@ export class Gunnery {
    * made. `key`: the situation's key (keyOf), where the caller has worked it out already.
    */
   entry(att: BattleModel, w: WeaponLine, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods, key: number = this.keyOf(att, w, tgt, band, asp, arc, mods)): ShotEntry | null {
-    const s = this.find(att, w, tgt, key, band, asp, arc, mods);
-    this.slot = s;
-    return this.memoEnt[s];
+    const id = this.pairOf((att.unitIndex * 64 + tgt.unitIndex) * 64 + w.index);
+    if (this.memoKey[2 * id] !== key && this.recall(id, key) < 0) this.learn(id, key, att, w, tgt, band, asp, arc, mods);
+    const e = this.entryOf(id, key);
+    if (this.watch !== null) this.watch(e, att, w, tgt, band, asp, arc, mods);
+    return e;
   }
-  /** The memo slot of the entry last handed out by entry(): memoExp there is its expected damage. */
-  private slot = 0;
+
+  /**
+   * Tests' observation point: when set, called with every entry handed out, by entry() and by
+   * fire(), and the situation it was asked for. fire() reads it once per call, and only where
+   * it is set does it look up the entry object (its own lookups use the memo's numbers alone).
+   */
+  watch: ShotWatcher | null = null;
+
+  /** The entry of situation `key` of pair `id`, which the table holds. */
+  private entryOf(id: number, key: number): ShotEntry | null {
+    const tp = this.tabPair, tk = this.tabKey, mask = tp.length - 1;
+    let h = Math.imul(Math.imul(id, 0x85ebca6b) ^ key, 0x9e3779b1) >>> this.tabShift;
+    while (tp[h] !== id || tk[h] !== key) h = (h + 1) & mask;
+    return this.tabEnt[h];
+  }
 
   /**
    * The situation key of entry(): what the plan of weapon line `w` of `att` on `tgt` depends on.
@@ -244,55 +269,70 @@ export class Gunnery {
     return (Math.min(31, dd >> 2) * 4 + (dd & 3)) * 2 + (dd > 0 && t.systemWorking(COUNTERMEASURES) ? 1 : 0);
   }
 
+  // The lookup, in three parts so that fire()'s own code holds only the first: the pair's number
+  // (pairOf) and a test of its most recent situation's key; then recall(), a call, for the
+  // second most recent and the table; then learn(), for a situation never met. The situations
+  // asked last for a pair come up again most often, so the last two are kept apart from the
+  // table (about half the lookups end at the first). The memo slots carry only the numbers
+  // fire() reads (the key, expected damage and roll code): the entry object stays in the table,
+  // which entry() (policies, tests) probes for it.
+
   /**
-   * The memo slot holding the entry of situation `key` for this attacker type, weapon line and
-   * target type: memoEnt and memoExp at the returned index hold the entry and its expected
-   * damage (0 for null).
+   * The number of pair `p`: (attacker's unit index * 64 + target's unit index) * 64 + weapon
+   * index, so that the lines fireAt looks up one after another for a target lie side by side.
    */
-  private find(att: BattleModel, w: WeaponLine, tgt: BattleModel, key: number, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods): number {
-    const p = (att.unitIndex * 64 + w.index) * 64 + tgt.unitIndex;
-    let id = this.pairId[p];
-    if (id === 0) id = this.newPair(p);
-    // The situations asked last for this pair come up again most often: the last two are kept
-    // apart from the table (two thirds of the calls end here).
+  private pairOf(p: number): number {
+    const id = this.pairId[p];
+    return id !== 0 ? id : this.newPair(p);
+  }
+
+  /**
+   * Moves situation `key` of pair `id` to the pair's most recent slot (2 id) from its second
+   * slot or from the table, and returns that slot; -1 when the table does not hold it yet.
+   */
+  private recall(id: number, key: number): number {
     const s = 2 * id, mk = this.memoKey;
-    if (mk[s] === key) return s;
-    const ents = this.memoEnt, exps = this.memoExp, ats = this.memoAt;
-    let e: ShotEntry | null, x: number, a: number;
     if (mk[s + 1] === key) {
-      e = ents[s + 1];
-      x = exps[s + 1];
-      a = ats[s + 1];
-    } else {
-      const tp = this.tabPair, tk = this.tabKey, mask = tp.length - 1;
-      let h = Math.imul(Math.imul(id, 0x85ebca6b) ^ key, 0x9e3779b1) >>> this.tabShift;
-      for (;;) {
-        const q = tp[h];
-        if (q === 0) {
-          e = this.plan(att, w, tgt, band, asp, arc, mods);
-          x = e ? e.expected : 0;
-          a = e ? e.at : -1;
-          this.insert(id, key, e, x, a);
-          break;
-        }
-        if (q === id && tk[h] === key) {
-          e = this.tabEnt[h];
-          x = this.tabExp[h];
-          a = this.tabAt[h];
-          break;
-        }
-        h = (h + 1) & mask;
-      }
+      const exps = this.memoExp, ats = this.memoAt;
+      const x = exps[s + 1], a = ats[s + 1];
+      mk[s + 1] = mk[s];
+      exps[s + 1] = exps[s];
+      ats[s + 1] = ats[s];
+      mk[s] = key;
+      exps[s] = x;
+      ats[s] = a;
+      return s;
     }
+    const tp = this.tabPair, tk = this.tabKey, mask = tp.length - 1;
+    let h = Math.imul(Math.imul(id, 0x85ebca6b) ^ key, 0x9e3779b1) >>> this.tabShift;
+    for (;;) {
+      const q = tp[h];
+      if (q === 0) return -1;
+      if (q === id && tk[h] === key) break;
+      h = (h + 1) & mask;
+    }
+    this.remember(s, key, this.tabExp[h], this.tabAt[h]);
+    return s;
+  }
+
+  /** Plans situation `key` of pair `id` (not in the table), adds it there and to the pair's most recent slot, returned. */
+  private learn(id: number, key: number, att: BattleModel, w: WeaponLine, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods): number {
+    const e = this.plan(att, w, tgt, band, asp, arc, mods);
+    const x = e ? e.expected : 0, a = e ? rollCode(e) : -1;
+    this.insert(id, key, e, x, a);
+    this.remember(2 * id, key, x, a);
+    return 2 * id;
+  }
+
+  /** Puts a situation in slot `s` (most recent), the one there before moving to s + 1. */
+  private remember(s: number, key: number, x: number, a: number): void {
+    const mk = this.memoKey, exps = this.memoExp, ats = this.memoAt;
     mk[s + 1] = mk[s];
-    ents[s + 1] = ents[s];
     exps[s + 1] = exps[s];
     ats[s + 1] = ats[s];
     mk[s] = key;
-    ents[s] = e;
     exps[s] = x;
     ats[s] = a;
-    return s;
   }
 
   /** Numbers pair `p` (find) and makes room for it in the arrays of the last two situations. */
@@ -310,7 +350,6 @@ export class Gunnery {
       this.memoKey = key;
       this.memoExp = exp;
       this.memoAt = at;
-      while (this.memoEnt.length < n) this.memoEnt.push(null);
     }
     return id;
   }
@@ -397,6 +436,7 @@ export class Gunnery {
 
   /** Copies sampler `a` to the arena's end; returns where it starts. */
   private store(a: AliasSampler): number {
+    if (this.arenaLen >= ARENA_MAX) throw new Error('gunnery: the sampler arena outgrew its roll codes');
     const need = this.arenaLen + 1 + 3 * a.size;
     if (need > this.arena.length) {
       const grown = new Float64Array(Math.max(2 * this.arena.length, need));
@@ -491,7 +531,7 @@ export class Gunnery {
   }
 
   private fireAt(att: BattleModel, weapons: readonly WeaponLine[], ents: Int32Array, exp: Float64Array, order: readonly BattleModel[], fc: number, modsFor: (t: BattleModel) => ShotMods, rng: RandomStream, tally: DamageTally, log: AttackRecord[] | null, onDamage: (target: BattleModel) => boolean): number {
-    const used = this.used, nw = weapons.length, attCap = att.unit.isCapital;
+    const used = this.used, nw = weapons.length, attCap = att.unit.isCapital, watch = this.watch;
     for (const tgt of order) {
       if (fc <= 0) break;
       if (tgt.where !== 'table' || tgt.state.destroyed) continue;
@@ -534,8 +574,8 @@ export class Gunnery {
       this.arcsKnown = 0;
       this.arcsBear = 0;
       // Each weapon line's entry for this target, looked up again only when an attack changed
-      // what entry() keys on (Defense, knocked-out systems, Evading), kept as where its sampler
-      // lies in the arena (UNASKED: not looked up yet; NO_ENTRY: it cannot attack here;
+      // what entry() keys on (Defense, knocked-out systems, Evading), kept as its roll code
+      // (rollCode) (UNASKED: not looked up yet; NO_ENTRY: it cannot attack here;
       // REFUSED: see above, never asked).
       let defense = tgt.state.defense, disabled = tgt.state.disabledSystems, evading = tgt.evading;
       // The parts of the situation keys (keyOf) shared by the lines, worked out when the first
@@ -543,7 +583,7 @@ export class Gunnery {
       // Mass Drivers and Kinetic Cannon. Every line asked here has offArc false: bearingNow
       // gives a capital ship's fixed line an arc from its own list.
       let tk = -1, dkMissile = -1, dkKinetic = -1;
-      const nmk = nonMissileKey(mods);
+      const nmk = nonMissileKey(mods), pt = (att.unitIndex * 64 + tgt.unitIndex) * 64;
       for (;;) {
         if (fc <= 0 || tgt.state.destroyed) break;
         const t = tgt.state;
@@ -573,9 +613,13 @@ export class Gunnery {
               let dk = 0;
               if (cls === 'missile') dk = dkMissile >= 0 ? dkMissile : (dkMissile = this.defenceKey(tgt, cls, mods));
               else if (cls === 'mass_driver' || cls === 'kinetic_cannon') dk = dkKinetic >= 0 ? dkKinetic : (dkKinetic = this.defenceKey(tgt, cls, mods));
-              this.entry(att, w, tgt, band, asp, arc, mods, tk + lineKey(false, cls === 'missile' ? 0 : nmk, dk));
-              e = ents[i] = this.memoAt[this.slot];
-              exp[i] = this.memoExp[this.slot];
+              const key = tk + lineKey(false, cls === 'missile' ? 0 : nmk, dk);
+              const id = this.pairOf(pt + w.index);
+              let s = 2 * id;
+              if (this.memoKey[s] !== key && (s = this.recall(id, key)) < 0) s = this.learn(id, key, att, w, tgt, band, asp, arc, mods);
+              e = ents[i] = this.memoAt[s];
+              exp[i] = this.memoExp[s];
+              if (watch !== null) watch(this.entryOf(id, key), att, w, tgt, band, asp, arc, mods);
             } else e = ents[i] = NO_ENTRY;
           }
           // The expected damage from the array beside the entries: an entry's own field is a
@@ -590,7 +634,13 @@ export class Gunnery {
         fc--;
         const before = tgt.state.structure;
         // The entry's sampler rolled from its copy in the arena.
-        const rolled = pickWritten(this.arena, ents[bestW], rng.next());
+        // pickWritten(arena, at, u), with the column count from the roll code where it fits
+        // there (the same number the arena holds at `at`): the column's read then waits on no
+        // earlier read of the arena.
+        const rc = ents[bestW], arena = this.arena, at = rc >> 6;
+        const x = rng.next() * ((rc & 63) || arena[at]), j = x | 0, k = at + 1 + 3 * j;
+        const keep = +(x - j < arena[k]);
+        const rolled = keep * arena[k + 1] + (1 - keep) * arena[k + 2];
         const code = tgt.assaulting ? DIMINISH_ALL[rolled] : rolled; // every result against it Diminished
         applyResults(this.rules, tgt.state, code, tally);
         const dealt = Math.max(0, before - tgt.state.structure);

@@ -27,11 +27,10 @@ describe('shot entries shared between situations', () => {
       const r = rules(version);
       const battle = new Battle(r, withPolicies(sampleScenario(name, version), 'aggressive', 'aggressive'));
       const g = (battle as unknown as BattleInternals).gunnery;
-      const entry = g.entry.bind(g);
       let asked = 0, attacks = 0;
       const shared = new Map<ShotEntry, string>();
-      g.entry = (att, w, tgt, band, asp, arc, mods) => {
-        const got = entry(att, w, tgt, band, asp, arc, mods);
+      // Every entry handed out, by entry() and by fire() (which looks its entries up itself).
+      g.watch = (got, att, w, tgt, band, asp, arc, mods) => {
         // A Gunnery with nothing cached plans this exact situation (the modifiers as the first
         // call left them: supporters and Barrier cover already worked out).
         const fresh = new Gunnery(r, new PlaceholderUsage(r)).entry(att, w, tgt, band, asp, arc, mods);
@@ -41,7 +40,6 @@ describe('shot entries shared between situations', () => {
           attacks++;
           shared.set(got, `${arc}|${mods.rerolls}|${mods.nonMissileFlex ?? 0}`);
         }
-        return got;
       };
       const streams = battleStreams('shot-cache', name);
       for (let t = 0; t < 6; t++) battle.play(streams.dice.at(t), streams.policy.at(t), t % 2 === 1);
