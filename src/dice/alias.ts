@@ -11,7 +11,7 @@ import { OUTCOME_CODES } from './outcome.js';
  * and a mispredicted branch costs more than reading both columns. The codes are small whole
  * numbers, exact as doubles, so the sum is the code itself.
  */
-function pickColumn(t: Float64Array, base: number, x: number): number {
+export function pickColumn(t: Float64Array, base: number, x: number): number {
   const i = x | 0, k = base + 3 * i;
   const keep = +(x - i < t[k]);
   return keep * t[k + 1] + (1 - keep) * t[k + 2];

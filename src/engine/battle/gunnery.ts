@@ -2,7 +2,7 @@
 // where the bases stand (GM-46 arcs, GM-47 aspect, range between bases from the firer's
 // current Sensors), and the attack plans and samplers for them, built once per distinct
 // situation and shared by every game of a run.
-import { AliasSampler } from '../../dice/alias.js';
+import { AliasSampler, pickColumn } from '../../dice/alias.js';
 import type { Distribution } from '../../dice/exact.js';
 import { DIMINISH_ALL, outcomeName } from '../../dice/outcome.js';
 import type { CompiledRules } from '../../rules/compile.js';
@@ -638,9 +638,7 @@ export class Gunnery {
         // there (the same number the arena holds at `at`): the column's read then waits on no
         // earlier read of the arena.
         const rc = ents[bestW], arena = this.arena, at = rc >> 6;
-        const x = rng.next() * ((rc & 63) || arena[at]), j = x | 0, k = at + 1 + 3 * j;
-        const keep = +(x - j < arena[k]);
-        const rolled = keep * arena[k + 1] + (1 - keep) * arena[k + 2];
+        const rolled = pickColumn(arena, at + 1, rng.next() * ((rc & 63) || arena[at]));
         const code = tgt.assaulting ? DIMINISH_ALL[rolled] : rolled; // every result against it Diminished
         applyResults(this.rules, tgt.state, code, tally);
         const dealt = Math.max(0, before - tgt.state.structure);
