@@ -217,7 +217,7 @@ export class Gunnery {
 
   /**
    * The situation key of entry(): what the plan of weapon line `w` of `att` on `tgt` depends on.
-   * The unit types and weapon line pick a pair (find), then a small-integer key picks the
+   * The unit types and weapon line pick a pair (pairOf), then a small-integer key picks the
    * situation (one key for all of it would need more than 31 bits, and Maps hash such numbers
    * far more slowly). The key leaves out what the plan does not depend on, so that situations
    * which differ only there share one entry: planning a new situation (planAttack and the
@@ -293,14 +293,8 @@ export class Gunnery {
   private recall(id: number, key: number): number {
     const s = 2 * id, mk = this.memoKey;
     if (mk[s + 1] === key) {
-      const exps = this.memoExp, ats = this.memoAt;
-      const x = exps[s + 1], a = ats[s + 1];
-      mk[s + 1] = mk[s];
-      exps[s + 1] = exps[s];
-      ats[s + 1] = ats[s];
-      mk[s] = key;
-      exps[s] = x;
-      ats[s] = a;
+      // The two slots swap: the arguments are read before remember() moves slot s to s + 1.
+      this.remember(s, key, this.memoExp[s + 1], this.memoAt[s + 1]);
       return s;
     }
     const tp = this.tabPair, tk = this.tabKey, mask = tp.length - 1;
@@ -335,7 +329,7 @@ export class Gunnery {
     ats[s] = a;
   }
 
-  /** Numbers pair `p` (find) and makes room for it in the arrays of the last two situations. */
+  /** Numbers pair `p` (pairOf) and makes room for it in the arrays of the last two situations. */
   private newPair(p: number): number {
     const id = ++this.pairs;
     this.pairId[p] = id;
