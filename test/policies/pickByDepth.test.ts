@@ -58,3 +58,36 @@ describe('pickByDepth', () => {
     }
   });
 });
+
+describe('pickByDepth on a list refilled in turn with a few contents', () => {
+  // Like the engine's Beacon zone lists: one list object refilled for each model with the spots of
+  // one side's beacons or the other's, the same depths met again within a game. Any memo of
+  // earlier searches of the list must still ask what firstLegal asks, past a batch too.
+  it('asks as firstLegal does when the list alternates between a few contents and depths', () => {
+    const rnd = prng(20261202);
+    const list: Array<{ pose: { x: number; y: number; heading: number }; front: number }> = [];
+    // Contents the list is refilled with in turn, renewed now and then (a new game), some longer
+    // than nearestFirst's batch of spots ruled out.
+    let contents: number[][] = [];
+    for (let t = 0; t < 1500; t++) {
+      if (t % 100 === 0) {
+        contents = Array.from({ length: 1 + Math.floor(rnd() * 5) }, () => {
+          const n = 5 + Math.floor(rnd() * 40);
+          const distinct = rnd() < 0.5 ? 1 + Math.floor(rnd() * 4) : 0;
+          return Array.from({ length: n }, () => (distinct ? Math.floor(rnd() * distinct) / 4 : rnd()));
+        });
+      }
+      const fronts = contents[Math.floor(rnd() * contents.length)];
+      list.length = 0;
+      for (const f of fronts) list.push({ pose: { x: 0, y: 0, heading: 0 }, front: f });
+      const depth = rnd() < 0.7 ? 1 : 0.3;
+      const pLegal = [0, 0.03, 0.2, 0.8][t % 4];
+      const ok = list.map(() => rnd() < pLegal);
+      const a = recorder(ok), b = recorder(ok);
+      const got = pickByDepth(list, a.legal, depth);
+      const want = firstLegal(list.map((c) => Math.abs(c.front - depth)), b.legal, false);
+      expect(got).toBe(want);
+      expect(a.asked).toEqual(b.asked);
+    }
+  });
+});
