@@ -7,7 +7,7 @@
 // GM-11), and (where two turns are allowed) a 90° turn split over the start and the end.
 // Squadrons move in straight lines (a subset of their free paths, GM-58) towards, around or
 // away from the enemy.
-import { GEOM_EPSILON, cosDeg, hypot, guidedBisection, normalizeDeg, onTable, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, type Base, cosDeg, hypot, guidedBisection, normalizeDeg, onTable, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import type { ActionName, MoveOption } from '../../policies/types.js';
 import type { BattleRules } from './battleRules.js';
 import { MovingBase, type BattleModel } from './model.js';
@@ -526,7 +526,7 @@ export function ruledOutWithin(b: MovingBase, self: BattleModel, others: readonl
     if (o === self || o.where !== 'table') continue;
     const t = need(o);
     if (!separationBelow(b, o.base, t)) continue;
-    r = Math.max(r, t - separation(b, o.base) - 1e-9);
+    r = Math.max(r, t - discSeparation(b, o.base) - 1e-9);
   }
   return r;
 }
@@ -542,7 +542,7 @@ export function legalEnd(br: BattleRules, m: BattleModel, p: Pose, others: reado
   const needs = spacingNeeds(br), mCap = m.unit.isCapital;
   for (const o of others) {
     if (o === m || o.where !== 'table' || o.assaulting === m) continue; // squadrons Assaulting it ride along (§11.4)
-    // spacingNeed's value, read from a list that holds it boxed: a need worked out here was
+    // needOf's value, read from a list that holds it boxed: a need worked out here was
     // boxed anew for every separationAbove call it was passed to.
     const need = needs[mCap ? 4 : (o.unit.isCapital ? 2 : 0) + (o.side !== m.side ? 1 : 0)] as number;
     // The scratch base holds p's coordinates: reading them there keeps the read monomorphic
@@ -556,15 +556,10 @@ export function legalEnd(br: BattleRules, m: BattleModel, p: Pose, others: reado
 }
 
 /**
- * The separation from `o` a model `m` must keep at the end of a move: above eps, not touching
+ * The separation from a model a mover must keep at the end of a move: above eps, not touching
  * (GM-14 ALLOW_TOUCH: squadrons only not overlapping), and for squadrons the version's
  * spacing from capital ships and enemy models.
  */
-function spacingNeed(br: BattleRules, m: BattleModel, o: BattleModel): number {
-  return needOf(br, m.unit.isCapital, o.unit.isCapital, o.side !== m.side);
-}
-
-/** spacingNeed for a mover that is (or not) a capital ship, from a model that is (or not) one and an enemy (or not). */
 function needOf(br: BattleRules, mCapital: boolean, oCapital: boolean, enemy: boolean): number {
   let need = !mCapital && br.squadronTouch ? -GEOM_EPSILON : GEOM_EPSILON;
   if (!mCapital) {
@@ -575,7 +570,7 @@ function needOf(br: BattleRules, mCapital: boolean, oCapital: boolean, enemy: bo
 }
 
 /**
- * spacingNeed's five values for one set of battle rules (squadron mover: 2 (other a capital
+ * needOf's five values for one set of battle rules (squadron mover: 2 (other a capital
  * ship) + 1 (an enemy); capital mover: 4), in a list of general elements (the null stored
  * once makes it so; the length then drops it): its numbers are kept boxed, and a read passes
  * the same box on rather than making one.
@@ -641,7 +636,7 @@ export function squadronDestinationsInto(m: BattleModel, speed: number, gx: Floa
  * test; every other answer is legalEnd's, so the search stops at the same spot.
  */
 function squadronSpotTest(br: BattleRules, m: BattleModel, p: Pose, near: readonly BattleModel[], w: number, h: number, rMin: number): (q: Pose) => boolean {
-  const discs = ruledOutDiscs;
+  const discs = ruledOutDiscs, needs = spacingNeeds(br);
   let nd = 0, next = 0;
   if (rMin > 0.02) {
     // p's own disc: nearestLegal's search starts beside p.
@@ -656,14 +651,18 @@ function squadronSpotTest(br: BattleRules, m: BattleModel, p: Pose, near: readon
       const dx = qx - discs[i], dy = qy - discs[i + 1], r = discs[i + 2];
       if (dx * dx + dy * dy < r * r) return false;
     }
-    if (legalEnd(br, m, q, near, w, h)) return true;
-    // Turned down: by a base too close (its depth makes a disc), or by the table's edge (none).
+    // legalEnd's test (near holds no off-table model, nor m), which also names the base that
+    // turns the spot down, so the disc is sized without a second pass over the near models.
     const b = baseAt(m, q);
+    if (!onTable(b, w, h)) return false; // turned down by the table's edge: no disc
     for (const o of near) {
       if (o.assaulting === m) continue;
-      const need = spacingNeed(br, m, o);
-      if (separationAbove(b, o.base, need)) continue;
-      const depth = need - separation(b, o.base) - 1e-9;
+      const need = needs[(o.unit.isCapital ? 2 : 0) + (o.side !== m.side ? 1 : 0)] as number;
+      const dx = o.base.x - b.x, dy = o.base.y - b.y;
+      const far = need + o.reach + m.reach;
+      if (dx * dx + dy * dy > far * far || separationAbove(b, o.base, need)) continue;
+      // Turned down by a base too close: its depth makes a disc.
+      const depth = need - discSeparation(b, o.base) - 1e-9;
       if (depth > 0.02) {
         discs[next] = qx;
         discs[next + 1] = qy;
@@ -671,11 +670,71 @@ function squadronSpotTest(br: BattleRules, m: BattleModel, p: Pose, near: readon
         next = next + 3 === discs.length ? 0 : next + 3;
         if (nd < discs.length) nd += 3;
       }
-      break;
+      return false;
     }
-    return false;
+    return true;
   };
 }
+/**
+ * separation(b, o) for sizing squadronSpotTest's discs, without the outlines where a closed
+ * form gives it: two hexagons (squadrons never turn them), and a hexagon overlapping a
+ * rectangle (the SAT gap of their five edge normals is then the separation). Its rounding
+ * differs from separation()'s by far less than the 1e-9 the discs keep in hand, so a disc
+ * still covers only spots legalEnd turns down, and the search ends where it did.
+ */
+export function discSeparation(b: Base, o: Base): number {
+  if (b.shape !== 'hex') return separation(b, o);
+  if (o.shape === 'hex') {
+    // The two hexagons' Minkowski difference is a hexagon of apothem r (flat sides top and
+    // bottom): the signed distance of the centres' offset from it, folded into one sector.
+    const r = (b.width + o.width) / 2;
+    let px = Math.abs(o.x - b.x), py = Math.abs(o.y - b.y);
+    const t = Math.min(-HALF_SQRT3 * px + 0.5 * py, 0);
+    px += 2 * t * HALF_SQRT3;
+    py -= 2 * t * 0.5;
+    const edge = r / SQRT3_;
+    const qx = px - Math.min(edge, Math.max(-edge, px)), qy = py - r;
+    const len = Math.sqrt(qx * qx + qy * qy);
+    return qy < 0 ? -len : len;
+  }
+  if (o.shape === 'rect') {
+    const g = hexRectGap(b, o);
+    if (g <= 0) return g;
+  }
+  return separation(b, o);
+}
+const SQRT3_ = Math.sqrt(3), HALF_SQRT3 = SQRT3_ / 2;
+
+/**
+ * The SAT gap of a hexagon and a rectangle from the five edge normals (a copy of geometry's
+ * private hexRectGap, which separationAbove uses): the separation when it is <= 0.
+ */
+function hexRectGap(hex: Base, r: Base): number {
+  const dx = r.x - hex.x, dy = r.y - hex.y;
+  const ux = sinDeg(r.heading), uy = cosDeg(r.heading);
+  const hl = r.length / 2, hw = r.width / 2, ha = hex.width / 2, hr = hex.width / SQRT3_;
+  let g = Math.abs(dy) - ha - Math.abs(uy) * hl - Math.abs(ux) * hw;
+  let nu = HALF_SQRT3 * ux + 0.5 * uy, nv = HALF_SQRT3 * uy - 0.5 * ux;
+  let x = Math.abs(HALF_SQRT3 * dx + 0.5 * dy) - ha - Math.abs(nu) * hl - Math.abs(nv) * hw;
+  if (x > g) g = x;
+  nu = HALF_SQRT3 * ux - 0.5 * uy;
+  nv = HALF_SQRT3 * uy + 0.5 * ux;
+  x = Math.abs(HALF_SQRT3 * dx - 0.5 * dy) - ha - Math.abs(nu) * hl - Math.abs(nv) * hw;
+  if (x > g) g = x;
+  // The rectangle's normals: the hexagon reaches its farthest vertex, (hr, 0) or (hr / 2, ±ha).
+  for (let k = 0; k < 2; k++) {
+    const ax = k === 0 ? ux : uy, ay = k === 0 ? uy : -ux;
+    const p0 = Math.abs(ax * hr), p1 = Math.abs((ax * hr) / 2 + ay * ha), p2 = Math.abs((ax * hr) / 2 - ay * ha);
+    const ext = p0 > p1 ? (p0 > p2 ? p0 : p2) : p1 > p2 ? p1 : p2;
+    x = Math.abs(ax * dx + ay * dy) - ext - (k === 0 ? hl : hw);
+    if (x > g) g = x;
+  }
+  return g;
+}
+
+/** nearestLegal's list of the models near its search. */
+const nearScratch: BattleModel[] = [];
+
 /** squadronSpotTest's discs of spots turned down: centre x, y and radius, 16 of them (one search at a time). */
 const ruledOutDiscs = new Float64Array(48);
 
@@ -686,7 +745,7 @@ const ruledOutDiscs = new Float64Array(48);
  * fails for certain (see rMin below), whose rings are then not tried.
  */
 export function nearestLegal(br: BattleRules, m: BattleModel, p: Pose, others: readonly BattleModel[], w: number, h: number, maxShift: number, spacingOverride?: (q: Pose) => boolean, skipBelow = 0): Pose | null {
-  if ((spacingOverride ?? ((q: Pose) => legalEnd(br, m, q, others, w, h)))(p)) return { ...p };
+  if (spacingOverride ? spacingOverride(p) : legalEnd(br, m, p, others, w, h)) return { x: p.x, y: p.y, heading: p.heading };
   // The search may test hundreds of spots: only models that could come within reach of one
   // of them need checking (legalEnd skips the others anyway, after measuring).
   let ok = spacingOverride;
@@ -696,13 +755,17 @@ export function nearestLegal(br: BattleRules, m: BattleModel, p: Pose, others: r
   let rMin = spacingOverride ? skipBelow : 0;
   if (!ok) {
     const spacing = Math.max(br.squadronCapitalSpacing, br.squadronEnemySpacing, 0) + 1;
-    const near = others.filter((o) => o !== m && o.where === 'table' && hypot(o.base.x - p.x, o.base.y - p.y) <= maxShift + o.reach + m.reach + spacing);
+    // The list is reused search after search (only this search's tests read it).
+    const near = nearScratch;
+    near.length = 0;
+    for (const o of others) if (o !== m && o.where === 'table' && hypot(o.base.x - p.x, o.base.y - p.y) <= maxShift + o.reach + m.reach + spacing) near.push(o);
     const b = baseAt(m, p);
+    const needs = spacingNeeds(br), mCap = m.unit.isCapital;
     for (const o of near) {
       if (o.assaulting === m) continue;
-      const need = spacingNeed(br, m, o);
+      const need = needs[mCap ? 4 : (o.unit.isCapital ? 2 : 0) + (o.side !== m.side ? 1 : 0)] as number;
       if (!separationBelow(b, o.base, need)) continue; // nothing to rule out
-      rMin = Math.max(rMin, need - separation(b, o.base) - 1e-9);
+      rMin = Math.max(rMin, need - discSeparation(b, o.base) - 1e-9);
     }
     ok = m.unit.isCapital ? (q: Pose) => legalEnd(br, m, q, near, w, h) : squadronSpotTest(br, m, p, near, w, h, rMin);
   }
