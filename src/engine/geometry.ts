@@ -397,6 +397,35 @@ function hexRectGap(hex: Base, r: Base): number {
 }
 
 /**
+ * separation(b, o) without the outlines where a closed form gives it: two hexagons
+ * (squadrons never turn them), and a hexagon overlapping a rectangle (the SAT gap of their
+ * five edge normals is then the separation); otherwise separation() itself. Its rounding
+ * differs from separation()'s by far less than 1e-9 (movement sizes its discs of ruled-out
+ * spots with it and keeps 1e-9 in hand, so a disc still covers only spots legalEnd turns down).
+ */
+export function closedFormSeparation(b: Base, o: Base): number {
+  if (b.shape !== 'hex') return separation(b, o);
+  if (o.shape === 'hex') {
+    // The two hexagons' Minkowski difference is a hexagon of apothem r (flat sides top and
+    // bottom): the signed distance of the centres' offset from it, folded into one sector.
+    const r = (b.width + o.width) / 2;
+    let px = Math.abs(o.x - b.x), py = Math.abs(o.y - b.y);
+    const t = Math.min(-HALF_SQRT3 * px + 0.5 * py, 0);
+    px += 2 * t * HALF_SQRT3;
+    py -= 2 * t * 0.5;
+    const edge = r / SQRT3;
+    const qx = px - Math.min(edge, Math.max(-edge, px)), qy = py - r;
+    const len = Math.sqrt(qx * qx + qy * qy);
+    return qy < 0 ? -len : len;
+  }
+  if (o.shape === 'rect') {
+    const g = hexRectGap(b, o);
+    if (g <= 0) return g;
+  }
+  return separation(b, o);
+}
+
+/**
  * How far a hexagon reaches from its centre along unit axis (ax, ay): its farthest vertex,
  * (hr, 0) or (hr / 2, ±ha), with hr its corner radius and ha half its width across the flats.
  */

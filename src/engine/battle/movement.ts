@@ -7,7 +7,7 @@
 // GM-11), and (where two turns are allowed) a 90° turn split over the start and the end.
 // Squadrons move in straight lines (a subset of their free paths, GM-58) towards, around or
 // away from the enemy.
-import { GEOM_EPSILON, type Base, cosDeg, hypot, guidedBisection, normalizeDeg, onTable, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, closedFormSeparation, cosDeg, hypot, guidedBisection, normalizeDeg, onTable, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import type { ActionName, MoveOption } from '../../policies/types.js';
 import type { BattleRules } from './battleRules.js';
 import { MovingBase, type BattleModel } from './model.js';
@@ -526,7 +526,7 @@ export function ruledOutWithin(b: MovingBase, self: BattleModel, others: readonl
     if (o === self || o.where !== 'table') continue;
     const t = need(o);
     if (!separationBelow(b, o.base, t)) continue;
-    r = Math.max(r, t - discSeparation(b, o.base) - 1e-9);
+    r = Math.max(r, t - closedFormSeparation(b, o.base) - 1e-9);
   }
   return r;
 }
@@ -662,7 +662,7 @@ function squadronSpotTest(br: BattleRules, m: BattleModel, p: Pose, near: readon
       const far = need + o.reach + m.reach;
       if (dx * dx + dy * dy > far * far || separationAbove(b, o.base, need)) continue;
       // Turned down by a base too close: its depth makes a disc.
-      const depth = need - discSeparation(b, o.base) - 1e-9;
+      const depth = need - closedFormSeparation(b, o.base) - 1e-9;
       if (depth > 0.02) {
         discs[next] = qx;
         discs[next + 1] = qy;
@@ -675,63 +675,6 @@ function squadronSpotTest(br: BattleRules, m: BattleModel, p: Pose, near: readon
     return true;
   };
 }
-/**
- * separation(b, o) for sizing squadronSpotTest's discs, without the outlines where a closed
- * form gives it: two hexagons (squadrons never turn them), and a hexagon overlapping a
- * rectangle (the SAT gap of their five edge normals is then the separation). Its rounding
- * differs from separation()'s by far less than the 1e-9 the discs keep in hand, so a disc
- * still covers only spots legalEnd turns down, and the search ends where it did.
- */
-export function discSeparation(b: Base, o: Base): number {
-  if (b.shape !== 'hex') return separation(b, o);
-  if (o.shape === 'hex') {
-    // The two hexagons' Minkowski difference is a hexagon of apothem r (flat sides top and
-    // bottom): the signed distance of the centres' offset from it, folded into one sector.
-    const r = (b.width + o.width) / 2;
-    let px = Math.abs(o.x - b.x), py = Math.abs(o.y - b.y);
-    const t = Math.min(-HALF_SQRT3 * px + 0.5 * py, 0);
-    px += 2 * t * HALF_SQRT3;
-    py -= 2 * t * 0.5;
-    const edge = r / SQRT3_;
-    const qx = px - Math.min(edge, Math.max(-edge, px)), qy = py - r;
-    const len = Math.sqrt(qx * qx + qy * qy);
-    return qy < 0 ? -len : len;
-  }
-  if (o.shape === 'rect') {
-    const g = hexRectGap(b, o);
-    if (g <= 0) return g;
-  }
-  return separation(b, o);
-}
-const SQRT3_ = Math.sqrt(3), HALF_SQRT3 = SQRT3_ / 2;
-
-/**
- * The SAT gap of a hexagon and a rectangle from the five edge normals (a copy of geometry's
- * private hexRectGap, which separationAbove uses): the separation when it is <= 0.
- */
-function hexRectGap(hex: Base, r: Base): number {
-  const dx = r.x - hex.x, dy = r.y - hex.y;
-  const ux = sinDeg(r.heading), uy = cosDeg(r.heading);
-  const hl = r.length / 2, hw = r.width / 2, ha = hex.width / 2, hr = hex.width / SQRT3_;
-  let g = Math.abs(dy) - ha - Math.abs(uy) * hl - Math.abs(ux) * hw;
-  let nu = HALF_SQRT3 * ux + 0.5 * uy, nv = HALF_SQRT3 * uy - 0.5 * ux;
-  let x = Math.abs(HALF_SQRT3 * dx + 0.5 * dy) - ha - Math.abs(nu) * hl - Math.abs(nv) * hw;
-  if (x > g) g = x;
-  nu = HALF_SQRT3 * ux - 0.5 * uy;
-  nv = HALF_SQRT3 * uy + 0.5 * ux;
-  x = Math.abs(HALF_SQRT3 * dx - 0.5 * dy) - ha - Math.abs(nu) * hl - Math.abs(nv) * hw;
-  if (x > g) g = x;
-  // The rectangle's normals: the hexagon reaches its farthest vertex, (hr, 0) or (hr / 2, ±ha).
-  for (let k = 0; k < 2; k++) {
-    const ax = k === 0 ? ux : uy, ay = k === 0 ? uy : -ux;
-    const p0 = Math.abs(ax * hr), p1 = Math.abs((ax * hr) / 2 + ay * ha), p2 = Math.abs((ax * hr) / 2 - ay * ha);
-    const ext = p0 > p1 ? (p0 > p2 ? p0 : p2) : p1 > p2 ? p1 : p2;
-    x = Math.abs(ax * dx + ay * dy) - ext - (k === 0 ? hl : hw);
-    if (x > g) g = x;
-  }
-  return g;
-}
-
 /** nearestLegal's list of the models near its search. */
 const nearScratch: BattleModel[] = [];
 
@@ -765,7 +708,7 @@ export function nearestLegal(br: BattleRules, m: BattleModel, p: Pose, others: r
       if (o.assaulting === m) continue;
       const need = needs[mCap ? 4 : (o.unit.isCapital ? 2 : 0) + (o.side !== m.side ? 1 : 0)] as number;
       if (!separationBelow(b, o.base, need)) continue; // nothing to rule out
-      rMin = Math.max(rMin, need - discSeparation(b, o.base) - 1e-9);
+      rMin = Math.max(rMin, need - closedFormSeparation(b, o.base) - 1e-9);
     }
     ok = m.unit.isCapital ? (q: Pose) => legalEnd(br, m, q, near, w, h) : squadronSpotTest(br, m, p, near, w, h, rMin);
   }
