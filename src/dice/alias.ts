@@ -11,15 +11,19 @@ import { OUTCOME_CODES } from './outcome.js';
  * and a mispredicted branch costs more than reading both columns. The codes are small whole
  * numbers, exact as doubles, so the sum is the code itself.
  */
-export function pickColumn(t: Float64Array, base: number, x: number): number {
+function pickColumn(t: Float64Array, base: number, x: number): number {
   const i = x | 0, k = base + 3 * i;
   const keep = +(x - i < t[k]);
   return keep * t[k + 1] + (1 - keep) * t[k + 2];
 }
 
-/** The outcome for a uniform u in [0, 1) of the sampler that AliasSampler.writeTo wrote into `t` at `at`. */
-export function pickWritten(t: Float64Array, at: number, u: number): number {
-  return pickColumn(t, at + 1, u * t[at]);
+/**
+ * The outcome for a uniform u in [0, 1) of the sampler that AliasSampler.writeTo wrote into `t`
+ * at `at`. A caller that holds the column count elsewhere (the number at t[at]) may pass it, so
+ * the pick does not wait on that read first.
+ */
+export function pickWritten(t: Float64Array, at: number, u: number, columns: number = t[at]): number {
+  return pickColumn(t, at + 1, u * columns);
 }
 
 export class AliasSampler {

@@ -2,7 +2,7 @@
 // where the bases stand (GM-46 arcs, GM-47 aspect, range between bases from the firer's
 // current Sensors), and the attack plans and samplers for them, built once per distinct
 // situation and shared by every game of a run.
-import { AliasSampler, pickColumn } from '../../dice/alias.js';
+import { AliasSampler, pickWritten } from '../../dice/alias.js';
 import type { Distribution } from '../../dice/exact.js';
 import { DIMINISH_ALL, outcomeName } from '../../dice/outcome.js';
 import type { CompiledRules } from '../../rules/compile.js';
@@ -160,7 +160,7 @@ export class Gunnery {
   // small typed arrays: a Map per pair, and the entry read for its expected damage, each took a
   // chain of loads that often missed the cache.
   /**
-   * Pair number by (attacker's unit index * 64 + weapon index) * 64 + target's unit index; 0:
+   * Pair number by (attacker's unit index * 64 + target's unit index) * 64 + weapon index; 0:
    * none yet. A battle has at most 64 unit types (BattleState) and a card at most 64 weapon
    * lines (MAX_WEAPON_LINES, units schema), so every pair has its own index.
    */
@@ -600,8 +600,8 @@ export class Gunnery {
             // not asked, their keys (with the missile supporters they may count) not worked out.
             const arc = this.bearingNow(att, w, tgt);
             if (arc) {
-              // The memo's arrays give where its sampler lies and its expected damage: the
-              // entry itself (often a load from memory) is not read.
+              // The memo's arrays give its roll code and its expected damage: the entry
+              // itself (often a load from memory) is not read.
               if (tk < 0) tk = this.targetKey(tgt, band, asp, mods);
               const cls = w.cls;
               let dk = 0;
@@ -628,11 +628,10 @@ export class Gunnery {
         fc--;
         const before = tgt.state.structure;
         // The entry's sampler rolled from its copy in the arena.
-        // pickWritten(arena, at, u), with the column count from the roll code where it fits
-        // there (the same number the arena holds at `at`): the column's read then waits on no
-        // earlier read of the arena.
+        // The column count from the roll code where it fits there (the same number the arena
+        // holds at `at`): the column's read then waits on no earlier read of the arena.
         const rc = ents[bestW], arena = this.arena, at = rc >> 6;
-        const rolled = pickColumn(arena, at + 1, rng.next() * ((rc & 63) || arena[at]));
+        const rolled = pickWritten(arena, at, rng.next(), (rc & 63) || arena[at]);
         const code = tgt.assaulting ? DIMINISH_ALL[rolled] : rolled; // every result against it Diminished
         applyResults(this.rules, tgt.state, code, tally);
         const dealt = Math.max(0, before - tgt.state.structure);
