@@ -628,10 +628,11 @@ export function squadronDestinationsInto(m: BattleModel, speed: number, gx: Floa
 }
 
 /**
- * nearestLegal's test of a spot for squadron `m` (legalEnd against `near`), with fewer calls of
- * legalEnd. The same rule as rMin: a spot turned down because a base stands too close to it
- * (by a depth D: its spacing less their separation) is turned down for the same reason anywhere
- * within D of it, and the ring search tries many spots that close together. So a few such discs
+ * nearestLegal's test of a spot for squadron `m`: legalEnd's answer against `near`, from its
+ * own copy of legalEnd's loop (which also names the base that turns a spot down). The same rule
+ * as rMin: a spot turned down because a base stands too close to it (by a depth D: its spacing
+ * less their separation) is turned down for the same reason anywhere within D of it, and the
+ * ring search tries many spots that close together. So a few such discs
  * are kept (p's own, of radius rMin, first), and a spot inside one is turned down without the
  * test; every other answer is legalEnd's, so the search stops at the same spot.
  */
