@@ -27,10 +27,30 @@ describe('shot entries shared between situations', () => {
       const r = rules(version);
       const battle = new Battle(r, withPolicies(sampleScenario(name, version), 'aggressive', 'aggressive'));
       const g = (battle as unknown as BattleInternals).gunnery;
-      let asked = 0, attacks = 0;
+      let asked = 0, attacks = 0, byFire = 0;
       const shared = new Map<ShotEntry, string>();
+      // Which calls are fire()'s own lookups (made inside fire() but not through entry()).
+      let inFire = 0, inEntry = 0;
+      const fire = g.fire.bind(g), entry = g.entry.bind(g);
+      g.fire = (...a: Parameters<typeof fire>) => {
+        inFire++;
+        try {
+          return fire(...a);
+        } finally {
+          inFire--;
+        }
+      };
+      g.entry = (...a: Parameters<typeof entry>) => {
+        inEntry++;
+        try {
+          return entry(...a);
+        } finally {
+          inEntry--;
+        }
+      };
       // Every entry handed out, by entry() and by fire() (which looks its entries up itself).
       g.watch = (got, att, w, tgt, band, asp, arc, mods) => {
+        if (inFire > 0 && inEntry === 0) byFire++;
         // A Gunnery with nothing cached plans this exact situation (the modifiers as the first
         // call left them: supporters and Barrier cover already worked out).
         const fresh = new Gunnery(r, new PlaceholderUsage(r)).entry(att, w, tgt, band, asp, arc, mods);
@@ -46,6 +66,8 @@ describe('shot entries shared between situations', () => {
       // The checks bite: many situations asked, most of them attacks that can be made.
       expect(asked).toBeGreaterThan(300);
       expect(attacks).toBeGreaterThan(100);
+      // fire()'s own lookups are among them (not only the policies' estimates through entry()).
+      expect(byFire).toBeGreaterThan(300);
       expect(shared.size).toBeGreaterThan(5);
     }, 60_000);
   }
