@@ -30,27 +30,20 @@ describe('shot entries shared between situations', () => {
       let asked = 0, attacks = 0, byFire = 0;
       const shared = new Map<ShotEntry, string>();
       // Which calls are fire()'s own lookups (made inside fire() but not through entry()).
-      let inFire = 0, inEntry = 0;
-      const fire = g.fire.bind(g), entry = g.entry.bind(g);
-      g.fire = (...a: Parameters<typeof fire>) => {
-        inFire++;
+      const depth = { fire: 0, entry: 0 };
+      const within = <A extends unknown[], R>(key: 'fire' | 'entry', f: (...a: A) => R) => (...a: A): R => {
+        depth[key]++;
         try {
-          return fire(...a);
+          return f(...a);
         } finally {
-          inFire--;
+          depth[key]--;
         }
       };
-      g.entry = (...a: Parameters<typeof entry>) => {
-        inEntry++;
-        try {
-          return entry(...a);
-        } finally {
-          inEntry--;
-        }
-      };
+      g.fire = within('fire', g.fire.bind(g));
+      g.entry = within('entry', g.entry.bind(g));
       // Every entry handed out, by entry() and by fire() (which looks its entries up itself).
       g.watch = (got, att, w, tgt, band, asp, arc, mods) => {
-        if (inFire > 0 && inEntry === 0) byFire++;
+        if (depth.fire > 0 && depth.entry === 0) byFire++;
         // A Gunnery with nothing cached plans this exact situation (the modifiers as the first
         // call left them: supporters and Barrier cover already worked out).
         const fresh = new Gunnery(r, new PlaceholderUsage(r)).entry(att, w, tgt, band, asp, arc, mods);
