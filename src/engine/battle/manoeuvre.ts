@@ -52,8 +52,9 @@ export abstract class BattleManoeuvre extends BattleDeployment {
    * (`legal`), best first.
    */
   protected moveTiers(m: BattleModel, allowStationKeep: boolean, allowBoost = true, withClamped = true, clampedOnly = false): MoveOption[][] {
-    const W = this.width, H = this.height, out: MoveOption[] = [];
+    const W = this.width, H = this.height;
     if (!m.unit.isCapital) {
+      const out: MoveOption[] = [];
       // The goals in reused arrays: the three nearest enemies (each distance worked out once; a
       // stable insertion sort keeps ties in list order) at short and long range, then the markers.
       const enemies = this.enemiesOf(m.side);
@@ -127,8 +128,14 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     }
     this.optUsed = 0;
     const lim = capitalLimits(this.br, m, false);
+    // A capital ship's tiers are the instance's own arrays, refilled in place (menuN/clampedN
+    // count what this call wrote; the lengths are cut at the end): a menu lives only until
+    // the next moveTiers call anyway, as its options are pooled.
+    const out = this.menuOut;
+    this.menuN = 0;
+    this.clampedN = 0;
     // Without `withClamped` the clamped moves are only counted (clampedDropped), not placed.
-    const clamped: MoveOption[] | undefined = withClamped ? [] : undefined;
+    const clamped: MoveOption[] | undefined = withClamped ? this.menuClamped : undefined;
     this.clampedDropped = 0;
     // With `clampedOnly` (chooseMove, once the normal moves offered nothing legal) only the
     // clamped tier is placed: the normal moves are neither placed nor, where they stay clear of
@@ -165,7 +172,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         // and a third pose shape turned the policies' reads of pose coordinates into boxing ones.
         const o = this.pooledOption(end.x, end.y, end.heading, 'none', travelled, undefined);
         o.failPose = { x: straight.x, y: straight.y, heading: straight.heading };
-        out.push(o);
+        out[this.menuN++] = o;
       }
     }
     if (allowBoost && this.br.capitalBoostMode !== 'none' && m.state.thrusters >= 1 && this.reachable(m).length === 0) {
@@ -186,8 +193,22 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       // Below the usual minimum, down to holding position (the minimum itself is a normal move).
       this.followMoves(m, capitalPlanOf(0, lim.min / 2, sk.turns, sk.sluggish === true), 'station_keep', normal, clamped);
     }
-    return clamped ? [out, clamped] : [out];
+    // Cut to what was written (never to 0 when avoidable: emptying an array drops its store).
+    if (out.length !== this.menuN) out.length = this.menuN;
+    if (clamped) {
+      if (clamped.length !== this.clampedN) clamped.length = this.clampedN;
+      return this.tiers2;
+    }
+    return this.tiers1;
   }
+  /** moveTiers' reused arrays for a capital ship: the normal tier, the clamped tier, and the tier lists. */
+  private readonly menuOut: MoveOption[] = [];
+  private readonly menuClamped: MoveOption[] = [];
+  private readonly tiers1: MoveOption[][] = [this.menuOut];
+  private readonly tiers2: MoveOption[][] = [this.menuOut, this.menuClamped];
+  /** How many options followMoves has written to the normal and the clamped tier. */
+  private menuN = 0;
+  private clampedN = 0;
   /** Clamped moves the last moveTiers call left out (withClamped false). */
   protected clampedDropped = 0;
 
@@ -195,6 +216,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
   protected forcedMoves(m: BattleModel): MoveOption[] {
     const lim = capitalLimits(this.br, m, false);
     const forced: MoveOption[] = [];
+    this.menuN = 0;
     this.followMoves(m, capitalPlanOf(lim.min, lim.min, lim.turns, lim.sluggish === true), 'none', forced, null);
     return forced;
   }
@@ -227,7 +249,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       if (allClear || straight[i] + (turnFirst[i] !== 0 ? dia : 0) + (turnSecond[i] !== 0 ? dia : 0) < room) {
         if (out === null) continue;
         const k = last[i];
-        out.push(this.pooledOption(nx[k], ny[k], nh[k], action, nt[k], undefined));
+        out[this.menuN++] = this.pooledOption(nx[k], ny[k], nh[k], action, nt[k], undefined);
         continue;
       }
       const r = planMove(m, plan, i, this.width, this.height, end, drop);
@@ -235,8 +257,8 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         this.clampedDropped++;
         continue;
       }
-      if (r.clamped && clamped) clamped.push(this.pooledOption(end.x, end.y, end.heading, action, r.travelled, undefined));
-      else if (out !== null) out.push(this.pooledOption(end.x, end.y, end.heading, action, r.travelled, undefined));
+      if (r.clamped && clamped) clamped[this.clampedN++] = this.pooledOption(end.x, end.y, end.heading, action, r.travelled, undefined);
+      else if (out !== null) out[this.menuN++] = this.pooledOption(end.x, end.y, end.heading, action, r.travelled, undefined);
     }
   }
   protected readonly followFrom: Pose = { x: 0, y: 0, heading: 0 };
@@ -270,8 +292,9 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     p.heading = heading;
     o.action = action;
     o.travelled = travelled;
-    o.fuel = fuel;
-    o.failPose = undefined;
+    // Written only when they change (most options carry neither).
+    if (o.fuel !== fuel) o.fuel = fuel;
+    if (o.failPose !== undefined) o.failPose = undefined;
     return o;
   }
 
