@@ -39,6 +39,15 @@ const rollCode = (e: ShotEntry): number => e.at * 64 + (e.sampler.size < 64 ? e.
 /** The arena's bound for roll codes to stay 32-bit integers. */
 const ARENA_MAX = 2 ** 25 - 4096 * 3 - 1;
 
+/**
+ * The slot where the table's probe for situation `key` of pair `id` starts (linear probing from
+ * there), for a table of 2^(32 - shift) slots. One function for every probe: a lookup hashed
+ * otherwise than the insert would never find its entry.
+ */
+function tableHome(id: number, key: number, shift: number): number {
+  return Math.imul(Math.imul(id, 0x85ebca6b) ^ key, 0x9e3779b1) >>> shift;
+}
+
 /** Gunnery.watch: an entry handed out (null: no attack) and the situation it was asked for. */
 export type ShotWatcher = (entry: ShotEntry | null, att: BattleModel, w: WeaponLine, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods) => void;
 
@@ -210,7 +219,7 @@ export class Gunnery {
   /** The entry of situation `key` of pair `id`, which the table holds. */
   private entryOf(id: number, key: number): ShotEntry | null {
     const tp = this.tabPair, tk = this.tabKey, mask = tp.length - 1;
-    let h = Math.imul(Math.imul(id, 0x85ebca6b) ^ key, 0x9e3779b1) >>> this.tabShift;
+    let h = tableHome(id, key, this.tabShift);
     while (tp[h] !== id || tk[h] !== key) h = (h + 1) & mask;
     return this.tabEnt[h];
   }
@@ -298,7 +307,7 @@ export class Gunnery {
       return s;
     }
     const tp = this.tabPair, tk = this.tabKey, mask = tp.length - 1;
-    let h = Math.imul(Math.imul(id, 0x85ebca6b) ^ key, 0x9e3779b1) >>> this.tabShift;
+    let h = tableHome(id, key, this.tabShift);
     for (;;) {
       const q = tp[h];
       if (q === 0) return -1;
@@ -363,7 +372,7 @@ export class Gunnery {
       for (let i = 0; i < tp.length; i++) if (tp[i] !== 0) this.insert(tp[i], tk[i], te[i], tx[i], ta[i]);
     }
     const tp = this.tabPair, mask = tp.length - 1;
-    let h = Math.imul(Math.imul(id, 0x85ebca6b) ^ key, 0x9e3779b1) >>> this.tabShift;
+    let h = tableHome(id, key, this.tabShift);
     while (tp[h] !== 0) h = (h + 1) & mask;
     tp[h] = id;
     this.tabKey[h] = key;
