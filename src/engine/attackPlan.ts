@@ -245,7 +245,7 @@ export function defenceDice(c: CombatRules, target: CombatState, cls: WeaponLine
   // defence is denied; v1.2.2 names its own exclusions: Assault, Boarding and Dogfight attacks.
   const w = at.window ?? 'activation';
   if (c.barrierCoversKinetic ? w === 'dogfight' || w === 'assault' || w === 'boarding' : at.noMissileDefence) return 0;
-  const own = target.hasWorking('Barrier') ? target.defense : 0;
+  const own = target.hasBarrier() ? target.defense : 0;
   const lent = c.barrierCoversKinetic ? lend : 0;
   return lent > own ? lent * 4 + 2 : own > 0 ? own * 4 : 0;
 }

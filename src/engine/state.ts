@@ -11,6 +11,8 @@ export function systemBit(trait: TraitName): number {
 }
 export const CLOAK = systemBit('Cloak');
 export const COUNTERMEASURES = systemBit('Countermeasures');
+/** Barrier's System bit, or 0 where it is not a System trait (then the card alone says). */
+const BARRIER_SYSTEM = SYSTEM_TRAITS.includes('Barrier') ? systemBit('Barrier') : 0;
 
 export class CombatState {
   /** Bits (systemBit) of the System traits the card has. */
@@ -25,9 +27,12 @@ export class CombatState {
   disabledSystems = 0;
   crippled = false;
   destroyed = false;
+  /** The card has the Barrier trait (hasBarrier). */
+  private readonly barrierTrait: boolean;
 
   constructor(readonly unit: UnitCard) {
     this.systems = SYSTEM_TRAITS.reduce((bits, t, i) => (unit.traits.has(t) ? bits | (1 << i) : bits), 0);
+    this.barrierTrait = unit.traits.has('Barrier');
     this.reset();
   }
 
@@ -57,6 +62,14 @@ export class CombatState {
   /** The card has the System trait of `bit` (systemBit) and it is not knocked out; hasWorking for hot paths. */
   systemWorking(bit: number): boolean {
     return (this.systems & ~this.disabledSystems & bit) !== 0;
+  }
+
+  /**
+   * hasWorking('Barrier') without the search of the System list and the lookup in the card's
+   * trait set (the point defence roll of Mass Drivers and Kinetic Cannon asks it).
+   */
+  hasBarrier(): boolean {
+    return BARRIER_SYSTEM === 0 ? this.barrierTrait : this.systemWorking(BARRIER_SYSTEM);
   }
 
   /** The model has the trait and, for a System trait, it is not knocked out. */

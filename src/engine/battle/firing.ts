@@ -261,7 +261,7 @@ export abstract class BattleFiring extends BattleManoeuvre {
     // Only models with the trait can have a working Barrier: the others are not looked at.
     for (const o of this.barrierModels) {
       if (!this.mayHelpDefend(o, att, tgt) || o.state.defense < best) continue;
-      if (!o.state.hasWorking('Barrier') || separationAbove(o.base, tgt.base, reach)) continue;
+      if (!o.state.hasBarrier() || separationAbove(o.base, tgt.base, reach)) continue;
       const supports = !withSupport || this.nearLineOfFire(o, att, tgt);
       supporting = o.state.defense > best ? supports : supporting && supports;
       best = o.state.defense;

@@ -105,7 +105,9 @@ export class Battle extends BattleSquadrons {
     for (const m of this.models) m.activated = false;
     for (const captured of CANDIDATE_PASSES) {
       for (const m of this.models) {
-        if (m.captured !== captured || (m.where !== 'table' && m.where !== 'embarked')) continue;
+        // m.captured !== captured, by a branch: a comparison of two booleans compiled to a call
+        // of the generic equality builtin.
+        if ((m.captured ? !captured : captured) || (m.where !== 'table' && m.where !== 'embarked')) continue;
         if (m.side === 0) w0[n0++] = m;
         else w1[n1++] = m;
       }

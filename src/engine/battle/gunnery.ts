@@ -124,8 +124,13 @@ export function shotMods(m: ShotMods): ShotMods {
 const windowIndex = (w: AttackWindowKind | undefined): number => (w === undefined || w === 'activation' ? 0 : w === 'dogfight' ? 1 : w === 'bombing' ? 2 : w === 'assault' ? 3 : 4);
 /** fireAt's marks for a weapon line whose entry is not looked up yet, for one that cannot attack, and for one refused for the whole target. */
 const UNASKED = -2, NO_ENTRY = -1, REFUSED = -3;
-/** Gunnery.lineBits' flags. */
-const KNOWN_BIT = 1, REFUSED_BIT = 2, BOMB_BIT = 4;
+/**
+ * Gunnery.lineBits' flags: known, refused, Nuke or Bomb, then the line's class (missile; Mass
+ * Driver or Kinetic Cannon) and whether it is a turret (arcs hold T). The class and arcs are
+ * read from these bits rather than from the weapon line: the class strings of unit data need
+ * not be internalized, so each comparison with one was a call of the string comparison builtin.
+ */
+const KNOWN_BIT = 1, REFUSED_BIT = 2, BOMB_BIT = 4, MISSILE_BIT = 8, KINETIC_BIT = 16, TURRET_BIT = 32;
 /** The aspect's index: front 0, side 1, rear 2. */
 const aspectIndex = (a: Situation['aspect']): number => (a === 'front' ? 0 : a === 'side' ? 1 : 2);
 /** The arc's index in F, P, S, R order. */
@@ -263,9 +268,18 @@ export class Gunnery {
    * class group (missiles; Mass Drivers and Kinetic Cannon; the rest, which have none).
    */
   private defenceKey(tgt: BattleModel, cls: WeaponLine['cls'], mods: ShotMods): number {
-    const missile = cls === 'missile';
+    if (cls === 'missile') return this.pointDefenceKey(tgt, true, mods);
+    return cls === 'mass_driver' || cls === 'kinetic_cannon' ? this.pointDefenceKey(tgt, false, mods) : 0;
+  }
+
+  /**
+   * defenceKey for missiles (`missile`) or for Mass Drivers and Kinetic Cannon, which defenceDice
+   * treats alike (it is given one of the two): the class as a flag, so that fireAt, which knows
+   * it from lineBits, makes no string comparison.
+   */
+  private pointDefenceKey(tgt: BattleModel, missile: boolean, mods: ShotMods): number {
     // The point defence roll, for attacks the target (or a friendly Barrier model) can oppose.
-    if (!((missile && !mods.noMissileDefence) || cls === 'mass_driver' || cls === 'kinetic_cannon')) return 0;
+    if (missile && mods.noMissileDefence) return 0;
     const t = tgt.state, c = this.rules.combat;
     if (missile && mods.missileSupporters === undefined && mods.supporters) mods.missileSupporters = mods.supporters();
     // A lender matters to missiles, and to kinetic fire only where Barrier covers friends against
@@ -273,7 +287,7 @@ export class Gunnery {
     // (there it returns 0 before it reads the lender: the cover, which measures the line of
     // fire, is not worked out for the Engages of a dogfight).
     if (mods.barrierDefense === undefined && mods.barrier && (missile || (c.barrierCoversKinetic && !noKineticDefence(c, mods)))) mods.barrier(mods);
-    const dd = defenceDice(c, t, cls, mods);
+    const dd = defenceDice(c, t, missile ? 'missile' : 'mass_driver', mods);
     // Countermeasures reroll the point defence roll: they matter only where there is one.
     return (Math.min(31, dd >> 2) * 4 + (dd & 3)) * 2 + (dd > 0 && t.systemWorking(COUNTERMEASURES) ? 1 : 0);
   }
@@ -465,8 +479,8 @@ export class Gunnery {
   private arcsBear = 0;
 
   /** bearing() for the target being fired at, reusing the arc tests of earlier weapon lines. */
-  private bearingNow(att: BattleModel, w: WeaponLine, tgt: BattleModel): FacingArc | null {
-    if (!att.unit.isCapital || w.arcs.includes('T')) return 'F';
+  private bearingNow(att: BattleModel, w: WeaponLine, tgt: BattleModel, turret: boolean): FacingArc | null {
+    if (!att.unit.isCapital || turret) return 'F';
     for (const a of w.arcs) {
       if (a === 'T') continue;
       const bit = 1 << arcIndex(a);
@@ -580,7 +594,9 @@ export class Gunnery {
       // what entry() keys on (Defense, knocked-out systems, Evading), kept as its roll code
       // (rollCode) (UNASKED: not looked up yet; NO_ENTRY: it cannot attack here;
       // REFUSED: see above, never asked).
-      let defense = tgt.state.defense, disabled = tgt.state.disabledSystems, evading = tgt.evading;
+      // Evading as 0 or 1: a comparison of two booleans compiled to a call of the generic
+      // equality builtin, on every attack.
+      let defense = tgt.state.defense, disabled = tgt.state.disabledSystems, evading = tgt.evading ? 1 : 0;
       // The parts of the situation keys (keyOf) shared by the lines, worked out when the first
       // line needs them (-1: not yet): the target's, and the point defence's of missiles and of
       // Mass Drivers and Kinetic Cannon. Every line asked here has offArc false: bearingNow
@@ -590,12 +606,12 @@ export class Gunnery {
       for (;;) {
         if (fc <= 0 || tgt.state.destroyed) break;
         const t = tgt.state;
-        if (t.defense !== defense || t.disabledSystems !== disabled || tgt.evading !== evading) {
+        if (t.defense !== defense || t.disabledSystems !== disabled || (tgt.evading ? 1 : 0) !== evading) {
           for (let i = 0; i < nw; i++) if (ents[i] !== REFUSED) ents[i] = UNASKED;
           tk = dkMissile = dkKinetic = -1;
           defense = t.defense;
           disabled = t.disabledSystems;
-          evading = tgt.evading;
+          evading = tgt.evading ? 1 : 0;
         }
         let bestW = -1;
         let bestExp = 0;
@@ -607,16 +623,18 @@ export class Gunnery {
           if (e === UNASKED) {
             // Lines planAttack turns down for their class or ratings alone are REFUSED above:
             // not asked, their keys (with the missile supporters they may count) not worked out.
-            const arc = this.bearingNow(att, w, tgt);
+            // The line's class and turret flag, from the bits the first pass learned.
+            const lb = this.lineBits[at0 + w.index * 4];
+            const arc = this.bearingNow(att, w, tgt, (lb & TURRET_BIT) !== 0);
             if (arc) {
               // The memo's arrays give its roll code and its expected damage: the entry
               // itself (often a load from memory) is not read.
               if (tk < 0) tk = this.targetKey(tgt, band, asp, mods);
-              const cls = w.cls;
+              const missile = (lb & MISSILE_BIT) !== 0;
               let dk = 0;
-              if (cls === 'missile') dk = dkMissile >= 0 ? dkMissile : (dkMissile = this.defenceKey(tgt, cls, mods));
-              else if (cls === 'mass_driver' || cls === 'kinetic_cannon') dk = dkKinetic >= 0 ? dkKinetic : (dkKinetic = this.defenceKey(tgt, cls, mods));
-              const key = tk + lineKey(false, cls === 'missile' ? 0 : nmk, dk);
+              if (missile) dk = dkMissile >= 0 ? dkMissile : (dkMissile = this.pointDefenceKey(tgt, true, mods));
+              else if ((lb & KINETIC_BIT) !== 0) dk = dkKinetic >= 0 ? dkKinetic : (dkKinetic = this.pointDefenceKey(tgt, false, mods));
+              const key = tk + lineKey(false, missile ? 0 : nmk, dk);
               const id = this.pairOf(pt + w.index);
               let s = 2 * id;
               if (this.memoKey[s] !== key && (s = this.recall(id, key)) < 0) s = this.learn(id, key, att, w, tgt, band, asp, arc, mods);
@@ -668,13 +686,19 @@ export class Gunnery {
   /**
    * What fireAt asks of a weapon line before the geometry, by ((unit index * 64 + line index) * 2
    * + target is a capital ship) * 2 + Assault: KNOWN_BIT, then REFUSED_BIT where ratingRefusal
-   * turns it down, BOMB_BIT where it has the Nuke or Bomb trait (no such attack in a dogfight);
-   * 0: not asked yet. The answers depend on the card alone: a read of this array replaces the
+   * turns it down, BOMB_BIT where it has the Nuke or Bomb trait (no such attack in a dogfight),
+   * and its class and turret bits (MISSILE_BIT, KINETIC_BIT, TURRET_BIT); 0: not asked yet. The answers depend on the card alone: a read of this array replaces the
    * refusal's tests and two lookups in the line's trait set, for every line of every target.
    */
   private readonly lineBits = new Int8Array(64 * 64 * 4);
   private learnLine(k: number, attCap: boolean, w: WeaponLine, tgtCap: boolean, assault: boolean | undefined): number {
-    const bits = KNOWN_BIT | (ratingRefusal(attCap, w, tgtCap, assault) !== CAN_ATTACK ? REFUSED_BIT : 0) | (w.traits.has('Nuke') || w.traits.has('Bomb') ? BOMB_BIT : 0);
+    const cls = w.cls;
+    const bits =
+      KNOWN_BIT |
+      (ratingRefusal(attCap, w, tgtCap, assault) !== CAN_ATTACK ? REFUSED_BIT : 0) |
+      (w.traits.has('Nuke') || w.traits.has('Bomb') ? BOMB_BIT : 0) |
+      (cls === 'missile' ? MISSILE_BIT : cls === 'mass_driver' || cls === 'kinetic_cannon' ? KINETIC_BIT : 0) |
+      (w.arcs.includes('T') ? TURRET_BIT : 0);
     this.lineBits[k] = bits;
     return bits;
   }

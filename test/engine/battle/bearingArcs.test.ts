@@ -15,7 +15,7 @@ import { prng } from '../../helpers/prng.js';
 type Arc = WeaponLine['arcs'][number];
 interface Probe {
   bearing(att: BattleModel, w: WeaponLine, tgt: BattleModel): FacingArc | null;
-  bearingNow(att: BattleModel, w: WeaponLine, tgt: BattleModel): FacingArc | null;
+  bearingNow(att: BattleModel, w: WeaponLine, tgt: BattleModel, turret: boolean): FacingArc | null;
   arcsKnown: number;
   arcsBear: number;
 }
@@ -51,7 +51,8 @@ describe('Gunnery.bearingNow', () => {
       g.arcsBear = 0;
       for (const w of lines[u]) {
         const want = g.bearing(att, w, tgt);
-        expect(g.bearingNow(att, w, tgt), `${w.arcs.join('')} at (${tx}, ${ty})`).toBe(want);
+        // The turret flag as fireAt reads it from lineBits (learnLine: the arcs hold T).
+        expect(g.bearingNow(att, w, tgt, w.arcs.includes('T')), `${w.arcs.join('')} at (${tx}, ${ty})`).toBe(want);
         if (want === null) none++;
         else bears++;
       }
