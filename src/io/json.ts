@@ -31,11 +31,27 @@ export function readJsonFile(file: string): unknown {
     throw new UserError(`${file}: not valid JSON at line ${line}, column ${column}: ${syntax.reason}`);
   }
   try {
-    return JSON.parse(body);
+    return JSON.parse(body, internStrings);
   } catch (e) {
     throw new UserError(`${file}: not valid JSON: ${(e as Error).message.split('\n')[0]}`);
   }
 }
+
+/**
+ * JSON.parse's reviver for readJsonFile: each string value comes back as the engine's single
+ * stored copy of that text (a property name's), so that comparisons of such strings with
+ * string literals (a weapon's class, a unit's type, a deployment zone) are compiled as
+ * pointer comparisons instead of calls that compare the characters.
+ */
+function internStrings(_key: string, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  internBox[value] = 0;
+  const k = Object.keys(internBox)[0];
+  delete internBox[value];
+  return k;
+}
+/** internStrings' one-key scratch object; without a prototype, so that "__proto__" is a key like any other. */
+const internBox: Record<string, number> = Object.create(null) as Record<string, number>;
 
 /**
  * The file's text, read at most MAX_INPUT_BYTES + 1 bytes far: a device or pipe (whose size

@@ -1,4 +1,7 @@
 // Schema problems as designers read them: one line per problem, naming the field and what is allowed.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_INPUT_BYTES, failOnProblems, patternInWords, readJsonFile, schemaProblems } from '../../src/io/json.js';
 import { UserError } from '../../src/errors.js';
@@ -92,6 +95,22 @@ describe('failOnProblems', () => {
 describe('readJsonFile', () => {
   it('stops reading a device that never ends (stat gives it size 0)', () => {
     expect(() => readJsonFile('/dev/zero')).toThrow(`/dev/zero: more than ${MAX_INPUT_BYTES} bytes; at most ${MAX_INPUT_BYTES} are accepted`);
+  });
+
+  it('gives the values JSON.parse gives, strings that are special as property names included', () => {
+    // readJsonFile hands each string back through a property name (internStrings): names that
+    // mean something to objects, array indices and the empty string must come back unchanged.
+    const text = JSON.stringify({ a: '__proto__', b: ['0', '12', '', 'constructor', 'toString', 'hasOwnProperty', 'x\u00e9\ud83d\ude80', ' 1'], c: JSON.parse('{"__proto__": "y"}'), d: [1.5, true, null] });
+    const dir = mkdtempSync(join(tmpdir(), 'jwsim-json-'));
+    try {
+      const file = join(dir, 'strings.json');
+      writeFileSync(file, text);
+      const got = readJsonFile(file);
+      expect(got).toEqual(JSON.parse(text));
+      expect(JSON.stringify(got)).toBe(text);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
