@@ -207,8 +207,9 @@ export abstract class BattleState implements PolicyView {
           else l1[n1++] = m;
         }
       }
-      if (l0.length !== n0) l0.length = n0;
-      if (l1.length !== n1) l1.length = n1;
+      // pop() rather than a store to length (a generic call in optimized code; see moveTiers).
+      while (l0.length > n0) l0.pop();
+      while (l1.length > n1) l1.pop();
       this.enemyListsTurnStamp = stamp;
     }
     return this.enemyLists[side];
@@ -229,7 +230,8 @@ export abstract class BattleState implements PolicyView {
       const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y;
       if (dx * dx + dy * dy <= far * far) list[n++] = e;
     }
-    if (list.length !== n) list.length = n;
+    // pop() rather than a store to length (a generic call in optimized code; see moveTiers).
+    while (list.length > n) list.pop();
     return this.reachList;
   }
   protected reachOwner: BattleModel | null = null;

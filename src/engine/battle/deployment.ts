@@ -109,7 +109,8 @@ export abstract class BattleDeployment extends BattleState {
           cands[count++] = c;
         }
       }
-      if (cands.length !== count) cands.length = count;
+      // pop() rather than a store to length (a generic call in optimized code; see moveTiers).
+      while (cands.length > count) cands.pop();
       if (!count) continue; // the table is full: fewer beacons (noted in the trace)
       const owner = this.policyOfSide(side);
       const c = cands[owner.pickBeacon(this, side, home, cands, this.pol)];

@@ -153,7 +153,8 @@ export class Battle extends BattleSquadrons {
       if (m.fights(this.br.inertHulks) || this.mayLaunch(m)) cands[n++] = m;
     }
     this.waitingN[s] = k;
-    if (cands.length !== n) cands.length = n;
+    // pop() rather than a store to length (a generic call in optimized code; see moveTiers).
+    while (cands.length > n) cands.pop();
     return n;
   }
 

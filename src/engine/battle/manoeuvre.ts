@@ -194,9 +194,11 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       this.followMoves(m, capitalPlanOf(0, lim.min / 2, sk.turns, sk.sluggish === true), 'station_keep', normal, clamped);
     }
     // Cut to what was written (never to 0 when avoidable: emptying an array drops its store).
-    if (out.length !== this.menuN) out.length = this.menuN;
+    // By pop(), which optimized code does inline, and which keeps the store: a store to
+    // `length` is a generic store call into V8's length setter, made at every menu.
+    while (out.length > this.menuN) out.pop();
     if (clamped) {
-      if (clamped.length !== this.clampedN) clamped.length = this.clampedN;
+      while (clamped.length > this.clampedN) clamped.pop();
       return this.tiers2;
     }
     return this.tiers1;
