@@ -8,7 +8,7 @@ import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
 import { ScriptedPolicy } from './scripted.js';
 import { LOOKAHEAD_PARAMS, LookaheadPolicy } from './lookahead.js';
-import { boostFactor, commonParams, firepower, firstLegal, holdBackOf, insertTarget, nearestEnemyDistances, nearestPoint, objectiveValues, pickByDepth, wantsByParams } from './shared.js';
+import { commonParams, firepower, firstLegal, holdBackOf, insertTarget, nearestEnemyDistances, nearestPoint, objectiveValues, pickByDepth, wantsByParams } from './shared.js';
 import { LEFT_TIE, type ActionName, type DeployCandidate, type MoveOption, type ParamSpec, type Policy, type PolicyView } from './types.js';
 import { hypot } from '../engine/geometry.js';
 
@@ -158,10 +158,13 @@ class Heuristic implements Policy {
     // And each end position's objective value (objectiveValue, for the whole menu).
     const objs = this.objs;
     objectiveValues(view, options, objs);
+    // Boosting halves Fire Control (GM-60): count half the firepower from the end position.
+    // boostFactor's answer for a Boost, asked once per menu: whether it halves depends on the
+    // model only, and view.boostHalvesFc was a call V8 did not inline, made for each Boost option.
+    const boostBf = view.boostHalvesFc(m) ? 0.5 : 1;
     for (let i = 0; i < options.length; i++) {
       const o = options[i];
-      // Boosting halves Fire Control (GM-60): count half the firepower from the end position.
-      const fireEnd = fires[i] * boostFactor(view, m, o);
+      const fireEnd = fires[i] * (o.action === 'boost' ? boostBf : 1);
       const d = dists[i];
       // Math.max(fireStart, fireEnd) by arithmetic (see firstLegal): both finite, at least +0.
       const later = +(fireEnd > fireStart);
@@ -184,7 +187,7 @@ class Heuristic implements Policy {
     // exactly (LEFT_TIE; see PolicyView.firepowerOfMoves).
     const o = options[i];
     let fireEnd = fires[i];
-    const bf = boostFactor(view, m, o);
+    const bf = o.action === 'boost' ? boostBf : 1;
     if (partial === LEFT_TIE && bf === 1 && fireEnd < fireStart) fireEnd = firepower(view, m, o.pose, focus);
     return { index: i, fireBefore: fireStart > fireEnd * bf };
   }
