@@ -31,6 +31,14 @@ export const ARCS: readonly FacingArc[] = ['F', 'P', 'S', 'R'];
 /** Scratch for overlapSpan: where a straight search starts and stops overlapping. */
 export const SPAN_OUT = new Float64Array(2);
 
+/**
+ * Cuts a reused list to its first n entries. By pop(), which optimized code inlines and which
+ * keeps the backing store; a store to `length` is a generic call into V8's length setter.
+ */
+export function cutTo<T>(list: T[], n: number): void {
+  while (list.length > n) list.pop();
+}
+
 // KEEP_STORE: scratch arrays refilled many times a game (enemy lists, move menu scores) are
 // written index by index and then cut to their new length, not emptied with `length = 0` and
 // pushed to: emptying an array drops its backing store, so every refill allocated it again as
@@ -207,9 +215,8 @@ export abstract class BattleState implements PolicyView {
           else l1[n1++] = m;
         }
       }
-      // pop() rather than a store to length (a generic call in optimized code; see moveTiers).
-      while (l0.length > n0) l0.pop();
-      while (l1.length > n1) l1.pop();
+      cutTo(l0, n0);
+      cutTo(l1, n1);
       this.enemyListsTurnStamp = stamp;
     }
     return this.enemyLists[side];
@@ -230,8 +237,7 @@ export abstract class BattleState implements PolicyView {
       const dx = e.base.x - m.base.x, dy = e.base.y - m.base.y;
       if (dx * dx + dy * dy <= far * far) list[n++] = e;
     }
-    // pop() rather than a store to length (a generic call in optimized code; see moveTiers).
-    while (list.length > n) list.pop();
+    cutTo(list, n);
     return this.reachList;
   }
   protected reachOwner: BattleModel | null = null;

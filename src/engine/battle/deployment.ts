@@ -8,7 +8,7 @@ import { GEOM_EPSILON, type Base, baseInRect, bearing, cosDeg, hypot, hypotAtLea
 import { BattleModel, MovingBase, type Where } from './model.js';
 import { baseAt, legalEnd, type Pose } from './movement.js';
 import type { DeploySpot } from './battleTypes.js';
-import { r3, poseOf, BattleState } from './battleState.js';
+import { r3, poseOf, cutTo, BattleState } from './battleState.js';
 
 /**
  * A spot as this module makes it: with `blocked`, the Deployment Phase (deployStamp) in which
@@ -109,8 +109,7 @@ export abstract class BattleDeployment extends BattleState {
           cands[count++] = c;
         }
       }
-      // pop() rather than a store to length (a generic call in optimized code; see moveTiers).
-      while (cands.length > count) cands.pop();
+      cutTo(cands, count);
       if (!count) continue; // the table is full: fewer beacons (noted in the trace)
       const owner = this.policyOfSide(side);
       const c = cands[owner.pickBeacon(this, side, home, cands, this.pol)];

@@ -12,7 +12,7 @@ import type { ShotMods } from './gunnery.js';
 import { assault, bombing, engagePointDefence } from './strike.js';
 import { BattleModel } from './model.js';
 import type { Fate, GameResult, Trace, TraceActivation } from './battleTypes.js';
-import { poseOf } from './battleState.js';
+import { cutTo, poseOf } from './battleState.js';
 import { BattleSquadrons } from './squadronOps.js';
 export type { Fate, GameResult, Trace, TraceActivation } from './battleTypes.js';
 
@@ -153,8 +153,7 @@ export class Battle extends BattleSquadrons {
       if (m.fights(this.br.inertHulks) || this.mayLaunch(m)) cands[n++] = m;
     }
     this.waitingN[s] = k;
-    // pop() rather than a store to length (a generic call in optimized code; see moveTiers).
-    while (cands.length > n) cands.pop();
+    cutTo(cands, n);
     return n;
   }
 

@@ -131,6 +131,8 @@ const UNASKED = -2, NO_ENTRY = -1, REFUSED = -3;
  * not be internalized, so each comparison with one was a call of the string comparison builtin.
  */
 const KNOWN_BIT = 1, REFUSED_BIT = 2, BOMB_BIT = 4, MISSILE_BIT = 8, KINETIC_BIT = 16, TURRET_BIT = 32;
+/** A weapon class's point defence group as lineBits holds it: MISSILE_BIT, KINETIC_BIT (Mass Drivers and Kinetic Cannon), or 0 (none). */
+const classBits = (cls: WeaponLine['cls']): number => (cls === 'missile' ? MISSILE_BIT : cls === 'mass_driver' || cls === 'kinetic_cannon' ? KINETIC_BIT : 0);
 /** The aspect's index: front 0, side 1, rear 2. */
 const aspectIndex = (a: Situation['aspect']): number => (a === 'front' ? 0 : a === 'side' ? 1 : 2);
 /** The arc's index in F, P, S, R order. */
@@ -268,8 +270,8 @@ export class Gunnery {
    * class group (missiles; Mass Drivers and Kinetic Cannon; the rest, which have none).
    */
   private defenceKey(tgt: BattleModel, cls: WeaponLine['cls'], mods: ShotMods): number {
-    if (cls === 'missile') return this.pointDefenceKey(tgt, true, mods);
-    return cls === 'mass_driver' || cls === 'kinetic_cannon' ? this.pointDefenceKey(tgt, false, mods) : 0;
+    const group = classBits(cls);
+    return group === 0 ? 0 : this.pointDefenceKey(tgt, group === MISSILE_BIT, mods);
   }
 
   /**
@@ -687,17 +689,17 @@ export class Gunnery {
    * What fireAt asks of a weapon line before the geometry, by ((unit index * 64 + line index) * 2
    * + target is a capital ship) * 2 + Assault: KNOWN_BIT, then REFUSED_BIT where ratingRefusal
    * turns it down, BOMB_BIT where it has the Nuke or Bomb trait (no such attack in a dogfight),
-   * and its class and turret bits (MISSILE_BIT, KINETIC_BIT, TURRET_BIT); 0: not asked yet. The answers depend on the card alone: a read of this array replaces the
-   * refusal's tests and two lookups in the line's trait set, for every line of every target.
+   * and its class and turret bits (classBits, TURRET_BIT); 0: not asked yet. The answers depend
+   * on the card alone: a read of this array replaces the refusal's tests, two lookups in the
+   * line's trait set and the class and arc tests, for every line of every target.
    */
   private readonly lineBits = new Int8Array(64 * 64 * 4);
   private learnLine(k: number, attCap: boolean, w: WeaponLine, tgtCap: boolean, assault: boolean | undefined): number {
-    const cls = w.cls;
     const bits =
       KNOWN_BIT |
       (ratingRefusal(attCap, w, tgtCap, assault) !== CAN_ATTACK ? REFUSED_BIT : 0) |
       (w.traits.has('Nuke') || w.traits.has('Bomb') ? BOMB_BIT : 0) |
-      (cls === 'missile' ? MISSILE_BIT : cls === 'mass_driver' || cls === 'kinetic_cannon' ? KINETIC_BIT : 0) |
+      classBits(w.cls) |
       (w.arcs.includes('T') ? TURRET_BIT : 0);
     this.lineBits[k] = bits;
     return bits;

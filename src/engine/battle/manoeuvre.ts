@@ -9,7 +9,7 @@ import { planRam, rollRam } from '../ram.js';
 import { BattleModel } from './model.js';
 import { baseAt, capitalLimits, capitalPlanOf, followCapitalMove, followPlan, legalEnd, moveOption, nearestLegal, planMove, planNodes, roomForMove, ruledOutWithin, squadronDestinationsInto, type CapitalPlan, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
-import { SPAN_OUT } from './battleState.js';
+import { SPAN_OUT, cutTo } from './battleState.js';
 import { BattleDeployment } from './deployment.js';
 
 /** What clearNear says of the third bases near a span of spots. */
@@ -194,11 +194,9 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       this.followMoves(m, capitalPlanOf(0, lim.min / 2, sk.turns, sk.sluggish === true), 'station_keep', normal, clamped);
     }
     // Cut to what was written (never to 0 when avoidable: emptying an array drops its store).
-    // By pop(), which optimized code does inline, and which keeps the store: a store to
-    // `length` is a generic store call into V8's length setter, made at every menu.
-    while (out.length > this.menuN) out.pop();
+    cutTo(out, this.menuN);
     if (clamped) {
-      while (clamped.length > this.clampedN) clamped.pop();
+      cutTo(clamped, this.clampedN);
       return this.tiers2;
     }
     return this.tiers1;

@@ -544,7 +544,7 @@ export function legalEnd(br: BattleRules, m: BattleModel, p: Pose, others: reado
     if (o === m || o.where !== 'table' || o.assaulting === m) continue; // squadrons Assaulting it ride along (§11.4)
     // needOf's value, read from a list that holds it boxed: a need worked out here was
     // boxed anew for every separationAbove call it was passed to.
-    const need = needs[mCap ? 4 : (o.unit.isCapital ? 2 : 0) + (o.side !== m.side ? 1 : 0)] as number;
+    const need = needs[needIndex(mCap, o, m)] as number;
     // The scratch base holds p's coordinates: reading them there keeps the read monomorphic
     // (poses come in several object shapes, and a read serving them all boxes its number anew).
     const dx = o.base.x - b.x, dy = o.base.y - b.y;
@@ -567,6 +567,11 @@ function needOf(br: BattleRules, mCapital: boolean, oCapital: boolean, enemy: bo
     if (enemy) need = Math.max(need, br.squadronEnemySpacing - GEOM_EPSILON);
   }
   return need;
+}
+
+/** Where spacingNeeds keeps the need of mover `m` (a capital ship or not) from model `o`. */
+function needIndex(mCap: boolean, o: BattleModel, m: BattleModel): number {
+  return mCap ? 4 : (o.unit.isCapital ? 2 : 0) + (o.side !== m.side ? 1 : 0);
 }
 
 /**
@@ -658,7 +663,7 @@ function squadronSpotTest(br: BattleRules, m: BattleModel, p: Pose, near: readon
     if (!onTable(b, w, h)) return false; // turned down by the table's edge: no disc
     for (const o of near) {
       if (o.assaulting === m) continue;
-      const need = needs[(o.unit.isCapital ? 2 : 0) + (o.side !== m.side ? 1 : 0)] as number;
+      const need = needs[needIndex(false, o, m)] as number;
       const dx = o.base.x - b.x, dy = o.base.y - b.y;
       const far = need + o.reach + m.reach;
       if (dx * dx + dy * dy > far * far || separationAbove(b, o.base, need)) continue;
@@ -707,7 +712,7 @@ export function nearestLegal(br: BattleRules, m: BattleModel, p: Pose, others: r
     const needs = spacingNeeds(br), mCap = m.unit.isCapital;
     for (const o of near) {
       if (o.assaulting === m) continue;
-      const need = needs[mCap ? 4 : (o.unit.isCapital ? 2 : 0) + (o.side !== m.side ? 1 : 0)] as number;
+      const need = needs[needIndex(mCap, o, m)] as number;
       if (!separationBelow(b, o.base, need)) continue; // nothing to rule out
       rMin = Math.max(rMin, need - closedFormSeparation(b, o.base) - 1e-9);
     }
