@@ -54,10 +54,30 @@ export function firstLegal(keys: ArrayLike<number>, legal: (i: number) => boolea
   out[top] = 1;
   let found = -1;
   for (let left = n - 1; left > 0; left--) {
-    let best = -1;
-    for (let i = 0; i < n; i++) {
-      if (out[i] !== 0) continue;
-      if (best < 0 || (high ? keys[i] > keys[best] : keys[i] < keys[best])) best = i;
+    // The first index not ruled out starts the search (there is one: `left` of them remain),
+    // its key kept in a local (the same comparisons, NaN keys included, without reading
+    // keys[best] again for each), and one loop for each direction (not a test of `high` per key).
+    let best = 0;
+    while (out[best] !== 0) best++;
+    let bestKey = keys[best];
+    if (high) {
+      for (let i = best + 1; i < n; i++) {
+        if (out[i] !== 0) continue;
+        const k = keys[i];
+        if (k > bestKey) {
+          best = i;
+          bestKey = k;
+        }
+      }
+    } else {
+      for (let i = best + 1; i < n; i++) {
+        if (out[i] !== 0) continue;
+        const k = keys[i];
+        if (k < bestKey) {
+          best = i;
+          bestKey = k;
+        }
+      }
     }
     if (legal(best)) {
       found = best;
