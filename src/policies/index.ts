@@ -95,28 +95,33 @@ class Heuristic implements Policy {
     if (c.length <= 1) return 0;
     let best = 0;
     let bestFire = -1;
-    let bestD = this.name === 'aggressive' ? Infinity : -Infinity;
+    const aggressive = this.name === 'aggressive';
+    let bestD = aggressive ? Infinity : -Infinity;
     const enemies = view.enemiesOf(c.length ? c[0].side : 0);
+    const ne = enemies.length;
     // A plain loop: forEach made a closure per call and called it per candidate.
     for (let i = 0; i < c.length; i++) {
       const m = c[i];
       // The least distance by arithmetic on each comparison rather than a branch (see
       // firstLegal): x c + d (1 - c) is exactly x or d for finite values (a square root less a
-      // positive bulk is never -0); the first enemy's value is taken as it is.
+      // positive bulk is never -0); the first enemy's value is taken as it is (outside the loop).
       let d = Infinity;
       const mx = m.base.x, my = m.base.y;
-      for (let k = 0; k < enemies.length; k++) {
-        const e = enemies[k];
-        const dx = e.base.x - mx, dy = e.base.y - my;
-        const x = Math.sqrt(dx * dx + dy * dy) - e.bulk;
-        if (k === 0) d = x;
-        else {
+      if (ne > 0) {
+        let e = enemies[0];
+        let dx = e.base.x - mx, dy = e.base.y - my;
+        d = Math.sqrt(dx * dx + dy * dy) - e.bulk;
+        for (let k = 1; k < ne; k++) {
+          e = enemies[k];
+          dx = e.base.x - mx;
+          dy = e.base.y - my;
+          const x = Math.sqrt(dx * dx + dy * dy) - e.bulk;
           const c = +(x < d);
           d = x * c + d * (1 - c);
         }
       }
       d = d === Infinity ? 0 : Math.max(0, d - m.bulk);
-      if (this.name === 'aggressive') {
+      if (aggressive) {
         if (d < bestD) {
           best = i;
           bestD = d;
@@ -162,17 +167,31 @@ class Heuristic implements Policy {
     // boostFactor's answer for a Boost, asked once per menu: whether it halves depends on the
     // model only, and view.boostHalvesFc was a call V8 did not inline, made for each Boost option.
     const boostBf = view.boostHalvesFc(m) ? 0.5 : 1;
-    for (let i = 0; i < options.length; i++) {
-      const o = options[i];
-      const fireEnd = fires[i] * (o.action === 'boost' ? boostBf : 1);
-      const d = dists[i];
-      // Math.max(fireStart, fireEnd) by arithmetic (see firstLegal): both finite, at least +0.
-      const later = +(fireEnd > fireStart);
-      let score = fireEnd * later + fireStart * (1 - later) + this.p.objective_weight * objs[i];
-      if (escortOf && !m.unit.isCapital) score -= 0.1 * Math.max(0, distanceTo(escortOf, o.pose) - this.p.escort);
-      if (this.name === 'aggressive') score -= 0.02 * d;
-      else score -= this.p.caution * view.threat(m, o.pose) + 0.05 * Math.abs(d - (reach - this.p.range_margin));
-      scores[i] = score;
+    // The policy's parameters and the escort test read once per menu, not once per option.
+    const objWeight = this.p.objective_weight;
+    const escorting = escortOf !== null && !m.unit.isCapital;
+    if (this.name === 'aggressive' && !escorting) {
+      // Aggressive without escort duty (the usual case): the loop below without its tests.
+      for (let i = 0; i < options.length; i++) {
+        const fireEnd = fires[i] * (options[i].action === 'boost' ? boostBf : 1);
+        const later = +(fireEnd > fireStart);
+        let score = fireEnd * later + fireStart * (1 - later) + objWeight * objs[i];
+        score -= 0.02 * dists[i];
+        scores[i] = score;
+      }
+    } else {
+      for (let i = 0; i < options.length; i++) {
+        const o = options[i];
+        const fireEnd = fires[i] * (o.action === 'boost' ? boostBf : 1);
+        const d = dists[i];
+        // Math.max(fireStart, fireEnd) by arithmetic (see firstLegal): both finite, at least +0.
+        const later = +(fireEnd > fireStart);
+        let score = fireEnd * later + fireStart * (1 - later) + objWeight * objs[i];
+        if (escorting) score -= 0.1 * Math.max(0, distanceTo(escortOf!, o.pose) - this.p.escort);
+        if (this.name === 'aggressive') score -= 0.02 * d;
+        else score -= this.p.caution * view.threat(m, o.pose) + 0.05 * Math.abs(d - (reach - this.p.range_margin));
+        scores[i] = score;
+      }
     }
     // Best first (ties: menu order); the first legal one is taken. The scratch arrays are not
     // cut to the menu (MENU_STORE in battleState): firstLegal is told how many keys count.
