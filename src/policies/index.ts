@@ -8,7 +8,7 @@ import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
 import { ScriptedPolicy } from './scripted.js';
 import { LOOKAHEAD_PARAMS, LookaheadPolicy } from './lookahead.js';
-import { commonParams, firepower, firstLegal, holdBackOf, insertTarget, nearestEnemyDistances, nearestPoint, objectiveValues, pickByDepth, wantsByParams } from './shared.js';
+import { commonParams, firepower, firstLegal, holdBackOf, insertTarget, menuMeasures, nearestPoint, pickByDepth, wantsByParams } from './shared.js';
 import { LEFT_TIE, type ActionName, type DeployCandidate, type MoveOption, type ParamSpec, type Policy, type PolicyView } from './types.js';
 import { hypot } from '../engine/geometry.js';
 
@@ -158,11 +158,10 @@ class Heuristic implements Policy {
     const fires = this.fires;
     const partial = view.firepowerOfMoves(m, options, focus, fires, fireStart);
     // And the distance to the nearest enemy from each (nearestEnemyDistance, for the whole menu).
+    // And each end position's objective value (objectiveValue, for the whole menu): both in one pass.
     const dists = this.dists;
-    nearestEnemyDistances(view, m, options, dists);
-    // And each end position's objective value (objectiveValue, for the whole menu).
     const objs = this.objs;
-    objectiveValues(view, options, objs);
+    menuMeasures(view, m, options, dists, objs);
     // Boosting halves Fire Control (GM-60): count half the firepower from the end position.
     // boostFactor's answer for a Boost, asked once per menu: whether it halves depends on the
     // model only, and view.boostHalvesFc was a call V8 did not inline, made for each Boost option.

@@ -180,6 +180,63 @@ export function nearestEnemyDistances(view: PolicyView, m: BattleModel, options:
 }
 
 /**
+ * nearestEnemyDistances(view, m, options, dists) and objectiveValues(view, options, objs) at
+ * once: with three near enemies and two markers (every beacon-assault menu once the enemy has
+ * three models left) one pass over the menu, reading each end position once and the enemies
+ * and markers from locals, the same operations in the same order as those two; else those two.
+ */
+export function menuMeasures(view: PolicyView, m: BattleModel, options: readonly MoveOption[], dists: number[], objs: number[]): void {
+  const near = view.nearestEnemies(m);
+  if (near.length !== 3 || loadMarkers(view) !== 2) {
+    nearestEnemyDistances(view, m, options, dists);
+    objectiveValues(view, options, objs);
+    return;
+  }
+  const e0 = near[0], e1 = near[1], e2 = near[2];
+  const ex0 = e0.base.x, ey0 = e0.base.y, eb0 = e0.bulk;
+  const ex1 = e1.base.x, ey1 = e1.base.y, eb1 = e1.bulk;
+  const ex2 = e2.base.x, ey2 = e2.base.y, eb2 = e2.bulk;
+  const mBulk = m.bulk;
+  const x0 = mkX[0], y0 = mkY[0], r0 = mkR[0], pts0 = mkPts[0], pull0 = mkPull[0], far0 = mkFar2[0];
+  const x1 = mkX[1], y1 = mkY[1], r1 = mkR[1], pts1 = mkPts[1], pull1 = mkPull[1], far1 = mkFar2[1];
+  for (let j = 0; j < options.length; j++) {
+    const p = options[j].pose;
+    const px = p.x, py = p.y;
+    // The nearest enemy (nearestEnemyDistances' n === 3 case).
+    let dx = ex0 - px, dy = ey0 - py;
+    let best = Math.sqrt(dx * dx + dy * dy) - eb0 - mBulk;
+    dx = ex1 - px;
+    dy = ey1 - py;
+    let d = Math.sqrt(dx * dx + dy * dy) - eb1 - mBulk;
+    let c = +(d < best);
+    best = d * c + best * (1 - c);
+    dx = ex2 - px;
+    dy = ey2 - py;
+    d = Math.sqrt(dx * dx + dy * dy) - eb2 - mBulk;
+    c = +(d < best);
+    best = d * c + best * (1 - c);
+    dists[j] = Math.max(0, best);
+    // The two markers (markersValue).
+    let v = 0;
+    dx = x0 - px;
+    dy = y0 - py;
+    if (!(dx * dx + dy * dy > far0)) {
+      const h = hypot(dx, dy) - r0;
+      if (h <= 0) v += pts0;
+      else v += pull0 * Math.max(0, 1 - h / 24);
+    }
+    dx = x1 - px;
+    dy = y1 - py;
+    if (!(dx * dx + dy * dy > far1)) {
+      const h = hypot(dx, dy) - r1;
+      if (h <= 0) v += pts1;
+      else v += pull1 * Math.max(0, 1 - h / 24);
+    }
+    objs[j] = v;
+  }
+}
+
+/**
  * A policy's target order, built one enemy at a time: `e` with score `s` goes into `out` at its
  * place (best score first, ties by fleet, then index), and only when s > 0 (a target worth a
  * shot). That orders any two targets one way, so the list is the one sorting all of them and
