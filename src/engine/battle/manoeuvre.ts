@@ -6,7 +6,7 @@ import type { ActionName, MoveOption, Policy } from '../../policies/types.js';
 import { GEOM_EPSILON, type Base, baseInRect, cosDeg, hypot, onTable, guidedBisection, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import { aspect, aspectOfArc, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
-import { BattleModel } from './model.js';
+import { BattleModel, MovingBase } from './model.js';
 import { baseAt, capitalLimits, capitalPlanOf, followCapitalMove, followPlan, legalEnd, moveOption, nearestLegal, planMove, planNodes, roomForMove, ruledOutWithin, squadronDestinationsInto, type CapitalPlan, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { SPAN_OUT, cutTo } from './battleState.js';
@@ -557,12 +557,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     if (lo0 > reach + 1e-9) return null;
     const ux = dx / len, uy = dy / len;
     const edge = overlapSpan(b, ux, uy, e.base, SPAN_OUT) ? SPAN_OUT[0] : NaN; // where contact begins
-    // The test is a closure made here: V8 inlines guidedBisection into this function and, the
-    // closure being known, the test too (one kept in a field was called, its argument boxed).
-    const lo = guidedBisection(lo0, len, 18, edge, (t) => {
-      b.set(m.base.x + ux * t, m.base.y + uy * t, 0);
-      return separationAbove(b, e.base, 0);
-    });
+    const lo = contactBisection(b, m.base.x, m.base.y, ux, uy, e.base, lo0, len, edge);
     b.set(m.base.x + ux * lo, m.base.y + uy * lo, 0);
     if (lo > reach + 1e-9 || !onTable(b, this.width, this.height)) return null;
     if (!this.clearOfOthers(b, m, e)) return null;
@@ -707,4 +702,40 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     s.base.set(p ? p.x : x0, p ? p.y : y0, h);
   }
 
+}
+
+/** geometry.ts's GUIDE_MARGIN (guidedBisection), which contactBisection must use too. */
+const GUIDE_MARGIN = 1e-7;
+
+/**
+ * guidedBisection(lo, hi, 18, edge, test) for contactPose, where test(t) places `b` t inches
+ * from (x0, y0) along (ux, uy) and asks whether it is still clear of `target`: the same steps
+ * and answers, with the test written out. Passed as a closure, the test was not inlined (the
+ * inlining budget of contactPose ran out): each call made a context and a closure, boxed the
+ * direction in the context and each t passed to the test.
+ */
+function contactBisection(b: MovingBase, x0: number, y0: number, ux: number, uy: number, target: Base, lo: number, hi: number, edge: number): number {
+  let guided = false;
+  if (edge === edge) {
+    let t = edge - GUIDE_MARGIN;
+    b.set(x0 + ux * t, y0 + uy * t, 0);
+    if (separationAbove(b, target, 0)) {
+      t = edge + GUIDE_MARGIN;
+      b.set(x0 + ux * t, y0 + uy * t, 0);
+      guided = !separationAbove(b, target, 0);
+    }
+  }
+  for (let i = 0; i < 18; i++) {
+    const t = (lo + hi) / 2;
+    let yes: boolean;
+    if (guided && t < edge - GUIDE_MARGIN) yes = true;
+    else if (guided && t > edge + GUIDE_MARGIN) yes = false;
+    else {
+      b.set(x0 + ux * t, y0 + uy * t, 0);
+      yes = separationAbove(b, target, 0);
+    }
+    if (yes) lo = t;
+    else hi = t;
+  }
+  return lo;
 }
