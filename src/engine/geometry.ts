@@ -625,7 +625,7 @@ function hexSpan(a: Base, ux: number, uy: number, b: Base, out: Float64Array): b
 /** The interval a guidedBisection ended with: [lo, hi]. */
 export const BISECTED = new Float64Array(2);
 /** How far from the guide's edge a step must be to take the guide's answer (far above rounding). */
-const GUIDE_MARGIN = 1e-7;
+export const GUIDE_MARGIN = 1e-7;
 
 /**
  * `steps` halvings of [lo, hi] on `test` (true: the answer lies above t), the same sequence a

@@ -133,32 +133,6 @@ export function nearestEnemyDistances(view: PolicyView, m: BattleModel, options:
   // The minimum by arithmetic rather than a branch on each comparison (see firstLegal): with c
   // 0 or 1, d c + best (1 - c) is exactly d or best for finite values, none of them -0 (a
   // square root less positive bulks is never -0), the first enemy's value taken as it is.
-  if (n === 3) {
-    // The usual case (nearestEnemies gives three whenever the enemy has three): the enemies in
-    // locals and the inner loop written out, the same operations in the same order. Reading
-    // them from the typed arrays for every option, with a loop of two turns, cost some 10% more.
-    const x0 = enX[0], y0 = enY[0], b0 = enBulk[0];
-    const x1 = enX[1], y1 = enY[1], b1 = enBulk[1];
-    const x2 = enX[2], y2 = enY[2], b2 = enBulk[2];
-    for (let j = 0; j < k; j++) {
-      const p = options[j].pose;
-      const px = p.x, py = p.y;
-      let dx = x0 - px, dy = y0 - py;
-      let best = Math.sqrt(dx * dx + dy * dy) - b0 - mBulk;
-      dx = x1 - px;
-      dy = y1 - py;
-      let d = Math.sqrt(dx * dx + dy * dy) - b1 - mBulk;
-      let c = +(d < best);
-      best = d * c + best * (1 - c);
-      dx = x2 - px;
-      dy = y2 - py;
-      d = Math.sqrt(dx * dx + dy * dy) - b2 - mBulk;
-      c = +(d < best);
-      best = d * c + best * (1 - c);
-      out[j] = Math.max(0, best);
-    }
-    return;
-  }
   for (let j = 0; j < k; j++) {
     const p = options[j].pose;
     const px = p.x, py = p.y;
@@ -181,13 +155,16 @@ export function nearestEnemyDistances(view: PolicyView, m: BattleModel, options:
 
 /**
  * nearestEnemyDistances(view, m, options, dists) and objectiveValues(view, options, objs) at
- * once: with three near enemies and two markers (every beacon-assault menu once the enemy has
- * three models left) one pass over the menu, reading each end position once and the enemies
- * and markers from locals, the same operations in the same order as those two; else those two.
+ * once. In the usual case, three near enemies (nearestEnemies gives three whenever the enemy
+ * has three) and at most two markers, one pass over the menu reads each end position once and
+ * the enemies and markers from locals, with the same operations in the same order as those two
+ * (a marker that is not there is one never within reach: it adds nothing, as in markersValue).
+ * Reading them from typed arrays for every option, in loops, cost some 10% more. Else those two.
  */
 export function menuMeasures(view: PolicyView, m: BattleModel, options: readonly MoveOption[], dists: number[], objs: number[]): void {
   const near = view.nearestEnemies(m);
-  if (near.length !== 3 || loadMarkers(view) !== 2) {
+  const nm = loadMarkers(view);
+  if (near.length !== 3 || nm > 2) {
     nearestEnemyDistances(view, m, options, dists);
     objectiveValues(view, options, objs);
     return;
@@ -197,12 +174,13 @@ export function menuMeasures(view: PolicyView, m: BattleModel, options: readonly
   const ex1 = e1.base.x, ey1 = e1.base.y, eb1 = e1.bulk;
   const ex2 = e2.base.x, ey2 = e2.base.y, eb2 = e2.bulk;
   const mBulk = m.bulk;
-  const x0 = mkX[0], y0 = mkY[0], r0 = mkR[0], pts0 = mkPts[0], pull0 = mkPull[0], far0 = mkFar2[0];
-  const x1 = mkX[1], y1 = mkY[1], r1 = mkR[1], pts1 = mkPts[1], pull1 = mkPull[1], far1 = mkFar2[1];
+  // A squared distance is never below -1: an absent marker is always beyond reach.
+  const x0 = mkX[0], y0 = mkY[0], r0 = mkR[0], pts0 = mkPts[0], pull0 = mkPull[0], far0 = nm > 0 ? mkFar2[0] : -1;
+  const x1 = mkX[1], y1 = mkY[1], r1 = mkR[1], pts1 = mkPts[1], pull1 = mkPull[1], far1 = nm > 1 ? mkFar2[1] : -1;
   for (let j = 0; j < options.length; j++) {
     const p = options[j].pose;
     const px = p.x, py = p.y;
-    // The nearest enemy (nearestEnemyDistances' n === 3 case).
+    // The nearest enemy (nearestEnemyDistances with its three near enemies).
     let dx = ex0 - px, dy = ey0 - py;
     let best = Math.sqrt(dx * dx + dy * dy) - eb0 - mBulk;
     dx = ex1 - px;

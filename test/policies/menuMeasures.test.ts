@@ -1,5 +1,5 @@
 // menuMeasures writes the numbers nearestEnemyDistances and objectiveValues write (one pass for
-// three near enemies and two markers), and those are nearestEnemyDistance and objectiveValue
+// three near enemies and up to two markers), and those are nearestEnemyDistance and objectiveValue
 // per option; firstLegal asks `legal` in best-first order (ties to the lower index) either way.
 import { describe, expect, it } from 'vitest';
 import type { BattleModel } from '../../src/engine/battle/model.js';
@@ -28,7 +28,7 @@ describe('menuMeasures', () => {
   it('gives the numbers of the per-menu and per-option measures', () => {
     const rnd = prng(20261202);
     for (let t = 0; t < 600; t++) {
-      const { view, m, options } = world(rnd, t % 4, t % 3 === 0 ? 2 : t % 3);
+      const { view, m, options } = world(rnd, t % 4, Math.floor(t / 4) % 4); // every pairing of 0-3 enemies and 0-3 markers
       const dists = new Array<number>(options.length + 3).fill(-1), objs = new Array<number>(options.length + 3).fill(-1);
       const d2 = dists.slice(), o2 = objs.slice();
       menuMeasures(view, m, options, dists, objs);

@@ -3,7 +3,7 @@
 import { BEST_MAG, MAG_D } from '../../dice/outcome.js';
 import { resolvePool } from '../../dice/pool.js';
 import type { ActionName, MoveOption, Policy } from '../../policies/types.js';
-import { GEOM_EPSILON, type Base, baseInRect, cosDeg, hypot, onTable, guidedBisection, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, GUIDE_MARGIN, type Base, baseInRect, cosDeg, hypot, onTable, guidedBisection, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import { aspect, aspectOfArc, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
 import { BattleModel, MovingBase } from './model.js';
@@ -703,9 +703,6 @@ export abstract class BattleManoeuvre extends BattleDeployment {
   }
 
 }
-
-/** geometry.ts's GUIDE_MARGIN (guidedBisection), which contactBisection must use too. */
-const GUIDE_MARGIN = 1e-7;
 
 /**
  * guidedBisection(lo, hi, 18, edge, test) for contactPose, where test(t) places `b` t inches
