@@ -386,15 +386,44 @@ export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: n
  */
 export function nearestFirst(keys: ArrayLike<number>, legal: (i: number) => boolean, n: number): number {
   const bk = batchKeys, bi = batchIdx;
-  // The last index asked and its key: a scan keeps only what comes after it.
-  let lastK = -Infinity, lastI = -1;
+  // First scan, in two loops: nothing is asked yet (no "asked already" test), and a key that is
+  // not a number sends the search to firstLegal; later scans need neither test of NaN.
+  let m = 0, i = 0;
+  // Filling the batch: every index is kept, sorted in by insertion.
+  for (; i < n && m < NEAREST_BATCH; i++) {
+    const k = keys[i];
+    if (k !== k) return firstLegal(keys, legal, false, n);
+    let j = m++;
+    for (; j > 0 && bk[j - 1] > k; j--) {
+      bk[j] = bk[j - 1];
+      bi[j] = bi[j - 1];
+    }
+    bk[j] = k;
+    bi[j] = i;
+  }
+  // The batch is full: an index goes in only when its key is below the last kept one's
+  // (indices come in increasing order, so an equal key comes after it).
+  for (; i < n; i++) {
+    const k = keys[i];
+    if (k !== k) return firstLegal(keys, legal, false, n);
+    if (k >= bk[NEAREST_BATCH - 1]) continue;
+    let j = NEAREST_BATCH - 1;
+    for (; j > 0 && bk[j - 1] > k; j--) {
+      bk[j] = bk[j - 1];
+      bi[j] = bi[j - 1];
+    }
+    bk[j] = k;
+    bi[j] = i;
+  }
   for (;;) {
-    let m = 0;
+    for (let j = 0; j < m; j++) if (legal(bi[j])) return bi[j];
+    if (m < NEAREST_BATCH) return -1;
+    // The last index asked and its key: a later scan keeps only what comes after it.
+    const lastK = bk[m - 1], lastI = bi[m - 1];
+    m = 0;
     for (let i = 0; i < n; i++) {
       const k = keys[i];
-      if (k !== k) return firstLegal(keys, legal, false, n); // only in the first scan: no index asked yet
       if (k < lastK || (k === lastK && i <= lastI)) continue; // asked already
-      // Indices come in increasing order, so one whose key equals the last kept one's comes after it.
       if (m === NEAREST_BATCH && k >= bk[m - 1]) continue;
       let j = m < NEAREST_BATCH ? m++ : m - 1;
       for (; j > 0 && bk[j - 1] > k; j--) {
@@ -404,10 +433,6 @@ export function nearestFirst(keys: ArrayLike<number>, legal: (i: number) => bool
       bk[j] = k;
       bi[j] = i;
     }
-    for (let j = 0; j < m; j++) if (legal(bi[j])) return bi[j];
-    if (m < NEAREST_BATCH) return -1;
-    lastK = bk[m - 1];
-    lastI = bi[m - 1];
   }
 }
 const NEAREST_BATCH = 8;
