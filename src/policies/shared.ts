@@ -393,13 +393,7 @@ export function nearestFirst(keys: ArrayLike<number>, legal: (i: number) => bool
   for (; i < n && m < NEAREST_BATCH; i++) {
     const k = keys[i];
     if (k !== k) return firstLegal(keys, legal, false, n);
-    let j = m++;
-    for (; j > 0 && bk[j - 1] > k; j--) {
-      bk[j] = bk[j - 1];
-      bi[j] = bi[j - 1];
-    }
-    bk[j] = k;
-    bi[j] = i;
+    sortIn(m++, k, i);
   }
   // The batch is full: an index goes in only when its key is below the last kept one's
   // (indices come in increasing order, so an equal key comes after it).
@@ -407,13 +401,7 @@ export function nearestFirst(keys: ArrayLike<number>, legal: (i: number) => bool
     const k = keys[i];
     if (k !== k) return firstLegal(keys, legal, false, n);
     if (k >= bk[NEAREST_BATCH - 1]) continue;
-    let j = NEAREST_BATCH - 1;
-    for (; j > 0 && bk[j - 1] > k; j--) {
-      bk[j] = bk[j - 1];
-      bi[j] = bi[j - 1];
-    }
-    bk[j] = k;
-    bi[j] = i;
+    sortIn(NEAREST_BATCH - 1, k, i);
   }
   for (;;) {
     for (let j = 0; j < m; j++) if (legal(bi[j])) return bi[j];
@@ -425,19 +413,24 @@ export function nearestFirst(keys: ArrayLike<number>, legal: (i: number) => bool
       const k = keys[i];
       if (k < lastK || (k === lastK && i <= lastI)) continue; // asked already
       if (m === NEAREST_BATCH && k >= bk[m - 1]) continue;
-      let j = m < NEAREST_BATCH ? m++ : m - 1;
-      for (; j > 0 && bk[j - 1] > k; j--) {
-        bk[j] = bk[j - 1];
-        bi[j] = bi[j - 1];
-      }
-      bk[j] = k;
-      bi[j] = i;
+      sortIn(m < NEAREST_BATCH ? m++ : m - 1, k, i);
     }
   }
 }
 const NEAREST_BATCH = 8;
 /** nearestFirst's batch: keys and indices, best first (a `legal` never calls pickByDepth). */
 const batchKeys = new Float64Array(NEAREST_BATCH), batchIdx = new Int32Array(NEAREST_BATCH);
+
+/** Puts key k of index i into nearestFirst's batch at slot j or before it, behind every key not above k (the slots from j on are free or dropped). */
+function sortIn(j: number, k: number, i: number): void {
+  const bk = batchKeys, bi = batchIdx;
+  for (; j > 0 && bk[j - 1] > k; j--) {
+    bk[j] = bk[j - 1];
+    bi[j] = bi[j - 1];
+  }
+  bk[j] = k;
+  bi[j] = i;
+}
 
 /**
  * Each candidate's distance from the wanted depth: pickByDepth's keys (lowest first), in one
