@@ -104,18 +104,15 @@ class Heuristic implements Policy {
       const m = c[i];
       // The least distance by arithmetic on each comparison rather than a branch (see
       // firstLegal): x c + d (1 - c) is exactly x or d for finite values (a square root less a
-      // positive bulk is never -0); the first enemy's value is taken as it is (outside the loop).
+      // positive bulk is never -0); the first enemy's value is taken as it is.
       let d = Infinity;
       const mx = m.base.x, my = m.base.y;
-      if (ne > 0) {
-        let e = enemies[0];
-        let dx = e.base.x - mx, dy = e.base.y - my;
-        d = Math.sqrt(dx * dx + dy * dy) - e.bulk;
-        for (let k = 1; k < ne; k++) {
-          e = enemies[k];
-          dx = e.base.x - mx;
-          dy = e.base.y - my;
-          const x = Math.sqrt(dx * dx + dy * dy) - e.bulk;
+      for (let k = 0; k < ne; k++) {
+        const e = enemies[k];
+        const dx = e.base.x - mx, dy = e.base.y - my;
+        const x = Math.sqrt(dx * dx + dy * dy) - e.bulk;
+        if (k === 0) d = x;
+        else {
           const c = +(x < d);
           d = x * c + d * (1 - c);
         }
@@ -167,30 +164,19 @@ class Heuristic implements Policy {
     // model only, and view.boostHalvesFc was a call V8 did not inline, made for each Boost option.
     const boostBf = view.boostHalvesFc(m) ? 0.5 : 1;
     // The policy's parameters and the escort test read once per menu, not once per option.
-    const objWeight = this.p.objective_weight;
+    const objWeight = this.p.objective_weight, aggressive = this.name === 'aggressive';
     const escorting = escortOf !== null && !m.unit.isCapital;
-    if (this.name === 'aggressive' && !escorting) {
-      // Aggressive without escort duty (the usual case): the loop below without its tests.
-      for (let i = 0; i < options.length; i++) {
-        const fireEnd = fires[i] * (options[i].action === 'boost' ? boostBf : 1);
-        const later = +(fireEnd > fireStart);
-        let score = fireEnd * later + fireStart * (1 - later) + objWeight * objs[i];
-        score -= 0.02 * dists[i];
-        scores[i] = score;
-      }
-    } else {
-      for (let i = 0; i < options.length; i++) {
-        const o = options[i];
-        const fireEnd = fires[i] * (o.action === 'boost' ? boostBf : 1);
-        const d = dists[i];
-        // Math.max(fireStart, fireEnd) by arithmetic (see firstLegal): both finite, at least +0.
-        const later = +(fireEnd > fireStart);
-        let score = fireEnd * later + fireStart * (1 - later) + objWeight * objs[i];
-        if (escorting) score -= 0.1 * Math.max(0, distanceTo(escortOf!, o.pose) - this.p.escort);
-        if (this.name === 'aggressive') score -= 0.02 * d;
-        else score -= this.p.caution * view.threat(m, o.pose) + 0.05 * Math.abs(d - (reach - this.p.range_margin));
-        scores[i] = score;
-      }
+    for (let i = 0; i < options.length; i++) {
+      const o = options[i];
+      const fireEnd = fires[i] * (o.action === 'boost' ? boostBf : 1);
+      const d = dists[i];
+      // Math.max(fireStart, fireEnd) by arithmetic (see firstLegal): both finite, at least +0.
+      const later = +(fireEnd > fireStart);
+      let score = fireEnd * later + fireStart * (1 - later) + objWeight * objs[i];
+      if (escorting) score -= 0.1 * Math.max(0, distanceTo(escortOf!, o.pose) - this.p.escort);
+      if (aggressive) score -= 0.02 * d;
+      else score -= this.p.caution * view.threat(m, o.pose) + 0.05 * Math.abs(d - (reach - this.p.range_margin));
+      scores[i] = score;
     }
     // Best first (ties: menu order); the first legal one is taken. The scratch arrays are not
     // cut to the menu (MENU_STORE in battleState): firstLegal is told how many keys count.
