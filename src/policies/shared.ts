@@ -355,26 +355,94 @@ export function holdBackOf(p: Readonly<Record<string, number>>): { squadrons: nu
 
 /** The legal deployment spot nearest the wanted depth (ties: candidate order, centre outwards); -1 if none. */
 export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: number) => boolean, depth: number): number {
-  const seen = depthOrders.get(candidates);
-  const fit = seen === undefined ? FIT_NONE : seen.fits(candidates, depth);
-  let walk = fit === FIT ? seen!.order : null;
-  if (!walk) {
-    if (seen === undefined) {
-      // The first time a list is seen: it may be one made for this call only, not worth sorting.
-      depthOrders.set(candidates, DepthOrder.NONE);
-      return nearestFirst(depthKeys(candidates, depth), legal, candidates.length);
+  const n = candidates.length;
+  let w = depthWalks.get(candidates);
+  if (w === undefined || w.fronts.length !== n) depthWalks.set(candidates, (w = new DepthWalk(n)));
+  // The order found so far serves while the list holds the depths it was found from (the
+  // engine offers the same list object again for the same spots: a strip or corner zone's
+  // every time, a set of beacons' within a game, refilled with the next game's spots).
+  const fronts = w.fronts;
+  let same = depth === w.depth;
+  for (let i = 0; same && i < n; i++) if (candidates[i].front !== fronts[i]) same = false;
+  if (!same) {
+    const keys = w.keys;
+    let nan = false;
+    for (let i = 0; i < n; i++) {
+      const f = candidates[i].front;
+      const k = Math.abs(f - depth);
+      fronts[i] = f;
+      keys[i] = k;
+      if (k !== k) nan = true;
     }
-    // A list refilled in place with other spots (Beacon zones keep one and refill it for each
-    // model): its spots change from call to call, so an order made now would rarely serve again.
-    if (fit === FIT_OTHER_SPOTS) return nearestFirst(depthKeys(candidates, depth), legal, candidates.length);
-    const made = DepthOrder.of(candidates, depth);
-    if (!made) return firstLegal(depthKeys(candidates, depth), legal, false, candidates.length); // a key that is not a finite number
-    depthOrders.set(candidates, made);
-    walk = made.order;
+    w.len = 0;
+    w.done = false;
+    // A key that is not a number (no order): firstLegal's search, and no order is kept.
+    w.depth = nan ? NaN : depth;
+    if (nan) return firstLegal(keys, legal, false, n);
   }
-  for (let k = 0; k < walk.length; k++) if (legal(walk[k])) return walk[k];
-  return -1;
+  const order = w.order;
+  for (let k = 0; ; k++) {
+    if (k === w.len && !extendWalk(w)) return -1;
+    const i = order[k];
+    if (legal(i)) return i;
+  }
 }
+
+/**
+ * pickByDepth's record for one candidate list: the depths it last held and the wanted depth
+ * (NaN: none kept), each candidate's key, and the order in which firstLegal would ask about them
+ * (lowest key first, ties to the lower index) as far as it was needed: order[0 .. len - 1],
+ * extended a batch at a time (extendWalk), all of it once `done`. A call that finds the same
+ * depths asks along that order with no scan of the list; most calls stop in the first batch.
+ */
+class DepthWalk {
+  depth = NaN;
+  len = 0;
+  done = false;
+  readonly fronts: Float64Array;
+  readonly keys: Float64Array;
+  readonly order: Int32Array;
+  constructor(n: number) {
+    this.fronts = new Float64Array(n);
+    this.keys = new Float64Array(n);
+    this.order = new Int32Array(n);
+  }
+}
+
+/**
+ * Appends to the walk's order the next NEAREST_BATCH indices (nearestFirst's scan: the best
+ * after the last one in the order), or all that are left; false when none was left.
+ */
+function extendWalk(w: DepthWalk): boolean {
+  if (w.done) return false;
+  const keys = w.keys, n = keys.length, bk = batchKeys;
+  let m = 0;
+  if (w.len === 0) {
+    for (let i = 0; i < n; i++) {
+      const k = keys[i];
+      if (m === NEAREST_BATCH && k >= bk[m - 1]) continue;
+      sortIn(m < NEAREST_BATCH ? m++ : m - 1, k, i);
+    }
+  } else {
+    const lastI = w.order[w.len - 1], lastK = keys[lastI];
+    for (let i = 0; i < n; i++) {
+      const k = keys[i];
+      if (k < lastK || (k === lastK && i <= lastI)) continue; // in the order already
+      if (m === NEAREST_BATCH && k >= bk[m - 1]) continue;
+      sortIn(m < NEAREST_BATCH ? m++ : m - 1, k, i);
+    }
+  }
+  const order = w.order, bi = batchIdx;
+  for (let j = 0; j < m; j++) order[w.len++] = bi[j];
+  if (m < NEAREST_BATCH) w.done = true;
+  return m > 0;
+}
+
+/**
+ * The walks by list, held weakly: a list a caller made for one call dies young with its
+ * entry. (A Map kept such lists alive, and each was copied out of the young generation.)
+ */
+const depthWalks = new WeakMap<readonly DeployCandidate[], DepthWalk>();
 
 /**
  * firstLegal(keys, legal, false, n), asking `legal` about the same indices in the same order
@@ -431,73 +499,6 @@ function sortIn(j: number, k: number, i: number): void {
   bk[j] = k;
   bi[j] = i;
 }
-
-/**
- * Each candidate's distance from the wanted depth: pickByDepth's keys (lowest first), in one
- * array refilled for each call (most Beacon zone lists are searched unsorted, and the search
- * reads the keys only during the call).
- */
-function depthKeys(candidates: readonly DeployCandidate[], depth: number): number[] {
-  const keys = depthKeyScratch;
-  // Refilled, never cut (a cut array drops its store): firstLegal is told how many keys count.
-  for (let i = 0; i < candidates.length; i++) keys[i] = Math.abs(candidates[i].front - depth);
-  return keys;
-}
-const depthKeyScratch: number[] = [];
-
-/**
- * The order in which pickByDepth asks about a candidate list: nearest the depth first, ties in
- * list order, the order firstLegal's repeated search takes. The engine offers the same list
- * object for a strip or corner zone every time a model of that type deploys there, game after
- * game, and firstLegal searches the whole list again for each spot already taken: a list seen
- * a second time is sorted once, and the order is kept with the depths it was made from (sorted
- * again for another wanted depth; a list refilled with other depths is searched unsorted).
- */
-class DepthOrder {
-  /** A list seen once: no order made. */
-  static readonly NONE = new DepthOrder(NaN, new Float64Array(0), new Int32Array(0));
-
-  private constructor(
-    private readonly depth: number,
-    private readonly fronts: Float64Array,
-    readonly order: Int32Array,
-  ) {}
-
-  /** The order for these candidates and depth; null when some key is not a finite number. */
-  static of(candidates: readonly DeployCandidate[], depth: number): DepthOrder | null {
-    const n = candidates.length;
-    const fronts = new Float64Array(n), keys = new Float64Array(n);
-    const idx: number[] = [];
-    for (let i = 0; i < n; i++) {
-      fronts[i] = candidates[i].front;
-      keys[i] = Math.abs(fronts[i] - depth);
-      if (!Number.isFinite(keys[i])) return null;
-      idx.push(i);
-    }
-    idx.sort((a, b) => keys[a] - keys[b] || a - b);
-    return new DepthOrder(depth, fronts, Int32Array.from(idx));
-  }
-
-  /**
-   * Whether this order was made for these candidates' depths and this wanted depth (FIT), for
-   * other depths of the candidates (FIT_OTHER_SPOTS: the list was refilled), or for their depths
-   * and another wanted depth (FIT_OTHER_DEPTH). NONE, made for no list, fits none.
-   */
-  fits(candidates: readonly DeployCandidate[], depth: number): number {
-    const f = this.fronts;
-    if (this === DepthOrder.NONE) return FIT_NONE;
-    if (candidates.length !== f.length) return FIT_OTHER_SPOTS;
-    for (let i = 0; i < f.length; i++) if (candidates[i].front !== f[i]) return FIT_OTHER_SPOTS;
-    return depth === this.depth ? FIT : FIT_OTHER_DEPTH;
-  }
-}
-const FIT = 0, FIT_OTHER_DEPTH = 1, FIT_OTHER_SPOTS = 2, FIT_NONE = 3;
-/**
- * The orders by list, held weakly: a list a caller made for one call dies young with its
- * entry. A Map kept up to 64 such lists alive, and each was copied out of the young
- * generation, some 12 KB a game, a good share of what every scavenge copied.
- */
-const depthOrders = new WeakMap<readonly DeployCandidate[], DepthOrder>();
 
 /** Index of the point nearest (tx, ty) (ties: the first); beacon placement. */
 export function nearestPoint(points: ReadonlyArray<{ x: number; y: number }>, tx: number, ty: number): number {

@@ -1,8 +1,9 @@
 // pickByDepth's searches must ask `legal` about the same indices in the same order as
 // firstLegal over the depth keys (lowest first, ties to the lower index): the engine's legal
 // test marks the spots it rules out, and a policy is told only what it asks. nearestFirst
-// keeps a batch of the best indices per scan; pickByDepth keeps sorted orders per list, and a
-// list refilled in place with other spots must not be walked in the order of its old ones.
+// keeps a batch of the best indices per scan; pickByDepth keeps, per list, the order found so
+// far (extended a batch at a time), and a list refilled in place with other spots must not be
+// walked in the order of its old ones.
 import { describe, expect, it } from 'vitest';
 import { firstLegal, nearestFirst, pickByDepth } from '../../src/policies/shared.js';
 import { prng } from '../helpers/prng.js';
@@ -46,7 +47,7 @@ describe('pickByDepth', () => {
       if (t === 0 || rnd() < 0.3) {
         const n = rnd() < 0.2 ? 10 + Math.floor(rnd() * 5) : 25;
         list.length = 0;
-        for (let i = 0; i < n; i++) list.push({ pose: { x: 0, y: 0, heading: 0 }, front: Math.floor(rnd() * 6) / 5 });
+        for (let i = 0; i < n; i++) list.push({ pose: { x: 0, y: 0, heading: 0 }, front: rnd() < 0.005 ? NaN : Math.floor(rnd() * 6) / 5 });
       }
       const depth = rnd() < 0.8 ? 1 : 0.3;
       const ok = list.map(() => rnd() < 0.3);

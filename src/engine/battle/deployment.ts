@@ -22,9 +22,6 @@ const SPOTS_PER_BEACON = 25;
 /** A beacon spot's zone test, never asked (its zoneOk is 1 from the start: see beaconSpots). */
 const IN_BEACON_ZONE = (_p: Pose) => true;
 
-/** An empty spot list, left in makeDeployCandidates' scratch slots once read (no list is kept alive there). */
-const EMPTY_SPOTS: DeploySpot[] = [];
-
 /** The spots around one beacon, kept between games and refilled (BattleDeployment.beaconSpots). */
 interface BeaconPlaces {
   game: number;
@@ -120,10 +117,8 @@ export abstract class BattleDeployment extends BattleState {
 
   /** makeDeployCandidates' scratch: whether each beacon is covered (placeBeacons places at most eight). */
   private readonly beaconCoveredScratch = new Uint8Array(8);
-  /** makeDeployCandidates' scratch: the spot lists of the beacons offered. */
-  private readonly spotLists: DeploySpot[][] = [];
-  /** makeDeployCandidates' Beacon zone candidate lists, by the number of beacons offered (the policy only reads them during the call). */
-  private readonly beaconCandLists: DeploySpot[][] = [];
+  /** makeDeployCandidates' Beacon zone candidate lists, by the set of beacons offered (a bit per beacon index; the policy only reads them). */
+  private readonly beaconCandLists: Array<DeploySpot[] | undefined> = [];
 
   /** placeBeacons' scratch: the candidate spots offered to the policy, and their objects. */
   private readonly beaconCands: Array<{ x: number; y: number }> = [];
@@ -225,25 +220,23 @@ export abstract class BattleDeployment extends BattleState {
         covered[i] = coverBeacons && this.beaconCovered(i) ? 1 : 0;
         if (covered[i] === 0) targets++;
       }
-      // The spot lists first, then one list of the right size (pushing grew it several times).
-      const lists = this.spotLists;
-      let nl = 0, n = 0;
+      // One list per set of beacons offered (a bit per beacon index), made the first time that
+      // set is met and kept from game to game: each beacon's spot objects are its own for good
+      // (beaconSpots refills them in place each game), so a set's list always holds the same
+      // objects. Handing out the same list for the same spots lets the policy keep its search
+      // order for them (pickByDepth): a side's later models mostly get its first model's list.
+      let mask = 0;
       for (let i = 0; i < beacons.length; i++) {
         const b = beacons[i];
         if (b.side !== side || (coverBeacons && targets > 0 && covered[i] === 1)) continue;
-        const spots = this.beaconSpots(i);
-        lists[nl++] = spots;
-        n += spots.length;
+        mask |= 1 << i;
+        this.beaconSpots(i); // this game's spots, once per game
       }
-      // One list per number of beacons offered, kept from call to call and refilled in place (its
-      // length then never changes): a list made for each model was one more object for the
-      // policy's per-list memo (pickByDepth) to take in and the collector to drop.
-      let all = this.beaconCandLists[nl];
-      if (all === undefined || all.length !== n) this.beaconCandLists[nl] = all = new Array<DeploySpot>(n);
-      for (let l = 0, k = 0; l < nl; l++) {
-        const spots = lists[l];
-        lists[l] = EMPTY_SPOTS;
-        for (let j = 0; j < spots.length; j++) all[k++] = spots[j];
+      let all = this.beaconCandLists[mask];
+      if (all === undefined) {
+        all = [];
+        for (let i = 0; i < beacons.length; i++) if ((mask >> i) & 1) all.push(...this.beaconSpots(i));
+        this.beaconCandLists[mask] = all;
       }
       return all;
     }
