@@ -410,8 +410,8 @@ class DepthWalk {
 }
 
 /**
- * Appends to the walk's order the next NEAREST_BATCH indices (nearestFirst's scan: the best
- * after the last one in the order), or all that are left; false when none was left.
+ * Appends to the walk's order the next NEAREST_BATCH indices (the best after the last one in
+ * the order, by insertion into a batch), or all that are left; false when none was left.
  */
 function extendWalk(w: DepthWalk): boolean {
   if (w.done) return false;
@@ -445,51 +445,14 @@ function extendWalk(w: DepthWalk): boolean {
 const depthWalks = new WeakMap<readonly DeployCandidate[], DepthWalk>();
 
 /**
- * firstLegal(keys, legal, false, n), asking `legal` about the same indices in the same order
- * (lowest key first, ties to the lower index), for a list not sorted beforehand. firstLegal
- * scans the whole list again for each index ruled out, and a deployment often rules out
- * several spots before one is free: here one scan keeps the NEAREST_BATCH best indices after
- * the last one asked (in that order), and the next scan is only needed when all are ruled out.
- * A key that is not a number (no order) leaves the search to firstLegal.
+ * How many indices extendWalk adds to an order per scan of the list: most searches stop in the
+ * first batch, and a deployment that rules out more spots scans again from the last one added.
  */
-export function nearestFirst(keys: ArrayLike<number>, legal: (i: number) => boolean, n: number): number {
-  const bk = batchKeys, bi = batchIdx;
-  // First scan, in two loops: nothing is asked yet (no "asked already" test), and a key that is
-  // not a number sends the search to firstLegal; later scans need neither test of NaN.
-  let m = 0, i = 0;
-  // Filling the batch: every index is kept, sorted in by insertion.
-  for (; i < n && m < NEAREST_BATCH; i++) {
-    const k = keys[i];
-    if (k !== k) return firstLegal(keys, legal, false, n);
-    sortIn(m++, k, i);
-  }
-  // The batch is full: an index goes in only when its key is below the last kept one's
-  // (indices come in increasing order, so an equal key comes after it).
-  for (; i < n; i++) {
-    const k = keys[i];
-    if (k !== k) return firstLegal(keys, legal, false, n);
-    if (k >= bk[NEAREST_BATCH - 1]) continue;
-    sortIn(NEAREST_BATCH - 1, k, i);
-  }
-  for (;;) {
-    for (let j = 0; j < m; j++) if (legal(bi[j])) return bi[j];
-    if (m < NEAREST_BATCH) return -1;
-    // The last index asked and its key: a later scan keeps only what comes after it.
-    const lastK = bk[m - 1], lastI = bi[m - 1];
-    m = 0;
-    for (let i = 0; i < n; i++) {
-      const k = keys[i];
-      if (k < lastK || (k === lastK && i <= lastI)) continue; // asked already
-      if (m === NEAREST_BATCH && k >= bk[m - 1]) continue;
-      sortIn(m < NEAREST_BATCH ? m++ : m - 1, k, i);
-    }
-  }
-}
 const NEAREST_BATCH = 8;
-/** nearestFirst's batch: keys and indices, best first (a `legal` never calls pickByDepth). */
+/** extendWalk's batch: keys and indices, best first. */
 const batchKeys = new Float64Array(NEAREST_BATCH), batchIdx = new Int32Array(NEAREST_BATCH);
 
-/** Puts key k of index i into nearestFirst's batch at slot j or before it, behind every key not above k (the slots from j on are free or dropped). */
+/** Puts key k of index i into extendWalk's batch at slot j or before it, behind every key not above k (the slots from j on are free or dropped). */
 function sortIn(j: number, k: number, i: number): void {
   const bk = batchKeys, bi = batchIdx;
   for (; j > 0 && bk[j - 1] > k; j--) {

@@ -1,11 +1,10 @@
 // pickByDepth's searches must ask `legal` about the same indices in the same order as
 // firstLegal over the depth keys (lowest first, ties to the lower index): the engine's legal
-// test marks the spots it rules out, and a policy is told only what it asks. nearestFirst
-// keeps a batch of the best indices per scan; pickByDepth keeps, per list, the order found so
-// far (extended a batch at a time), and a list refilled in place with other spots must not be
-// walked in the order of its old ones.
+// test marks the spots it rules out, and a policy is told only what it asks. pickByDepth keeps,
+// per list, the order found so far (extended a batch at a time), and a list refilled in place
+// with other spots must not be walked in the order of its old ones.
 import { describe, expect, it } from 'vitest';
-import { firstLegal, nearestFirst, pickByDepth } from '../../src/policies/shared.js';
+import { firstLegal, pickByDepth } from '../../src/policies/shared.js';
 import { prng } from '../helpers/prng.js';
 
 /** A legal test that records the indices asked, legal where `ok` says so. */
@@ -14,7 +13,7 @@ function recorder(ok: boolean[]): { legal: (i: number) => boolean; asked: number
   return { asked, legal: (i) => (asked.push(i), ok[i]) };
 }
 
-describe('nearestFirst', () => {
+describe('pickByDepth on fresh lists', () => {
   it('asks as firstLegal does, with ties, few or no legal indices, and keys that are not numbers', () => {
     const rnd = prng(20261201);
     for (let t = 0; t < 4000; t++) {
@@ -30,7 +29,8 @@ describe('nearestFirst', () => {
       const pLegal = [0, 0.05, 0.3, 1][t % 4];
       const ok = keys.map(() => rnd() < pLegal);
       const a = recorder(ok), b = recorder(ok);
-      const got = nearestFirst(keys, a.legal, n);
+      // At depth 0 each key is the front's size: a candidate per key.
+      const got = pickByDepth(keys.map((front) => ({ pose: { x: 0, y: 0, heading: 0 }, front })), a.legal, 0);
       const want = firstLegal(keys, b.legal, false, n);
       expect(got).toBe(want);
       expect(a.asked).toEqual(b.asked);
@@ -68,7 +68,7 @@ describe('pickByDepth on a list refilled in turn with a few contents', () => {
     const rnd = prng(20261202);
     const list: Array<{ pose: { x: number; y: number; heading: number }; front: number }> = [];
     // Contents the list is refilled with in turn, renewed now and then (a new game), some longer
-    // than nearestFirst's batch of spots ruled out.
+    // than pickByDepth's batch of spots ruled out.
     let contents: number[][] = [];
     for (let t = 0; t < 1500; t++) {
       if (t % 100 === 0) {
