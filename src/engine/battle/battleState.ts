@@ -80,7 +80,8 @@ export abstract class BattleState implements PolicyView {
   protected readonly roller: Roller;
   protected readonly tally = new DamageTally();
   protected readonly testPools = new Map<number, Pool>();
-  protected readonly ramPlans = new Map<string, RamPlan>();
+  /** doRam's plans, by a number made of what a plan depends on (see doRam); filled once per run. */
+  protected readonly ramPlans = new Map<number, RamPlan>();
   protected readonly volleyCache = new Map<number, number>();
   /** Per (attacker type, target type): the situation table in use and the signature it is for. */
   protected readonly estTables: Float64Array[];

@@ -5,7 +5,7 @@ import { resolvePool } from '../../dice/pool.js';
 import type { ActionName, MoveOption, Policy } from '../../policies/types.js';
 import { GEOM_EPSILON, GUIDE_MARGIN, type Base, baseInRect, cosDeg, hypot, onTable, guidedBisection, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import { aspect, aspectOfArc, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
-import { planRam, rollRam, type RamPlan } from '../ram.js';
+import { planRam, rollRam } from '../ram.js';
 import { BattleModel, MovingBase } from './model.js';
 import { baseAt, capitalLimits, capitalPlanOf, followCapitalMove, followPlan, legalEnd, moveOption, nearestLegal, planMove, planNodes, roomForMove, ruledOutWithin, squadronDestinationsInto, type CapitalPlan, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
@@ -410,8 +410,6 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     return r;
   }
   private readonly edgeRect = new Float64Array(4);
-  /** doRam's plans by a number made of what they depend on (see there); filled once per run. */
-  private readonly ramPlanOf = new Map<number, RamPlan>();
 
   /** A Withdraw move that reaches an own edge this activation, if one exists. */
   protected withdrawMove(m: BattleModel): Pose | null {
@@ -605,10 +603,10 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     // BattleState), the arc, head-on, then the Defense rating (a whole number), in Smi range.
     const arc = asp === 'front' ? 0 : asp === 'side' ? 1 : 2;
     const key = ((defense * 6 + arc * 2 + (facing ? 1 : 0)) * 64 + tgt.unitIndex) * 64 + m.unitIndex;
-    let plan = this.ramPlanOf.get(key);
+    let plan = this.ramPlans.get(key);
     if (!plan) {
       plan = planRam(this.rules, m.unit, tgt.unit, asp, this.usage, { headOn: facing, targetDefense: defense });
-      this.ramPlanOf.set(key, plan);
+      this.ramPlans.set(key, plan);
     }
     const roll = rollRam(this.rules, plan, m.state, tgt.state, this.roller, this.dice, this.tally);
     // A capital ship that fails its Skill Test may not contact the target and stays where it was;

@@ -183,11 +183,11 @@ describe('the ram plan a battle uses', () => {
     prepare(target);
     place(rammer, target);
     const pose = { x: rammer.base.x, y: rammer.base.y, heading: rammer.base.heading };
-    const internals = battle as unknown as { doRam(m: BattleModel, o: unknown, r: null): string; ramPlanOf: Map<number, import('../../../src/engine/ram.js').RamPlan> };
+    const internals = battle as unknown as { doRam(m: BattleModel, o: unknown, r: null): string; ramPlans: Map<number, import('../../../src/engine/ram.js').RamPlan> };
     (battle as unknown as { dice: RandomStream }).dice = SIXES;
     internals.doRam(rammer, { target, pose }, null);
-    expect(internals.ramPlanOf.size).toBe(1);
-    return { plan: [...internals.ramPlanOf.values()][0], rammer, target };
+    expect(internals.ramPlans.size).toBe(1);
+    return { plan: [...internals.ramPlans.values()][0], rammer, target };
   }
 
   it('a ram into the target\'s front arc that is not head-on gives neither ship the +1 (GM-22)', () => {
