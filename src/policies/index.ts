@@ -9,7 +9,7 @@ import type { PolicyName, PolicySpec } from '../scenarios/scenarioTypes.js';
 import { ScriptedPolicy } from './scripted.js';
 import { LOOKAHEAD_PARAMS, LookaheadPolicy } from './lookahead.js';
 import { commonParams, firepower, firstLegal, holdBackOf, insertTarget, menuMeasures, nearestPoint, pickByDepth, wantsByParams } from './shared.js';
-import { LEFT_TIE, type ActionName, type DeployCandidate, type MoveOption, type ParamSpec, type Policy, type PolicyView } from './types.js';
+import { LEFT_TIE, type ActionName, type DeployCandidates, type MoveOption, type ParamSpec, type Policy, type PolicyView } from './types.js';
 import { hypot } from '../engine/geometry.js';
 
 const escortParam = (inches: number): ParamSpec => ({ default: inches, min: 0, max: 24, summary: 'squadrons try to end their moves within this many inches of a friendly capital ship (0: no escort duty)' });
@@ -216,7 +216,7 @@ class Heuristic implements Policy {
   /** targetOrder's scratch: the score of each target in its list, at the same index. */
   private readonly targetScores: number[] = [];
 
-  pickDeployment(_view: PolicyView, _m: BattleModel, candidates: readonly DeployCandidate[], legal: (i: number) => boolean): number {
+  pickDeployment(_view: PolicyView, _m: BattleModel, candidates: DeployCandidates, legal: (i: number) => boolean): number {
     return pickByDepth(candidates, legal, this.p.deploy_depth);
   }
 
@@ -261,7 +261,7 @@ class RandomPolicy implements Policy {
     }
     return out;
   }
-  pickDeployment(_v: PolicyView, _m: BattleModel, c: readonly DeployCandidate[], legal: (i: number) => boolean, rng: RandomStream): number {
+  pickDeployment(_v: PolicyView, _m: BattleModel, c: DeployCandidates, legal: (i: number) => boolean, rng: RandomStream): number {
     const left = c.map((_, i) => i);
     while (left.length) {
       const k = this.pick(left.length, rng);

@@ -30,7 +30,7 @@ import type { BattleModel } from '../engine/battle/model.js';
 import type { Pose } from '../engine/battle/movement.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { PolicyName } from '../scenarios/scenarioTypes.js';
-import type { ActionName, DeployCandidate, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
+import type { ActionName, DeployCandidates, MoveOption, ParamSpec, Policy, PolicyView } from './types.js';
 import { boostFactor, commonParams, holdBackOf, insertTarget, nearestPoint, objectiveValue, pickByDepth, wantsByParams } from './shared.js';
 import { hypot } from '../engine/geometry.js';
 
@@ -277,7 +277,7 @@ export class LookaheadPolicy implements Policy {
   /** targetOrder's scratch (insertTarget). */
   private readonly targetScores: number[] = [];
 
-  pickDeployment(_view: PolicyView, _m: BattleModel, candidates: readonly DeployCandidate[], legal: (i: number) => boolean): number {
+  pickDeployment(_view: PolicyView, _m: BattleModel, candidates: DeployCandidates, legal: (i: number) => boolean): number {
     return pickByDepth(candidates, legal, this.p.deploy_depth);
   }
 

@@ -10,7 +10,7 @@ import type { Pose } from '../engine/battle/movement.js';
 import type { RandomStream } from '../rng/stream.js';
 import type { OrderTarget, ScriptedOrder } from '../scenarios/scenarioTypes.js';
 import { boostFactor, firepower, firstLegal, nearestEnemyDistance } from './shared.js';
-import type { ActionName, DeployCandidate, MoveOption, Policy, PolicyView } from './types.js';
+import type { ActionName, DeployCandidates, MoveOption, Policy, PolicyView } from './types.js';
 import { hypot } from '../engine/geometry.js';
 
 /**
@@ -273,7 +273,7 @@ export class ScriptedPolicy implements Policy {
     return base.slice().sort((a, b) => preferenceKey(pref, a) - preferenceKey(pref, b) || (byGap ? gap(m, from, a) - gap(m, from, b) : 0) || rank.get(a)! - rank.get(b)!);
   }
 
-  pickDeployment(view: PolicyView, m: BattleModel, candidates: readonly DeployCandidate[], legal: (i: number) => boolean, rng: RandomStream): number {
+  pickDeployment(view: PolicyView, m: BattleModel, candidates: DeployCandidates, legal: (i: number) => boolean, rng: RandomStream): number {
     this.learnHome(view, m.side, candidates);
     return this.fallback.pickDeployment(view, m, candidates, legal, rng);
   }
@@ -283,7 +283,7 @@ export class ScriptedPolicy implements Policy {
    * deployment spots (standard: the strip's edge; corner: both edges of the quadrant;
    * beacon: the edge nearest its beacons, though the engine accepts any there).
    */
-  private learnHome(view: PolicyView, side: 0 | 1, candidates: readonly DeployCandidate[]): void {
+  private learnHome(view: PolicyView, side: 0 | 1, candidates: DeployCandidates): void {
     if (!candidates.length) return;
     let x = 0, y = 0;
     for (const c of candidates) {

@@ -2,7 +2,7 @@
 // parameters and the decisions made from them, and the cheap measures they score with.
 import type { BattleModel } from '../engine/battle/model.js';
 import type { Pose } from '../engine/battle/movement.js';
-import type { ActionName, DeployCandidate, MoveOption, ParamSpec, PolicyView } from './types.js';
+import type { ActionName, DeployCandidates, MoveOption, ParamSpec, PolicyView } from './types.js';
 import { hypot } from '../engine/geometry.js';
 
 /**
@@ -354,16 +354,20 @@ export function holdBackOf(p: Readonly<Record<string, number>>): { squadrons: nu
 }
 
 /** The legal deployment spot nearest the wanted depth (ties: candidate order, centre outwards); -1 if none. */
-export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: number) => boolean, depth: number): number {
+export function pickByDepth(candidates: DeployCandidates, legal: (i: number) => boolean, depth: number): number {
   const n = candidates.length;
   let w = depthWalks.get(candidates);
   if (w === undefined || w.fronts.length !== n) depthWalks.set(candidates, (w = new DepthWalk(n)));
   // The order found so far serves while the list holds the depths it was found from (the
   // engine offers the same list object again for the same spots: a strip or corner zone's
   // every time, a set of beacons' within a game, refilled with the next game's spots).
-  const fronts = w.fronts;
+  // A list with a version (the engine's) holds the same fronts while its version is the one
+  // the order was found at: one comparison instead of reading every candidate.
+  const fronts = w.fronts, version = candidates.version;
   let same = depth === w.depth;
-  for (let i = 0; same && i < n; i++) if (candidates[i].front !== fronts[i]) same = false;
+  if (version === undefined) {
+    for (let i = 0; same && i < n; i++) if (candidates[i].front !== fronts[i]) same = false;
+  } else if (version !== w.version) same = false;
   if (!same) {
     const keys = w.keys;
     let nan = false;
@@ -376,6 +380,7 @@ export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: n
     }
     w.len = 0;
     w.done = false;
+    w.version = version === undefined ? NaN : version;
     // A key that is not a number (no order): firstLegal's search, and no order is kept.
     w.depth = nan ? NaN : depth;
     if (nan) return firstLegal(keys, legal, false, n);
@@ -397,6 +402,8 @@ export function pickByDepth(candidates: readonly DeployCandidate[], legal: (i: n
  */
 class DepthWalk {
   depth = NaN;
+  /** The list's version when its fronts were read (NaN: it had none). */
+  version = NaN;
   len = 0;
   done = false;
   readonly fronts: Float64Array;
@@ -442,7 +449,7 @@ function extendWalk(w: DepthWalk): boolean {
  * The walks by list, held weakly: a list a caller made for one call dies young with its
  * entry. (A Map kept such lists alive, and each was copied out of the young generation.)
  */
-const depthWalks = new WeakMap<readonly DeployCandidate[], DepthWalk>();
+const depthWalks = new WeakMap<DeployCandidates, DepthWalk>();
 
 /**
  * How many indices extendWalk adds to an order per scan of the list: most searches stop in the

@@ -32,6 +32,14 @@ export interface DeployCandidate {
   readonly front: number;
 }
 
+/**
+ * A list of deployment candidates as the engine hands it out, with `version`: the same number
+ * each time the list is offered with the same fronts (the engine changes it whenever it refills
+ * them), so a policy that kept something about the list may skip comparing its fronts. A list
+ * without one (a caller's own) is compared candidate by candidate.
+ */
+export type DeployCandidates = readonly DeployCandidate[] & { readonly version?: number };
+
 /** What a policy may look at: the table, and cheap estimates the engine computes for it. */
 export interface PolicyView {
   readonly turn: number;
@@ -85,7 +93,7 @@ export interface Policy {
   /** Targets in the order the model should fire at them (the engine skips those out of reach). */
   targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[], rng: RandomStream): BattleModel[];
   /** Which deployment spot to take, from candidates inside the zone (-1: none is legal); `legal(i)` checks one. */
-  pickDeployment(view: PolicyView, m: BattleModel, candidates: readonly DeployCandidate[], legal: (i: number) => boolean, rng: RandomStream): number;
+  pickDeployment(view: PolicyView, m: BattleModel, candidates: DeployCandidates, legal: (i: number) => boolean, rng: RandomStream): number;
   /** Beacon zones: where to place the next beacon, from legal candidates. */
   pickBeacon(view: PolicyView, side: 0 | 1, home: { x: number; y: number }, candidates: ReadonlyArray<{ x: number; y: number }>, rng: RandomStream): number;
   /**

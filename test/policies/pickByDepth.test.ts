@@ -92,3 +92,40 @@ describe('pickByDepth on a list refilled in turn with a few contents', () => {
     }
   });
 });
+
+describe('pickByDepth on a list with a version', () => {
+  // The engine's lists carry a version that it changes whenever it refills their fronts: while
+  // the version holds, pickByDepth may keep its order without reading the fronts again. Refilled
+  // with a new version (a new game), or asked at another depth, it must ask what firstLegal asks.
+  it('asks as firstLegal does when every refill comes with a new version', () => {
+    const rnd = prng(20261203);
+    const list = [] as unknown as Array<{ pose: { x: number; y: number; heading: number }; front: number }> & { version: number };
+    list.version = 0;
+    for (let t = 0; t < 1500; t++) {
+      if (t === 0 || rnd() < 0.3) {
+        const n = rnd() < 0.2 ? 5 + Math.floor(rnd() * 40) : 25;
+        const distinct = rnd() < 0.5 ? 1 + Math.floor(rnd() * 4) : 0;
+        list.length = 0;
+        for (let i = 0; i < n; i++) list.push({ pose: { x: 0, y: 0, heading: 0 }, front: distinct ? Math.floor(rnd() * distinct) / 4 : rnd() });
+        list.version++;
+      }
+      const depth = rnd() < 0.7 ? 1 : 0.3;
+      const pLegal = [0, 0.03, 0.2, 0.8][t % 4];
+      const ok = list.map(() => rnd() < pLegal);
+      const a = recorder(ok), b = recorder(ok);
+      const got = pickByDepth(list, a.legal, depth);
+      const want = firstLegal(list.map((c) => Math.abs(c.front - depth)), b.legal, false);
+      expect(got).toBe(want);
+      expect(a.asked).toEqual(b.asked);
+    }
+  });
+
+  it('keeps the order found while the version holds (the fronts are not read again)', () => {
+    const list = Object.assign([0.5, 0.9, 0.1].map((front) => ({ pose: { x: 0, y: 0, heading: 0 }, front })), { version: 7 });
+    expect(pickByDepth(list, () => true, 1)).toBe(1);
+    list[0].front = 1; // not told: the version is the same
+    expect(pickByDepth(list, () => true, 1)).toBe(1);
+    list.version = 8;
+    expect(pickByDepth(list, () => true, 1)).toBe(0);
+  });
+});

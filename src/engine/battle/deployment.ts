@@ -17,6 +17,19 @@ import { r3, poseOf, cutTo, BattleState } from './battleState.js';
  */
 type Spot = { pose: Pose; front: number; inZone: (p: Pose) => boolean; zoneOk: number; blocked: number; slot: number };
 
+/**
+ * A candidate list as handed to the policies, with its version (DeployCandidates): a strip or
+ * corner zone's list never changes its fronts (version 0 for good); a set of beacons' list holds
+ * the spots of the game it was last offered in (its version: that game, beaconGame).
+ */
+type SpotList = DeploySpot[] & { version: number };
+/** An empty SpotList, its version set before any element is added (every list the same shape). */
+function spotList(version: number): SpotList {
+  const list = [] as unknown as SpotList;
+  list.version = version;
+  return list;
+}
+
 /** Spots around each beacon (beaconSpots), and so the slots of the ruled-out records per beacon. */
 const SPOTS_PER_BEACON = 25;
 /** A beacon spot's zone test, never asked (its zoneOk is 1 from the start: see beaconSpots). */
@@ -118,7 +131,7 @@ export abstract class BattleDeployment extends BattleState {
   /** makeDeployCandidates' scratch: whether each beacon is covered (placeBeacons places at most eight). */
   private readonly beaconCoveredScratch = new Uint8Array(8);
   /** makeDeployCandidates' Beacon zone candidate lists, by the set of beacons offered (a bit per beacon index; the policy only reads them). */
-  private readonly beaconCandLists: Array<DeploySpot[] | undefined> = [];
+  private readonly beaconCandLists: Array<SpotList | undefined> = [];
 
   /** placeBeacons' scratch: the candidate spots offered to the policy, and their objects. */
   private readonly beaconCands: Array<{ x: number; y: number }> = [];
@@ -176,7 +189,7 @@ export abstract class BattleDeployment extends BattleState {
   }
 
   protected makeDeployCandidates(m: BattleModel, z: 0 | 1, coverBeacons: boolean, side: 0 | 1): DeploySpot[] {
-    const W = this.width, H = this.height, out: DeploySpot[] = [];
+    const W = this.width, H = this.height, out = spotList(0);
     const tryPose = (x: number, y: number, heading: number, front: number, inZone: (p: Pose) => boolean) => {
       const p = { x, y, heading };
       out.push({ pose: p, front, inZone, zoneOk: -1, blocked: 0, slot: out.length } as Spot);
@@ -234,10 +247,12 @@ export abstract class BattleDeployment extends BattleState {
       }
       let all = this.beaconCandLists[mask];
       if (all === undefined) {
-        all = [];
+        all = spotList(0);
         for (let i = 0; i < beacons.length; i++) if ((mask >> i) & 1) all.push(...this.beaconSpots(i));
         this.beaconCandLists[mask] = all;
       }
+      // Its spots were refilled above if this is a new game (and only then): the game is the version.
+      all.version = this.beaconGame;
       return all;
     }
     return out;
@@ -349,6 +364,9 @@ export abstract class BattleDeployment extends BattleState {
   protected beaconCovered(bi: number): boolean {
     const stamp = this.deployStamp;
     if (this.beaconCoveredIn[bi] === stamp) return true;
+    // Found open in this phase with no model placed since (each placement moves the epoch on):
+    // still open (a model's turn asks about the same beacons two or three times).
+    if (this.beaconOpenIn[bi] === stamp && this.beaconOpenAt[bi] === this.epoch) return false;
     const b = this.beacons[bi], side = b.side, models = this.models;
     for (let i = 0; i < models.length; i++) {
       const o = models[i];
@@ -357,10 +375,15 @@ export abstract class BattleDeployment extends BattleState {
         return true;
       }
     }
+    this.beaconOpenIn[bi] = stamp;
+    this.beaconOpenAt[bi] = this.epoch;
     return false;
   }
   /** beaconCovered's record, by beacon index (placeBeacons places at most eight). */
   private readonly beaconCoveredIn = new Float64Array(8);
+  /** beaconCovered's record of beacons found open: the phase (deployStamp) and the epoch then. */
+  private readonly beaconOpenIn = new Float64Array(8);
+  private readonly beaconOpenAt = new Float64Array(8);
 
   /** The model's base lies in its side's deployment zone (GM-82; Beacon zones: within 3" of an own beacon, GM-36). */
   protected inOwnZone(c: BattleModel): boolean {
