@@ -5,6 +5,7 @@
 // with other spots must not be walked in the order of its old ones.
 import { describe, expect, it } from 'vitest';
 import { firstLegal, pickByDepth } from '../../src/policies/shared.js';
+import type { DeployCandidates } from '../../src/policies/types.js';
 import { prng } from '../helpers/prng.js';
 
 /** A legal test that records the indices asked, legal where `ok` says so. */
@@ -60,6 +61,21 @@ describe('pickByDepth', () => {
   });
 });
 
+/**
+ * One search of `list` at a random depth, with spots ruled out at a rate that cycles with `t`:
+ * pickByDepth must pick what firstLegal picks, asking about the same spots in the same order.
+ */
+function asksAsFirstLegal(list: DeployCandidates, rnd: () => number, t: number): void {
+  const depth = rnd() < 0.7 ? 1 : 0.3;
+  const pLegal = [0, 0.03, 0.2, 0.8][t % 4];
+  const ok = list.map(() => rnd() < pLegal);
+  const a = recorder(ok), b = recorder(ok);
+  const got = pickByDepth(list, a.legal, depth);
+  const want = firstLegal(list.map((c) => Math.abs(c.front - depth)), b.legal, false);
+  expect(got).toBe(want);
+  expect(a.asked).toEqual(b.asked);
+}
+
 describe('pickByDepth on a list refilled in turn with a few contents', () => {
   // Like the engine's Beacon zone lists: one list object refilled for each model with the spots of
   // one side's beacons or the other's, the same depths met again within a game. Any memo of
@@ -81,14 +97,7 @@ describe('pickByDepth on a list refilled in turn with a few contents', () => {
       const fronts = contents[Math.floor(rnd() * contents.length)];
       list.length = 0;
       for (const f of fronts) list.push({ pose: { x: 0, y: 0, heading: 0 }, front: f });
-      const depth = rnd() < 0.7 ? 1 : 0.3;
-      const pLegal = [0, 0.03, 0.2, 0.8][t % 4];
-      const ok = list.map(() => rnd() < pLegal);
-      const a = recorder(ok), b = recorder(ok);
-      const got = pickByDepth(list, a.legal, depth);
-      const want = firstLegal(list.map((c) => Math.abs(c.front - depth)), b.legal, false);
-      expect(got).toBe(want);
-      expect(a.asked).toEqual(b.asked);
+      asksAsFirstLegal(list, rnd, t);
     }
   });
 });
@@ -109,14 +118,7 @@ describe('pickByDepth on a list with a version', () => {
         for (let i = 0; i < n; i++) list.push({ pose: { x: 0, y: 0, heading: 0 }, front: distinct ? Math.floor(rnd() * distinct) / 4 : rnd() });
         list.version++;
       }
-      const depth = rnd() < 0.7 ? 1 : 0.3;
-      const pLegal = [0, 0.03, 0.2, 0.8][t % 4];
-      const ok = list.map(() => rnd() < pLegal);
-      const a = recorder(ok), b = recorder(ok);
-      const got = pickByDepth(list, a.legal, depth);
-      const want = firstLegal(list.map((c) => Math.abs(c.front - depth)), b.legal, false);
-      expect(got).toBe(want);
-      expect(a.asked).toEqual(b.asked);
+      asksAsFirstLegal(list, rnd, t);
     }
   });
 
