@@ -423,21 +423,14 @@ class DepthWalk {
 function extendWalk(w: DepthWalk): boolean {
   if (w.done) return false;
   const keys = w.keys, n = keys.length, bk = batchKeys;
+  // The last index in the order and its key (none yet: every key, never NaN here, is after it).
+  const lastI = w.len > 0 ? w.order[w.len - 1] : -1, lastK = w.len > 0 ? keys[lastI] : -Infinity;
   let m = 0;
-  if (w.len === 0) {
-    for (let i = 0; i < n; i++) {
-      const k = keys[i];
-      if (m === NEAREST_BATCH && k >= bk[m - 1]) continue;
-      sortIn(m < NEAREST_BATCH ? m++ : m - 1, k, i);
-    }
-  } else {
-    const lastI = w.order[w.len - 1], lastK = keys[lastI];
-    for (let i = 0; i < n; i++) {
-      const k = keys[i];
-      if (k < lastK || (k === lastK && i <= lastI)) continue; // in the order already
-      if (m === NEAREST_BATCH && k >= bk[m - 1]) continue;
-      sortIn(m < NEAREST_BATCH ? m++ : m - 1, k, i);
-    }
+  for (let i = 0; i < n; i++) {
+    const k = keys[i];
+    if (k < lastK || (k === lastK && i <= lastI)) continue; // in the order already
+    if (m === NEAREST_BATCH && k >= bk[m - 1]) continue;
+    sortIn(m < NEAREST_BATCH ? m++ : m - 1, k, i);
   }
   const order = w.order, bi = batchIdx;
   for (let j = 0; j < m; j++) order[w.len++] = bi[j];
