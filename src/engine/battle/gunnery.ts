@@ -29,6 +29,12 @@ interface ByDistribution {
   sampler: AliasSampler | null;
   /** The sampler's index in the arena. */
   at: number;
+  /**
+   * The samplers with a Cloak test of so many dice folded in, and their arena indices, by that
+   * number: the same distribution with the same test makes the same sampler, so one copy serves
+   * every entry that rolls it (a third of the arena was such copies).
+   */
+  readonly cloaked: Map<number, { readonly sampler: AliasSampler; readonly at: number }>;
 }
 
 /**
@@ -428,7 +434,7 @@ export class Gunnery {
     // The expected damage leaves out the Cloak test (as exactAttack of the plan without it).
     const dist = planDistribution(this.rules, { ...r.plan, cloakTestDice: 0 });
     let sh = this.byDist.get(dist);
-    if (sh === undefined) this.byDist.set(dist, (sh = { expected: new Map(), sampler: null, at: -1 }));
+    if (sh === undefined) this.byDist.set(dist, (sh = { expected: new Map(), sampler: null, at: -1, cloaked: new Map() }));
     let expected = sh.expected.get(t.unit);
     if (expected === undefined) {
       expected = exactResults(this.rules, dist, new CombatState(t.unit)).summary.meanStructureDamage;
@@ -436,8 +442,14 @@ export class Gunnery {
     }
     // Without a Cloak test planSampler would sample the very distribution the record holds.
     if (r.plan.cloakTestDice !== 0) {
-      const own = planSampler(this.rules, r.plan, true);
-      return new ShotEntry(r.plan, expected, own, this.store(own));
+      // planDistribution with the test scales `dist` by the test's pass chance, which depends on
+      // the rules and the number of dice alone.
+      let c = sh.cloaked.get(r.plan.cloakTestDice);
+      if (c === undefined) {
+        const own = planSampler(this.rules, r.plan, true);
+        sh.cloaked.set(r.plan.cloakTestDice, (c = { sampler: own, at: this.store(own) }));
+      }
+      return new ShotEntry(r.plan, expected, c.sampler, c.at);
     }
     if (sh.sampler === null) {
       sh.sampler = new AliasSampler(dist);
@@ -453,7 +465,14 @@ export class Gunnery {
   private arena = new Float64Array(4096);
   private arenaLen = 0;
 
-  /** Copies sampler `a` to the arena's end; returns where it starts. */
+  /** Where each sampler copied so far lies in the arena, by its written numbers. */
+  private readonly arenaAt = new Map<string, number>();
+
+  /**
+   * Where sampler `a` lies in the arena: copied to its end, unless a sampler with the very same
+   * columns is there already (distributions reached by different pools can be equal), whose copy
+   * then serves both. A smaller arena is read from the processor's caches more often.
+   */
   private store(a: AliasSampler): number {
     if (this.arenaLen >= ARENA_MAX) throw new Error('gunnery: the sampler arena outgrew its roll codes');
     const need = this.arenaLen + 1 + 3 * a.size;
@@ -462,8 +481,12 @@ export class Gunnery {
       grown.set(this.arena);
       this.arena = grown;
     }
-    const at = this.arenaLen;
-    this.arenaLen = a.writeTo(this.arena, at);
+    const at = this.arenaLen, end = a.writeTo(this.arena, at);
+    const key = this.arena.subarray(at, end).join(',');
+    const known = this.arenaAt.get(key);
+    if (known !== undefined) return known;
+    this.arenaAt.set(key, at);
+    this.arenaLen = end;
     return at;
   }
 

@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { Gunnery, shotMods, type ShotEntry } from '../../../src/engine/battle/gunnery.js';
 import { PlaceholderUsage } from '../../../src/engine/usage.js';
+import { pickWritten } from '../../../src/dice/alias.js';
 import type { RulesVersionId } from '../../../src/rules/registry.js';
 import { battleStreams } from '../../../src/sim/battles.js';
 import { Battle, rules, sampleScenario, withPolicies, type BattleInternals, type SampleScenario } from '../../helpers/battle.js';
@@ -95,4 +96,40 @@ describe('shot entries shared between situations', () => {
       expect(differ).toBeGreaterThan(0);
     }, 60_000);
   }
+});
+
+// fire() rolls from copies of the samplers in one array (the arena). Samplers with the same
+// columns (a Cloak test folded in the same way, or equal distributions from different pools)
+// share one copy, and every entry's copy rolls what its own sampler rolls.
+describe('the arena of sampler copies', () => {
+  it('beacon-assault v1.2.2 (Cloak on the Venusian ships): one copy per distinct sampler, each rolling as its sampler', () => {
+    const r = rules('1.2.2');
+    const battle = new Battle(r, withPolicies(sampleScenario('beacon-assault', '1.2.2'), 'aggressive', 'aggressive'));
+    const g = battle as unknown as BattleInternals;
+    const streams = battleStreams('arena', 'beacon-assault');
+    for (let t = 0; t < 12; t++) battle.play(streams.dice.at(t), streams.policy.at(t), t % 2 === 1);
+    const gun = g.gunnery as unknown as { tabEnt: Array<ShotEntry | null>; arena: Float64Array; arenaLen: number };
+    const entries = gun.tabEnt.filter((e): e is ShotEntry => e !== null);
+    const atOf = new Map<string, number>();
+    let cloaked = 0;
+    for (const e of entries) {
+      if (e.plan.cloakTestDice > 0) cloaked++;
+      const u = [0, 0.1234, 0.5, 0.77777, 0.999999];
+      const rolled = u.map((x) => e.sampler.pick(x));
+      expect(u.map((x) => pickWritten(gun.arena, e.at, x))).toEqual(rolled);
+      // The sampler's own columns (threshold, outcome, alias each).
+      const key = Array.from((e.sampler as unknown as { table: Float64Array }).table).join(',');
+      const at = atOf.get(key);
+      if (at === undefined) atOf.set(key, e.at);
+      else expect(e.at, 'an equal sampler copied twice').toBe(at);
+    }
+    // The checks bite: many entries, Cloak tests among them, far fewer copies than entries.
+    expect(entries.length).toBeGreaterThan(200);
+    expect(cloaked).toBeGreaterThan(10);
+    expect(atOf.size).toBeLessThan(entries.length / 2);
+    // Nothing else lies in the arena: its length is the copies' own.
+    let len = 0;
+    for (const at of atOf.values()) len += 1 + 3 * gun.arena[at];
+    expect(gun.arenaLen).toBe(len);
+  }, 60_000);
 });
