@@ -43,7 +43,7 @@ interface ByDistribution {
  */
 const rollCode = (e: ShotEntry): number => e.at * 64 + (e.sampler.size < 64 ? e.sampler.size : 0);
 /** The arena's bound for roll codes to stay 32-bit integers. */
-const ARENA_MAX = 2 ** 25 - 4096 * 3 - 1;
+const ARENA_MAX = 2 ** 25 - 4096 * 2 - 1;
 
 /**
  * The slot where the table's probe for situation `key` of pair `id` starts (linear probing from
@@ -475,7 +475,7 @@ export class Gunnery {
    */
   private store(a: AliasSampler): number {
     if (this.arenaLen >= ARENA_MAX) throw new Error('gunnery: the sampler arena outgrew its roll codes');
-    const need = this.arenaLen + 1 + 3 * a.size;
+    const need = this.arenaLen + 1 + 2 * a.size;
     if (need > this.arena.length) {
       const grown = new Float64Array(Math.max(2 * this.arena.length, need));
       grown.set(this.arena);

@@ -129,7 +129,7 @@ describe('the arena of sampler copies', () => {
     expect(atOf.size).toBeLessThan(entries.length / 2);
     // Nothing else lies in the arena: its length is the copies' own.
     let len = 0;
-    for (const at of atOf.values()) len += 1 + 3 * gun.arena[at];
+    for (const at of atOf.values()) len += 1 + 2 * gun.arena[at];
     expect(gun.arenaLen).toBe(len);
   }, 60_000);
 });
