@@ -11,7 +11,7 @@ import type { DiceConfig } from './config.js';
 import { FLEX_BEFORE_MACRO } from './config.js';
 import { CandidateCache, FlexChooser } from './flex.js';
 import { OUTCOME_CODES } from './outcome.js';
-import { resolveOpposed, type PostEffect } from './opposed.js';
+import { diminishBudget, diminishBy, resolveOpposed, type PostEffect } from './opposed.js';
 import type { Pool } from './pool.js';
 import { applyMacro, codeOfKey, keyOfCounts, setCap } from './sets.js';
 
@@ -295,11 +295,47 @@ export function combineDistributions(da: Distribution, db: Distribution, f: (a: 
 }
 
 /**
+ * combineDistributions(da, db, (p, s) => resolveOpposed(cfg, p, null, s)), with the same sums
+ * in the same order, so bit for bit the same. The Secondary's outcome enters only through its
+ * Diminish budget, and a roll has few distinct budgets, so each Primary outcome is diminished
+ * once per distinct budget rather than once per Secondary outcome (a new opposed pair of
+ * pools met while a battle plans its shots walks every pair of nonzero outcomes).
+ */
+function diminishedDistribution(cfg: DiceConfig, da: Distribution, db: Distribution): Distribution {
+  const out = new Float64Array(OUTCOME_CODES);
+  let n = 0;
+  for (let b = 0; b < OUTCOME_CODES; b++) if (db[b] !== 0) n++;
+  const pb = new Float64Array(n);
+  const slot = new Int32Array(n);
+  const budgets: number[] = [];
+  n = 0;
+  for (let b = 0; b < OUTCOME_CODES; b++) {
+    if (db[b] === 0) continue;
+    const k = diminishBudget(cfg, b);
+    let i = budgets.indexOf(k);
+    if (i < 0) budgets.push(k), (i = budgets.length - 1);
+    pb[n] = db[b];
+    slot[n++] = i;
+  }
+  const to = new Int32Array(budgets.length);
+  for (let a = 0; a < OUTCOME_CODES; a++) {
+    const pa = da[a];
+    if (pa === 0) continue;
+    for (let i = 0; i < budgets.length; i++) to[i] = diminishBy(cfg, a, budgets[i]);
+    for (let j = 0; j < n; j++) out[to[slot[j]]] += pa * pb[j];
+  }
+  return out;
+}
+
+/**
  * Exact distribution of the Primary's final outcome in an Opposed Roll (v1.2.2 /dice/rolls):
  * two independent Unopposed Rolls, the Primary's own effect, then the Secondary's Diminishes.
  */
 export function opposedDistribution(cfg: DiceConfig, primary: Pool, primaryEffect: PostEffect, secondary: Pool): Distribution {
-  const compute = () => combineDistributions(exactDistribution(cfg, primary), exactDistribution(cfg, secondary), (p, s) => resolveOpposed(cfg, p, primaryEffect, s));
+  const compute = () =>
+    primaryEffect === null
+      ? diminishedDistribution(cfg, exactDistribution(cfg, primary), exactDistribution(cfg, secondary))
+      : combineDistributions(exactDistribution(cfg, primary), exactDistribution(cfg, secondary), (p, s) => resolveOpposed(cfg, p, primaryEffect, s));
   const kp = poolKey(primary), ks = poolKey(secondary);
   if (primaryEffect !== null || kp < 0 || ks < 0) return compute();
   const m = memoOf(cfg);
