@@ -104,6 +104,13 @@ export function ratingRefusal(attackerCapital: boolean, weapon: WeaponLine, targ
   return CAN_ATTACK;
 }
 
+// The card paths of weapon line i's AC, AS and Macro, made once per index (planAttack records
+// them as placeholder use on every plan; text built each time would be hashed each time too).
+const weaponFieldNames: (readonly [string, string, string])[] = [];
+function weaponFields(i: number): readonly [string, string, string] {
+  return (weaponFieldNames[i] ??= [`weapons[${i}].ac`, `weapons[${i}].as`, `weapons[${i}].macro`]);
+}
+
 export function planAttack(
   rules: CompiledRules,
   attacker: CombatState,
@@ -124,7 +131,8 @@ export function planAttack(
     return { ok: false, reason: `${weapon.name} is a Lance: squadrons use it against capital ships only in an Assault (INTERPRETATION, combat.md §6.2)` };
   }
   const rating = attackRating(weapon, t.isCapital, at.assault)!; // not refused: a rating above 0
-  usage.unit(a, `weapons[${weapon.index}].${kind.toLowerCase()}`, `weapons[${weapon.index}].macro`, 'sensors');
+  const fields = weaponFields(weapon.index);
+  usage.field(a, t.isCapital ? fields[0] : fields[1]).field(a, fields[2]).field(a, 'sensors');
 
   // Range from the attacker's current Sensors (v1.2.1 /attack "Sensor Range").
   const short = t.isCapital ? c.shortRangeAC : c.shortRangeAS;
@@ -144,14 +152,14 @@ export function planAttack(
   if (window === 'bombing') {
     addBonus(c.bombingBonus, acc);
     if (c.bombingBonus.base || c.bombingBonus.flex || c.bombingBonus.macro) {
-      usage.rule('combat.bombingBonus');
+      usage.ruleOne('combat.bombingBonus');
       notes.push('bombing bonus');
     }
   }
   if (t.isCapital && at.aspect !== 'front' && (window === 'activation' || (window === 'bombing' && c.positionalInBombing))) {
     // Positional bonus for attacking a capital ship's side or rear (Flank121 / Table122).
     addBonus(at.aspect === 'side' ? c.sideBonus : c.rearBonus, acc);
-    usage.rule(at.aspect === 'side' ? 'combat.sideBonus' : 'combat.rearBonus');
+    usage.ruleOne(at.aspect === 'side' ? 'combat.sideBonus' : 'combat.rearBonus');
     notes.push(`${at.aspect} arc bonus`);
   }
   if (window === 'activation' && band === 'short' && (c.shortRangeBonus.base || c.shortRangeBonus.flex || c.shortRangeBonus.macro)) {
@@ -160,14 +168,14 @@ export function planAttack(
   }
   if (c.beltTrait && at.aspect === 'side' && t.traits.has('Belt') && !at.ignoreArmor) {
     acc.macro -= t.traits.get('Belt')!; // v1.2.1 /traits Belt:X
-    usage.unit(t, 'traits.Belt');
+    usage.field(t, 'traits.Belt');
     notes.push(`Belt ${t.traits.get('Belt')}`);
   }
   if (c.armorByArc && t.isCapital && !at.ignoreArmor && (!missile || rules.flags.armorVsMissiles)) {
     const field = at.aspect === 'front' ? 'fore' : at.aspect === 'side' ? 'portStarboard' : 'aft';
     const armor = t.armor[field];
     acc.macro -= armor; // v1.2.2 /attack: Armor of the attacked arc is negative Macro
-    usage.unit(t, `armor.${field === 'portStarboard' ? 'port_starboard' : field}`);
+    usage.field(t, at.aspect === 'front' ? 'armor.fore' : at.aspect === 'side' ? 'armor.port_starboard' : 'armor.aft');
     if (armor) notes.push(`Armor ${armor}`);
   }
   if (at.extraFlex) {
@@ -182,7 +190,7 @@ export function planAttack(
   const evasive = t.traits.has('Evasive');
   if ((band === 'long' ? evasive || at.targetEvading : evasive && at.targetEvading) && rules.flags.evasivePenalty) {
     acc.macro -= rules.flags.evasivePenalty; // INTERPRETATION EvasivePenalty
-    usage.unit(t, 'traits.Evasive');
+    usage.field(t, 'traits.Evasive');
     notes.push('Evasive');
   }
   // Beam Projector: one reroll (v1.2.1: of an [N], at short or long range, not in Dogfights or
@@ -199,11 +207,11 @@ export function planAttack(
   let defence: Pool | null = null;
   if (dd > 0) {
     const dice = dd >> 2, lent = (dd & 2) !== 0, support = (dd & 1) !== 0;
-    if (!lent || missile) usage.unit(t, 'defense'); // a missile defence weighs the target's own Defense too
-    if (!lent && !missile) usage.unit(t, 'traits.Barrier');
-    if (support) usage.rule('combat.missileSupport');
+    if (!lent || missile) usage.field(t, 'defense'); // a missile defence weighs the target's own Defense too
+    if (!lent && !missile) usage.field(t, 'traits.Barrier');
+    if (support) usage.ruleOne('combat.missileSupport');
     const countermeasures = target.hasWorking('Countermeasures') ? 1 : 0;
-    if (countermeasures) usage.unit(t, 'traits.Countermeasures');
+    if (countermeasures) usage.field(t, 'traits.Countermeasures');
     defence = resolvePool(rules.dice, { base: Math.min(dice, MAX_ROLLED_BASE_DICE), rerollSources: countermeasures });
     const own = lent ? `${at.barrierDefense} lent by a friendly Barrier model` : `${target.defense}${!missile ? ' (Barrier)' : ''}`;
     notes.push(`point defence ${own}${support ? ` + ${dice - (lent ? at.barrierDefense ?? 0 : target.defense)} from supporting models` : ''}${countermeasures ? ' (Countermeasures)' : ''}`);
@@ -211,7 +219,7 @@ export function planAttack(
   let cloakTestDice = 0;
   if (band === 'long' && target.hasWorking('Cloak')) {
     cloakTestDice = a.skill; // v1.2.1/v1.2.2 /traits Cloak: Skill Test [D+] at long range
-    usage.unit(a, 'skill').unit(t, 'traits.Cloak');
+    usage.field(a, 'skill').field(t, 'traits.Cloak');
     notes.push('Cloak: Skill Test [D+] to target');
   }
   return { ok: true, plan: { weapon, pool, band, defence, cloakTestDice, notes } };

@@ -6,18 +6,42 @@ import type { UnitCard } from '../units/types.js';
 
 export class PlaceholderUsage {
   private readonly used = new Set<string>();
+  // What unit() and rule() have already looked at, so that asking again (battle planning asks
+  // for the same few fields of the same cards plan after plan) costs one lookup instead of
+  // building the entry's text and hashing it anew. `used` only grows, so a field looked at
+  // once is recorded (or known to be no placeholder) for good.
+  private readonly seenFields = new Map<UnitCard, Set<string>>();
+  private readonly seenRules = new Set<string>();
 
   constructor(readonly rules: CompiledRules) {}
 
   /** Card fields of `unit` (paths like "skill", "weapons[0].ac", "armor.fore"). */
   unit(unit: UnitCard, ...fields: string[]): this {
-    for (const f of fields) if (unit.placeholders.has(f)) this.used.add(`${unit.id}.${f}`);
+    for (const f of fields) this.field(unit, f);
+    return this;
+  }
+
+  /** unit() for one field (no array of arguments made). */
+  field(unit: UnitCard, f: string): this {
+    let seen = this.seenFields.get(unit);
+    if (seen === undefined) this.seenFields.set(unit, (seen = new Set()));
+    if (!seen.has(f)) {
+      seen.add(f);
+      if (unit.placeholders.has(f)) this.used.add(`${unit.id}.${f}`);
+    }
     return this;
   }
 
   /** Rules data paths such as "combat.criticalTable". */
   rule(...paths: string[]): this {
-    for (const p of paths) {
+    for (const p of paths) this.ruleOne(p);
+    return this;
+  }
+
+  /** rule() for one path. */
+  ruleOne(p: string): this {
+    if (!this.seenRules.has(p)) {
+      this.seenRules.add(p);
       const why = this.rules.placeholders[p];
       if (why !== undefined) this.used.add(`rules ${p}: ${why}`);
     }

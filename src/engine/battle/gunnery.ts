@@ -432,7 +432,7 @@ export class Gunnery {
     const r = planAttack(this.rules, att.state, w, t, at, this.usage);
     if (!r.ok) return null;
     // The expected damage leaves out the Cloak test (as exactAttack of the plan without it).
-    const dist = planDistribution(this.rules, { ...r.plan, cloakTestDice: 0 });
+    const dist = planDistribution(this.rules, r.plan, false);
     let sh = this.byDist.get(dist);
     if (sh === undefined) this.byDist.set(dist, (sh = { expected: new Map(), sampler: null, at: -1, cloaked: new Map() }));
     let expected = sh.expected.get(t.unit);
