@@ -2,7 +2,7 @@
 // One uniform draw picks a column and decides between the column's outcome and its alias,
 // so an engine can draw a whole attack outcome with a single random number.
 import type { RandomStream } from '../rng/stream.js';
-import type { Distribution } from './exact.js';
+import { supportOf, type Distribution } from './exact.js';
 import { OUTCOME_CODES } from './outcome.js';
 
 /**
@@ -44,13 +44,15 @@ export class AliasSampler {
   private readonly table: Float64Array;
 
   constructor(dist: Distribution) {
+    // The codes with a chance, ascending (chances are never negative, so "nonzero" is "> 0"),
+    // from the distribution's kept list rather than a scan of every code.
+    const support = supportOf(dist);
     const codes: number[] = [];
     let total = 0;
-    for (let c = 0; c < OUTCOME_CODES; c++) {
-      if (dist[c] > 0) {
-        codes.push(c);
-        total += dist[c];
-      }
+    for (let i = 0; i < support.length; i++) {
+      const c = support[i];
+      codes.push(c);
+      total += dist[c];
     }
     const n = codes.length;
     if (n === 0) throw new RangeError('cannot sample from an empty distribution');

@@ -303,28 +303,46 @@ export function combineDistributions(da: Distribution, db: Distribution, f: (a: 
  */
 function diminishedDistribution(cfg: DiceConfig, da: Distribution, db: Distribution): Distribution {
   const out = new Float64Array(OUTCOME_CODES);
-  let n = 0;
-  for (let b = 0; b < OUTCOME_CODES; b++) if (db[b] !== 0) n++;
+  const sa = supportOf(da), sb = supportOf(db), n = sb.length;
   const pb = new Float64Array(n);
   const slot = new Int32Array(n);
   const budgets: number[] = [];
-  n = 0;
-  for (let b = 0; b < OUTCOME_CODES; b++) {
-    if (db[b] === 0) continue;
+  for (let j = 0; j < n; j++) {
+    const b = sb[j];
     const k = diminishBudget(cfg, b);
     let i = budgets.indexOf(k);
     if (i < 0) budgets.push(k), (i = budgets.length - 1);
-    pb[n] = db[b];
-    slot[n++] = i;
+    pb[j] = db[b];
+    slot[j] = i;
   }
   const to = new Int32Array(budgets.length);
-  for (let a = 0; a < OUTCOME_CODES; a++) {
-    const pa = da[a];
-    if (pa === 0) continue;
+  for (let x = 0; x < sa.length; x++) {
+    const a = sa[x], pa = da[a];
     for (let i = 0; i < budgets.length; i++) to[i] = diminishBy(cfg, a, budgets[i]);
     for (let j = 0; j < n; j++) out[to[slot[j]]] += pa * pb[j];
   }
   return out;
+}
+
+// The outcome codes of each distribution met with a nonzero chance. A distribution is never
+// changed once made (the memo hands the same object to every caller), so its list holds for
+// good. Code that walks a distribution once per use (a new opposed pair, the expected damage
+// per target type) then visits a few hundred codes, not all 4,096: such code runs seldom,
+// often before the engine has optimised it, where each step of a scan is slow.
+const supports = new WeakMap<Distribution, Int32Array>();
+
+/** The codes with a nonzero chance in `dist`, ascending. */
+export function supportOf(dist: Distribution): Int32Array {
+  let s = supports.get(dist);
+  if (s === undefined) {
+    let n = 0;
+    for (let c = 0; c < OUTCOME_CODES; c++) if (dist[c] !== 0) n++;
+    s = new Int32Array(n);
+    n = 0;
+    for (let c = 0; c < OUTCOME_CODES; c++) if (dist[c] !== 0) s[n++] = c;
+    supports.set(dist, s);
+  }
+  return s;
 }
 
 /**

@@ -2,7 +2,7 @@
 // outcome weighted by its probability (the damage rules are deterministic given the
 // outcome); the sampled path rolls the dice, and must agree with it.
 import { AliasSampler } from '../dice/alias.js';
-import { exactDistribution, opposedDistribution, type Distribution } from '../dice/exact.js';
+import { exactDistribution, opposedDistribution, supportOf, type Distribution } from '../dice/exact.js';
 import { resolveOpposed } from '../dice/opposed.js';
 import { BEST_MAG, MAG_D, NO_RESULT, OUTCOME_CODES } from '../dice/outcome.js';
 import { resolvePool } from '../dice/pool.js';
@@ -45,8 +45,10 @@ export function exactResults(rules: CompiledRules, dist: Distribution, target: C
   const stats = new DamageStats();
   const scratch = new CombatState(target.unit);
   const tally = new DamageTally();
-  for (let code = 0; code < OUTCOME_CODES; code++) {
-    if (dist[code] === 0) continue;
+  // The nonzero codes in ascending order, as a full scan would visit them (the same sums).
+  const support = supportOf(dist);
+  for (let i = 0; i < support.length; i++) {
+    const code = support[i];
     scratch.copyFrom(target);
     tally.reset();
     applyResults(rules, scratch, code, tally);
