@@ -54,6 +54,21 @@ function tableHome(id: number, key: number, shift: number): number {
   return Math.imul(Math.imul(id, 0x85ebca6b) ^ key, 0x9e3779b1) >>> shift;
 }
 
+const hashF64 = new Float64Array(1);
+const hashU32 = new Uint32Array(hashF64.buffer);
+
+/** A hash of t[from..to): equal numbers (0 and -0 alike, as === has them) hash alike. */
+function arenaHash(t: Float64Array, from: number, to: number): number {
+  let h = to - from;
+  for (let i = from; i < to; i++) {
+    hashF64[0] = t[i] + 0; // -0 + 0 is 0
+    h = Math.imul(h ^ hashU32[0], 0x9e3779b1);
+    h = Math.imul(h ^ hashU32[1], 0x85ebca6b);
+    h ^= h >>> 15;
+  }
+  return h | 0;
+}
+
 /** Gunnery.watch: an entry handed out (null: no attack) and the situation it was asked for. */
 export type ShotWatcher = (entry: ShotEntry | null, att: BattleModel, w: WeaponLine, tgt: BattleModel, band: 'short' | 'long', asp: Situation['aspect'], arc: FacingArc, mods: ShotMods) => void;
 
@@ -465,8 +480,8 @@ export class Gunnery {
   private arena = new Float64Array(4096);
   private arenaLen = 0;
 
-  /** Where each sampler copied so far lies in the arena, by its written numbers. */
-  private readonly arenaAt = new Map<string, number>();
+  /** Where the samplers copied so far lie in the arena, by a hash of their written numbers (arenaHash). */
+  private readonly arenaAt = new Map<number, number[]>();
 
   /**
    * Where sampler `a` lies in the arena: copied to its end, unless a sampler with the very same
@@ -481,11 +496,20 @@ export class Gunnery {
       grown.set(this.arena);
       this.arena = grown;
     }
-    const at = this.arenaLen, end = a.writeTo(this.arena, at);
-    const key = this.arena.subarray(at, end).join(',');
-    const known = this.arenaAt.get(key);
-    if (known !== undefined) return known;
-    this.arenaAt.set(key, at);
+    const t = this.arena, at = this.arenaLen, end = a.writeTo(t, at);
+    // The copy of an equal sampler: every number the same (the first is the column count, so
+    // equal first numbers mean equal lengths). Found through a hash of the numbers rather than
+    // their text, which took longer to write than the sampler took to make.
+    const h = arenaHash(t, at, end);
+    const same = this.arenaAt.get(h);
+    if (same !== undefined) {
+      for (const p of same) {
+        let i = 0;
+        while (at + i < end && t[p + i] === t[at + i]) i++;
+        if (at + i === end) return p;
+      }
+      same.push(at);
+    } else this.arenaAt.set(h, [at]);
     this.arenaLen = end;
     return at;
   }
