@@ -1,6 +1,6 @@
 // Opposed Rolls: the exact distribution agrees with rolling both pools many times.
 import { describe, expect, it } from 'vitest';
-import { opposedDistribution } from '../../src/dice/exact.js';
+import { combineDistributions, exactDistribution, opposedDistribution, supportOf } from '../../src/dice/exact.js';
 import { resolveOpposed } from '../../src/dice/opposed.js';
 import { ESCALATE_ALL, OUTCOME_CODES } from '../../src/dice/outcome.js';
 import { resolvePool } from '../../src/dice/pool.js';
@@ -42,4 +42,30 @@ describe('opposed roll, exact vs sampled', () => {
     const opposed = opposedDistribution(cfg, primary, null, resolvePool(cfg, { base: 1 }));
     expect(pAtLeast(opposed, 1)).toBeCloseTo(49 / 54, 12);
   });
+
+  // Without a Primary effect the opposed distribution is worked out by Diminish budget (each
+  // Primary outcome diminished once per distinct budget of the Secondary): the same sums in the
+  // same order as the generic combination, so equal to the last bit.
+  for (const version of ['1.2.1', '1.2.2'] as const) {
+    for (const rules of [[], ['opposed_budget=HIGHEST']]) {
+      it(`by budget equals the generic combination bit for bit [v${version} ${rules.join(' ') || 'defaults'}]`, () => {
+        const cfg = compileDiceConfig(RULES_VERSIONS[version], applyRuleAssignments(rules));
+        let pairs = 0, nonzero = 0;
+        for (const p of [{ base: 2 }, { base: 4, macro: 1 }, { base: 5, flexGrants: [2], macro: -2 }, { base: 3, rerollSources: 1 }, { base: 6, macro: 3 }]) {
+          for (const d of [{ base: 1 }, { base: 3 }, { base: 4, rerollSources: 1 }, { base: 6 }]) {
+            const primary = resolvePool(cfg, p), secondary = resolvePool(cfg, d);
+            const got = opposedDistribution(cfg, primary, null, secondary);
+            const generic = combineDistributions(exactDistribution(cfg, primary), exactDistribution(cfg, secondary), (a, b) => resolveOpposed(cfg, a, null, b));
+            expect(Array.from(got)).toEqual(Array.from(generic));
+            // The kept list of nonzero codes is the distribution's own, ascending.
+            expect(Array.from(supportOf(got))).toEqual(Array.from(got.keys()).filter((c) => got[c] !== 0));
+            pairs++;
+            nonzero += supportOf(got).length;
+          }
+        }
+        expect(pairs).toBe(20);
+        expect(nonzero).toBeGreaterThan(100);
+      });
+    }
+  }
 });
