@@ -189,12 +189,14 @@ export abstract class BattleDeployment extends BattleState {
   }
 
   protected makeDeployCandidates(m: BattleModel, z: 0 | 1, coverBeacons: boolean, side: 0 | 1): DeploySpot[] {
+    const zone = this.scenario.zone;
+    // Beacon zones hand out kept lists: no list or closure is made for them here.
+    if (zone !== 'standard' && zone !== 'corner') return this.beaconCandidates(coverBeacons, side);
     const W = this.width, H = this.height, out = spotList(0);
     const tryPose = (x: number, y: number, heading: number, front: number, inZone: (p: Pose) => boolean) => {
       const p = { x, y, heading };
       out.push({ pose: p, front, inZone, zoneOk: -1, blocked: 0, slot: out.length } as Spot);
     };
-    const zone = this.scenario.zone;
     if (zone === 'standard') {
       const depth = this.scenario.stripDepth;
       const heading = z === 0 ? 0 : 180;
@@ -210,7 +212,7 @@ export abstract class BattleDeployment extends BattleState {
           void x;
         }
       }
-    } else if (zone === 'corner') {
+    } else {
       const qx = z === 0 ? 0 : W / 2, qy = z === 0 ? 0 : H / 2;
       const heading = z === 0 ? 45 : 225;
       const inZone = (p: Pose) => this.inZoneRect(baseAt(m, p), qx, qy, qx + W / 2, qy + H / 2);
@@ -221,41 +223,44 @@ export abstract class BattleDeployment extends BattleState {
           tryPose(x, y, heading, dFront, inZone);
         }
       }
-    } else {
-      // Loops rather than filter() and some() with closures: the own beacons (all of them when
-      // none is a target), and with `coverBeacons` only those no own model covers yet.
-      // Each own beacon's cover is found once (covered[i]: 1 when an own model covers it).
-      const beacons = this.beacons, covered = this.beaconCoveredScratch;
-      let targets = 0;
-      for (let i = 0; i < beacons.length; i++) {
-        const b = beacons[i];
-        if (b.side !== side) continue;
-        covered[i] = coverBeacons && this.beaconCovered(i) ? 1 : 0;
-        if (covered[i] === 0) targets++;
-      }
-      // One list per set of beacons offered (a bit per beacon index), made the first time that
-      // set is met and kept from game to game: each beacon's spot objects are its own for good
-      // (beaconSpots refills them in place each game), so a set's list always holds the same
-      // objects. Handing out the same list for the same spots lets the policy keep its search
-      // order for them (pickByDepth): a side's later models mostly get its first model's list.
-      let mask = 0;
-      for (let i = 0; i < beacons.length; i++) {
-        const b = beacons[i];
-        if (b.side !== side || (coverBeacons && targets > 0 && covered[i] === 1)) continue;
-        mask |= 1 << i;
-        this.beaconSpots(i); // this game's spots, once per game
-      }
-      let all = this.beaconCandLists[mask];
-      if (all === undefined) {
-        all = spotList(0);
-        for (let i = 0; i < beacons.length; i++) if ((mask >> i) & 1) all.push(...this.beaconSpots(i));
-        this.beaconCandLists[mask] = all;
-      }
-      // Its spots were refilled above if this is a new game (and only then): the game is the version.
-      all.version = this.beaconGame;
-      return all;
     }
     return out;
+  }
+
+  /** makeDeployCandidates for a Beacon zone: the kept list of the spots around the own beacons offered. */
+  private beaconCandidates(coverBeacons: boolean, side: 0 | 1): DeploySpot[] {
+    // Loops rather than filter() and some() with closures: the own beacons (all of them when
+    // none is a target), and with `coverBeacons` only those no own model covers yet.
+    // Each own beacon's cover is found once (covered[i]: 1 when an own model covers it).
+    const beacons = this.beacons, covered = this.beaconCoveredScratch;
+    let targets = 0;
+    for (let i = 0; i < beacons.length; i++) {
+      const b = beacons[i];
+      if (b.side !== side) continue;
+      covered[i] = coverBeacons && this.beaconCovered(i) ? 1 : 0;
+      if (covered[i] === 0) targets++;
+    }
+    // One list per set of beacons offered (a bit per beacon index), made the first time that
+    // set is met and kept from game to game: each beacon's spot objects are its own for good
+    // (beaconSpots refills them in place each game), so a set's list always holds the same
+    // objects. Handing out the same list for the same spots lets the policy keep its search
+    // order for them (pickByDepth): a side's later models mostly get its first model's list.
+    let mask = 0;
+    for (let i = 0; i < beacons.length; i++) {
+      const b = beacons[i];
+      if (b.side !== side || (coverBeacons && targets > 0 && covered[i] === 1)) continue;
+      mask |= 1 << i;
+      this.beaconSpots(i); // this game's spots, once per game
+    }
+    let all = this.beaconCandLists[mask];
+    if (all === undefined) {
+      all = spotList(0);
+      for (let i = 0; i < beacons.length; i++) if ((mask >> i) & 1) all.push(...this.beaconSpots(i));
+      this.beaconCandLists[mask] = all;
+    }
+    // Its spots were refilled above if this is a new game (and only then): the game is the version.
+    all.version = this.beaconGame;
+    return all;
   }
 
   /**

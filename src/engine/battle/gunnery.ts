@@ -31,8 +31,9 @@ interface ByDistribution {
   at: number;
   /**
    * The samplers with a Cloak test of so many dice folded in, and their arena indices, by that
-   * number: the same distribution with the same test makes the same sampler, so one copy serves
-   * every entry that rolls it (a third of the arena was such copies).
+   * number: the same distribution with the same test makes the same sampler, so it is made once
+   * rather than for every entry that rolls it (store() would find its copy, but only after the
+   * sampler had been made again and written out).
    */
   readonly cloaked: Map<number, { readonly sampler: AliasSampler; readonly at: number }>;
 }
