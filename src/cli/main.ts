@@ -4,6 +4,7 @@ import { JWSIM_VERSION } from '../version.js';
 import { Command, CommanderError, Help, type Option } from 'commander';
 import { UserError } from '../errors.js';
 import { installInterruptNotice } from '../io/interrupt.js';
+import { tuneV8 } from '../sim/v8tuning.js';
 import { attackCommand } from './attack.js';
 import { battleCommand } from './battle.js';
 import { compareCommand } from './compare.js';
@@ -69,6 +70,7 @@ export const EXIT_OUTPUT = 74;
 const OUTPUT_FAILURES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EFBIG', 'EACCES', 'EPERM']);
 
 export async function main(argv: readonly string[]): Promise<number> {
+  tuneV8();
   installInterruptNotice();
   const program = buildProgram();
   try {
