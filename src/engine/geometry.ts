@@ -133,6 +133,24 @@ export function cosDeg(deg: number): number {
 }
 
 /**
+ * sinDeg(deg) into s[j] and cosDeg(deg) into c[j], the same numbers, with the angle's table
+ * index or memo slot found once for both (a move menu's headings are mostly not whole degrees).
+ */
+export function trigInto(deg: number, s: Float64Array, c: Float64Array, j: number): void {
+  if ((deg | 0) === deg && deg >= -TRIG_SPAN && deg <= TRIG_SPAN) {
+    s[j] = SIN_TABLE[deg + TRIG_SPAN];
+    c[j] = COS_TABLE[deg + TRIG_SPAN];
+  } else if (deg === deg) {
+    const i = memoSlot(deg);
+    s[j] = TRIG_MEMO[i + 1];
+    c[j] = TRIG_MEMO[i + 2];
+  } else {
+    s[j] = sinOf(deg);
+    c[j] = cosOf(deg);
+  }
+}
+
+/**
  * Math.hypot(x, y), to the bit, without the call into the variadic builtin (several times the
  * cost of these few operations). The same values as V8's Math.hypot for two arguments: both
  * magnitudes divided by the larger, their squares summed (its Kahan summation adds nothing to

@@ -12,7 +12,7 @@ import type { Scenario } from '../../scenarios/scenarioTypes.js';
 import type { UnitCard, WeaponLine } from '../../units/types.js';
 import type { Situation } from '../attackPlan.js';
 import { DamageTally } from '../damage.js';
-import { GEOM_EPSILON, cosDeg, hypot, overlapSpan, overlapping, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, cosDeg, hypot, overlapSpan, overlapping, sinDeg, trigInto } from '../geometry.js';
 import { aspect, aspectOfArc, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
 import type { RamPlan } from '../ram.js';
 import { PlaceholderUsage, noteTargetDamageFields } from '../usage.js';
@@ -253,8 +253,12 @@ export abstract class BattleState implements PolicyView {
     // sort with the comparator d2(a) - d2(b)), picked in one pass: each enemy goes in behind
     // every kept one that is not farther, and one not nearer than the third stays out. A sort
     // of a copy of the whole list, with two closures, was made for every model's moves.
-    // A fresh list each time: a policy may keep the one it was given while it scores a menu.
-    const near: BattleModel[] = [];
+    // Each model's own list, refilled in place (a new array grown to three cost some 180 bytes
+    // a call): a policy that keeps the list it was given while it scores a menu still may, as
+    // the list changes only when the same model's enemies are asked for again after a change.
+    const lists = this.nearLists[m.fleet];
+    let near = lists[m.index];
+    if (near === undefined) near = lists[m.index] = [];
     const keys = this.nearKeys;
     const mx = m.base.x, my = m.base.y;
     let n = 0;
@@ -269,9 +273,12 @@ export abstract class BattleState implements PolicyView {
       near[j] = e;
       keys[j] = d;
     }
+    cutTo(near, n);
     this.nearList = near;
     return near;
   }
+  /** nearestEnemies' lists, by fleet and index of the model. */
+  private readonly nearLists: [BattleModel[][], BattleModel[][]] = [[], []];
   /** nearestEnemies' scratch: the squared distance of each enemy kept, at its place in the list. */
   private readonly nearKeys = new Float64Array(3);
 
@@ -311,8 +318,7 @@ export abstract class BattleState implements PolicyView {
     if (att.unit.isCapital) {
       if (pose.heading !== this.trigHeading) {
         this.trigHeading = pose.heading;
-        this.trigSin = sinDeg(pose.heading);
-        this.trigCos = cosDeg(pose.heading);
+        this.headingTrig();
       }
       myArc = BattleState.arcIndex(dx, dy, this.trigSin, this.trigCos);
     }
@@ -339,6 +345,15 @@ export abstract class BattleState implements PolicyView {
     return notF * (3 * isR + (1 - isR) * (1 + +(st > 0)));
   }
 
+  /**
+   * arcsOf's sine and cosine of a heading not met last time: out of line (the heading is read
+   * from its field, not passed), so that arcsOf is small enough for V8 to inline into estimate,
+   * which then passes its dx and dy without making a heap number of each.
+   */
+  private headingTrig(): void {
+    this.trigSin = sinDeg(this.trigHeading);
+    this.trigCos = cosDeg(this.trigHeading);
+  }
   protected trigHeading = NaN;
   protected trigSin = 0;
   protected trigCos = 1;
@@ -482,10 +497,7 @@ export abstract class BattleState implements PolicyView {
       mx[j] = p.x;
       my[j] = p.y;
       // arcsOf's forward vector of the attacker at this pose (used for capital ships only).
-      if (attCapital) {
-        ms[j] = sinDeg(p.heading);
-        mc[j] = cosDeg(p.heading);
-      }
+      if (attCapital) trigInto(p.heading, ms, mc, j);
       out[j] = 0;
     }
     const mBulk = m.bulk;
@@ -530,10 +542,13 @@ export abstract class BattleState implements PolicyView {
       // bulks); rounding moves that point by far less than a billionth of it. So away from edge^2
       // the band is d2 > edge^2, and within `slack` of it (almost never met) it is worked out
       // exactly as before. The square root's latency sat on the path to the table slot's address.
-      // A non-positive edge (not met in practice) always takes the exact path.
+      // A non-positive edge (not met in practice) always takes the exact path: its slack of
+      // 1e308 holds any difference of two finite squares, and edge2 + 2 * slack below overflows to
+      // Infinity, as Infinity would. (Infinity itself is a global read that the never-taken
+      // branch gave no feedback for: V8 then kept the slack as a boxed number, one per enemy.)
       const edge = short + mBulk + tBulk;
       const edge2 = edge * edge;
-      const slack = edge > 0 ? edge2 * 4e-9 : Infinity;
+      const slack = edge > 0 ? edge2 * 4e-9 : 1e308;
       // Where long range cannot matter, the options clearly beyond the band's edge (the band
       // test says long there without its exact path; twice the slack, against rounding) are
       // left out as those out of reach are.

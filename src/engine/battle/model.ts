@@ -51,12 +51,15 @@ export class MovingBase implements Base {
   private readonly fwd = { sin: 0, cos: 1 };
   /** sin and cos of the heading (compass: the unit forward vector is (sin, cos)), cached per heading. */
   forward(): { readonly sin: number; readonly cos: number } {
-    if (this.heading !== this.trigOf) {
-      this.trigOf = this.heading;
-      this.fwd.sin = sinDeg(this.heading);
-      this.fwd.cos = cosDeg(this.heading);
-    }
+    if (this.heading !== this.trigOf) this.headingTrig();
     return this.fwd;
+  }
+  /** forward's work for a new heading, out of line so that forward itself stays small enough to inline wherever it is asked. */
+  private headingTrig(): void {
+    const h = this.heading;
+    this.trigOf = h;
+    this.fwd.sin = sinDeg(h);
+    this.fwd.cos = cosDeg(h);
   }
 }
 
