@@ -80,11 +80,11 @@ export interface DogfightResult {
   /** The breaker passed its test ([D+]); false when it left through Return to Base, or no one broke off. */
   readonly breakOffPassed: boolean;
   /** Survivors now in the Return to Base state. */
-  readonly rtb: Participant[];
+  readonly rtb: readonly Participant[];
   /** Survivors that may make one free move up to their Speed in any direction. */
-  readonly freeMove: Participant[];
+  readonly freeMove: readonly Participant[];
   /** Survivors that may make no more attacks this turn. */
-  readonly noMoreAttacks: Participant[];
+  readonly noMoreAttacks: readonly Participant[];
   /** Rounds begun (a round = the active model's action and the other's reply). */
   readonly rounds: number;
   /** Actions taken, passes included. */
@@ -268,12 +268,13 @@ export function dogfight(
     }
   }
 
-  // Afterwards: what each survivor may or must do.
-  const freeMove: Participant[] = [];
-  const noMoreAttacks: Participant[] = [];
-  const rtbList: Participant[] = [];
-  afterDogfight(dr, active, activeRtb, breaker, breakOffPassed, freeMove, noMoreAttacks, rtbList);
-  afterDogfight(dr, other, otherRtb, breaker, breakOffPassed, freeMove, noMoreAttacks, rtbList);
+  // Afterwards: what each survivor may or must do. Each list is made at its final length (one
+  // shared empty list where none is in it), not grown by push from an empty array.
+  const a = afterDogfight(dr, active, activeRtb, breaker, breakOffPassed);
+  const o = afterDogfight(dr, other, otherRtb, breaker, breakOffPassed);
+  const freeMove = listOf((a & AFTER_FREE) !== 0 ? active : null, (o & AFTER_FREE) !== 0 ? other : null);
+  const noMoreAttacks = listOf((a & AFTER_NO_MORE) !== 0 ? active : null, (o & AFTER_NO_MORE) !== 0 ? other : null);
+  const rtbList = listOf((a & AFTER_RTB) !== 0 ? active : null, (o & AFTER_RTB) !== 0 ? other : null);
   if (hooks.tracing !== false) {
     const endLine =
       ended === 'destroyed'
@@ -291,25 +292,28 @@ export function dogfight(
   return { ended: ended!, breaker, breakOffPassed, rtb: rtbList, freeMove, noMoreAttacks, rounds: round, actions, stayOnTargetUsed };
 }
 
+/** afterDogfight's answer: bits for the lists of the result a survivor goes in (0 for a destroyed model). */
+const AFTER_RTB = 1, AFTER_FREE = 2, AFTER_NO_MORE = 4;
+
 /**
  * What survivor `p` may or must do when the dogfight is over: Return to Base, or a free move;
  * no more attacks for a breaker that may not attack again. (A function of its own: as a
  * closure in dogfight it put that function's variables in a context object made every call.)
  */
-function afterDogfight(
-  dr: DogfightRules,
-  p: Participant,
-  inRtb: boolean,
-  breaker: Participant | null,
-  breakOffPassed: boolean,
-  freeMove: Participant[],
-  noMoreAttacks: Participant[],
-  rtbList: Participant[],
-): void {
-  if (p.state.destroyed) return;
-  if (inRtb || (dr.afterwards === 'rtb_if_no_fuel' && p.fuel <= 0)) rtbList.push(p);
-  else freeMove.push(p);
-  if (p === breaker && breakOffPassed && !dr.breakerMayAttackAgain) noMoreAttacks.push(p);
+function afterDogfight(dr: DogfightRules, p: Participant, inRtb: boolean, breaker: Participant | null, breakOffPassed: boolean): number {
+  if (p.state.destroyed) return 0;
+  let out = inRtb || (dr.afterwards === 'rtb_if_no_fuel' && p.fuel <= 0) ? AFTER_RTB : AFTER_FREE;
+  if (p === breaker && breakOffPassed && !dr.breakerMayAttackAgain) out |= AFTER_NO_MORE;
+  return out;
+}
+
+/** The empty list of a dogfight result (shared: the result's lists are readonly). */
+const NO_ONE: readonly Participant[] = Object.freeze([]);
+
+/** The list of the models given (null: left out), in that order: the active model, then the other. */
+function listOf(x: Participant | null, y: Participant | null): readonly Participant[] {
+  if (x !== null) return y !== null ? [x, y] : [x];
+  return y !== null ? [y] : NO_ONE;
 }
 
 /**

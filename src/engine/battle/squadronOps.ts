@@ -1,14 +1,14 @@
 // Squadrons at war (game.md §6.3-6.5, §7.4-7.7, §10; combat.md §8, §10-§12): interception and
 // dogfights, bombing and assault, hangers (launch, land, Embarked), boarding and capture.
 import type { Policy } from '../../policies/types.js';
-import { GEOM_EPSILON, type Base, bearing, cosDeg, hypot, onTable, guidedBisection, BISECTED, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, type Base, bearing, cosDeg, hypot, onTable, GUIDE_MARGIN, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import { boardedFight, initiateBoarding } from './boarding.js';
 import { dogfight, mayIntercept, type DogfightChooser, type DogfightResult } from './dogfight.js';
 import { assault, bombing, pointDefenceAttack, type InterceptFn } from './strike.js';
 import { BattleModel, MovingBase } from './model.js';
 import { baseAt, nearestLegal, ruledOutWithin, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
-import { SPAN_OUT } from './battleState.js';
+import { SPAN_OUT, cutTo } from './battleState.js';
 import { sortSmall } from '../sortSmall.js';
 import { BattleFiring } from './firing.js';
 import { NEAR_BLOCKED, NEAR_OPEN } from './manoeuvre.js';
@@ -133,9 +133,12 @@ export abstract class BattleSquadrons extends BattleFiring {
     return legal.includes('stay_on_target') ? 'stay_on_target' : legal.includes('engage') ? 'engage' : legal.includes('break_off') ? 'break_off' : 'pass';
   };
 
-  protected dogfightAftermath(r: DogfightResult, ...models: BattleModel[]): void {
-    for (const p of r.rtb) (p as BattleModel).rtb = true;
-    for (const x of models) this.afterDamage(x);
+  /** The two models of a dogfight after it (two parameters, not a rest list made per call). */
+  protected dogfightAftermath(r: DogfightResult, a: BattleModel, b: BattleModel): void {
+    const rtb = r.rtb;
+    for (let i = 0; i < rtb.length; i++) (rtb[i] as BattleModel).rtb = true;
+    this.afterDamage(a);
+    this.afterDamage(b);
   }
 
   /**
@@ -174,7 +177,7 @@ export abstract class BattleSquadrons extends BattleFiring {
       rec?.notes.push(`${best.label} intercepts ${s.label}`);
       const r = dogfight(this.procedureHooks(rec), this.br.dogfight, s, best, this.dogfightChooser);
       this.dogfightAftermath(r, s, best);
-      return { survived: !s.state.destroyed, noMoreAttacks: r.noMoreAttacks.includes(s) };
+      return { survived: !s.state.destroyed, noMoreAttacks: hasParticipant(r.noMoreAttacks, s) };
     };
   }
 
@@ -187,47 +190,29 @@ export abstract class BattleSquadrons extends BattleFiring {
   protected squadronStrike(m: BattleModel, policy: Policy, rec: TraceActivation | null): boolean {
     if (m.state.crippled) return false; // crippled squadrons (v1.2.1; option crippled_squadrons): Repair or Withdraw only
     // Candidates ranked cheaply first; the exact contact position is found only for the best.
-    const preys: Array<{ e: BattleModel; key: number }> = [];
-    const ships: Array<{ e: BattleModel; key: number }> = [];
+    // The two candidate lists are kept scratch arrays (enemy squadrons, enemy capital ships),
+    // each with its ranking keys beside it: firstReachable is done with them before anything
+    // this strike starts could come back here.
+    const preys = this.strikePreys, ships = this.strikeShips;
+    let np = 0, ns = 0;
     const speed = m.unit.speed;
-    for (const e of this.enemiesOf(m.side)) {
+    const enemies = this.enemiesOf(m.side);
+    for (let i = 0; i < enemies.length; i++) {
+      const e = enemies[i];
       const cd = hypot(e.base.x - m.base.x, e.base.y - m.base.y);
       if (cd - m.reach - e.reach > speed) continue; // cannot reach it whatever the shapes
       if (separationAbove(m.base, e.base, speed)) continue;
       // The ranking keys are worked out only for a list of two or more (see firstReachable).
-      if (!e.unit.isCapital) preys.push({ e, key: NaN });
-      else ships.push({ e, key: NaN });
+      if (!e.unit.isCapital) preys[np++] = e;
+      else ships[ns++] = e;
     }
-    const firstReachable = (list: Array<{ e: BattleModel; key: number }>): [BattleModel | null, Pose | null] => {
-      if (list.length > 1) {
-        for (const c of list) {
-          const e = c.e;
-          if (!e.unit.isCapital) {
-            // Intercept the enemy squadron closest to one of our capital ships (the biggest threat).
-            let threat = Infinity;
-            for (const f of this.models) {
-              if (f.side !== m.side || !f.unit.isCapital || !f.fights(this.br.inertHulks)) continue;
-              threat = Math.min(threat, hypot(e.base.x - f.base.x, e.base.y - f.base.y) - f.bulk);
-            }
-            c.key = threat;
-          } else {
-            // Bomb or assault the most exposed ship in reach: least point defence and Structure
-            // left (crippled hulks first), then the nearest.
-            const exposed = e.state.defense + e.state.structure;
-            c.key = shipKeyNeedsGap(list, c, speed, m.reach) ? exposed + separation(m.base, e.base) / 100 : exposed;
-          }
-        }
-      }
-      sortSmall(list, (a, b) => a.key - b.key);
-      for (const c of list) {
-        const pose = this.contactPose(m, c.e, speed);
-        if (pose) return [c.e, pose];
-      }
-      return [null, null];
-    };
-    const wantsIntercept = preys.length > 0 && mayIntercept(m) && policy.wants(this, m, 'intercept', this.pol);
-    const [prey, preyPose] = wantsIntercept ? firstReachable(preys) : [null, null];
-    const [ship, shipPose] = prey ? [null, null] : firstReachable(ships);
+    cutTo(preys, np);
+    cutTo(ships, ns);
+    const wantsIntercept = np > 0 && mayIntercept(m) && policy.wants(this, m, 'intercept', this.pol);
+    const prey = wantsIntercept ? this.firstReachable(m, preys, speed) : null;
+    const preyPose = prey ? this.reachedPose : null;
+    const ship = prey ? null : this.firstReachable(m, ships, speed);
+    const shipPose = ship ? this.reachedPose : null;
     const hooks = this.procedureHooks(rec);
     if (prey && preyPose) {
       if (rec) rec.action = 'intercept';
@@ -238,7 +223,7 @@ export abstract class BattleSquadrons extends BattleFiring {
       m.base.set(preyPose.x, preyPose.y, 0);
       const r = dogfight(hooks, this.br.dogfight, m, prey, this.dogfightChooser);
       this.dogfightAftermath(r, m, prey);
-      if (r.freeMove.includes(m) && !this.ended) {
+      if (hasParticipant(r.freeMove, m) && !this.ended) {
         this.freeMove(m, rec);
         // GM-72 (v1.2.2): the active model then carries on with its activation: its Attack Window.
         if (this.br.dogfight.afterwards === 'rtb_if_no_fuel' && !m.rtb && !this.ended) {
@@ -272,7 +257,7 @@ export abstract class BattleSquadrons extends BattleFiring {
     if ((m.unit.speed >= ship.unit.speed || m.fuel >= 1) && policy.wants(this, m, 'bombing', this.pol)) {
       if (rec) rec.action = 'bombing';
       m.base.set(shipPose.x, shipPose.y, 0);
-      const r = bombing(hooks, this.br.strike, m, ship, this.interceptFor(ship, rec), { continueRun: () => true });
+      const r = bombing(hooks, this.br.strike, m, ship, this.interceptFor(ship, rec), RUN_ON);
       this.afterDamage(m);
       this.afterDamage(ship);
       if (r.rtb && !m.state.destroyed) {
@@ -282,6 +267,76 @@ export abstract class BattleSquadrons extends BattleFiring {
       return true;
     }
     return false;
+  }
+
+  // squadronStrike's candidate lists and their ranking keys (kept arrays: see cutTo), and the
+  // contact position firstReachable found (a field rather than a [model, pose] pair per call).
+  private readonly strikePreys: BattleModel[] = [];
+  private readonly strikeShips: BattleModel[] = [];
+  private strikeKeys = new Float64Array(16);
+  private reachedPose: Pose | null = null;
+
+  /**
+   * squadronStrike's choice among the candidates in `list`: ranked by their keys (worked out
+   * here into strikeKeys, at the same places, for a list of two or more), the first whose contact
+   * position `m` can reach within `speed`; its position is left in reachedPose. Null when none.
+   */
+  private firstReachable(m: BattleModel, list: BattleModel[], speed: number): BattleModel | null {
+    const n = list.length;
+    if (n > 1) {
+      if (this.strikeKeys.length < n) this.strikeKeys = new Float64Array(2 * n);
+      const keys = this.strikeKeys;
+      for (let i = 0; i < n; i++) {
+        const e = list[i];
+        if (!e.unit.isCapital) {
+          // Intercept the enemy squadron closest to one of our capital ships (the biggest threat).
+          let threat = Infinity;
+          const models = this.models;
+          for (let k = 0; k < models.length; k++) {
+            const f = models[k];
+            if (f.side !== m.side || !f.unit.isCapital || !f.fights(this.br.inertHulks)) continue;
+            threat = Math.min(threat, hypot(e.base.x - f.base.x, e.base.y - f.base.y) - f.bulk);
+          }
+          keys[i] = threat;
+        } else {
+          // Bomb or assault the most exposed ship in reach: least point defence and Structure
+          // left (crippled hulks first), then the nearest.
+          const exposed = e.state.defense + e.state.structure;
+          keys[i] = shipKeyNeedsGap(list, i, speed, m.reach) ? exposed + separation(m.base, e.base) / 100 : exposed;
+        }
+      }
+      if (n <= 16) {
+        // sortSmall's insertion sort with the comparator keys[a] - keys[b], on both arrays.
+        for (let i = 1; i < n; i++) {
+          const x = list[i], kx = keys[i];
+          let j = i - 1;
+          while (j >= 0 && keys[j] - kx > 0) {
+            list[j + 1] = list[j];
+            keys[j + 1] = keys[j];
+            j--;
+          }
+          list[j + 1] = x;
+          keys[j + 1] = kx;
+        }
+      } else {
+        // Longer lists (never seen in practice) go through sortSmall as they did.
+        const pairs = list.map((e, i) => ({ e, key: keys[i] }));
+        sortSmall(pairs, (a, b) => a.key - b.key);
+        for (let i = 0; i < n; i++) {
+          list[i] = pairs[i].e;
+          keys[i] = pairs[i].key;
+        }
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      const pose = this.contactPose(m, list[i], speed);
+      if (pose) {
+        this.reachedPose = pose;
+        return list[i];
+      }
+    }
+    this.reachedPose = null;
+    return null;
   }
 
   /**
@@ -300,12 +355,45 @@ export abstract class BattleSquadrons extends BattleFiring {
 
   /** touchingAlong with the edge that touchingEdge found. */
   private touchingFrom(b: MovingBase, m: BattleModel, ship: BattleModel, ux: number, uy: number, edge: number): void {
-    guidedBisection(0, ship.reach + m.reach + 0.01, 20, edge, (t) => {
-      b.set(ship.base.x + ux * t, ship.base.y + uy * t, 0);
-      return separationBelow(b, ship.base, 0);
-    });
-    const hi = BISECTED[1];
-    b.set(ship.base.x + ux * hi, ship.base.y + uy * hi, 0);
+    // guidedBisection(0, ship.reach + m.reach + 0.01, 20, edge, test), test(t) putting b t
+    // inches out and asking whether it still overlaps the ship, written out: the same steps
+    // and answers, without a closure and its context per call and a boxed t per test.
+    const at = ship.base, x0 = at.x, y0 = at.y;
+    let lo = 0, hi = ship.reach + m.reach + 0.01;
+    let guided = false;
+    if (edge === edge) {
+      let t = edge - GUIDE_MARGIN;
+      b.set(x0 + ux * t, y0 + uy * t, 0);
+      if (separationBelow(b, at, 0)) {
+        t = edge + GUIDE_MARGIN;
+        b.set(x0 + ux * t, y0 + uy * t, 0);
+        guided = !separationBelow(b, at, 0);
+      }
+    }
+    for (let i = 0; i < 20; i++) {
+      const t = (lo + hi) / 2;
+      let yes: boolean;
+      if (guided && t < edge - GUIDE_MARGIN) yes = true;
+      else if (guided && t > edge + GUIDE_MARGIN) yes = false;
+      else {
+        b.set(x0 + ux * t, y0 + uy * t, 0);
+        yes = separationBelow(b, at, 0);
+      }
+      if (yes) lo = t;
+      else hi = t;
+    }
+    b.set(x0 + ux * hi, y0 + uy * hi, 0);
+  }
+
+  /** Base `b` (where `m` would stand beside `ship`) is separated by more than `gap` from every other base on the table. */
+  private clearOfAllBut(b: MovingBase, m: BattleModel, ship: BattleModel, gap: number): boolean {
+    const models = this.models;
+    for (let i = 0; i < models.length; i++) {
+      const o = models[i];
+      if (o === m || o === ship || o.where !== 'table') continue;
+      if (!separationAbove(b, o.base, gap)) return false;
+    }
+    return true;
   }
 
   /**
@@ -355,7 +443,7 @@ export abstract class BattleSquadrons extends BattleFiring {
       }
       this.touchingFrom(b, m, c, ux, uy, edge);
       if (!onTable(b, this.width, this.height)) continue;
-      if (near === NEAR_OPEN && !this.models.every((o) => o === m || o === c || o.where !== 'table' || separationAbove(b, o.base, GEOM_EPSILON))) continue;
+      if (near === NEAR_OPEN && !this.clearOfAllBut(b, m, c, GEOM_EPSILON)) continue;
       m.base.set(b.x, b.y, 0);
       m.where = 'table';
       m.carrier = null;
@@ -433,7 +521,7 @@ export abstract class BattleSquadrons extends BattleFiring {
     if (len < 1e-9) [dx, dy, len] = [sinDeg(ship.base.heading), cosDeg(ship.base.heading), 1];
     const b = baseAt(x, { x: 0, y: 0, heading: 0 });
     this.touchingAlong(b, x, ship, dx / len, dy / len);
-    const clear = onTable(b, this.width, this.height) && this.models.every((o) => o === x || o === ship || o.where !== 'table' || separationAbove(b, o.base, -GEOM_EPSILON));
+    const clear = onTable(b, this.width, this.height) && this.clearOfAllBut(b, x, ship, NEG_EPSILON);
     if (clear) {
       x.base.set(b.x, b.y, 0);
       return;
@@ -447,10 +535,10 @@ export abstract class BattleSquadrons extends BattleFiring {
     const ok = (q: Pose) => {
       const c = baseAt(x, q);
       if (!onTable(c, this.width, this.height)) return false;
-      if (blocker && !separationAbove(c, blocker.base, -GEOM_EPSILON)) return false;
+      if (blocker && !separationAbove(c, blocker.base, NEG_EPSILON)) return false;
       for (const o of this.models) {
         if (o === x || o === blocker || o.where !== 'table') continue;
-        if (!separationAbove(c, o.base, -GEOM_EPSILON)) {
+        if (!separationAbove(c, o.base, NEG_EPSILON)) {
           blocker = o;
           return false;
         }
@@ -459,7 +547,7 @@ export abstract class BattleSquadrons extends BattleFiring {
     };
     // A spot is ruled out by a base it overlaps (separation -eps or less): rings within the
     // depth of an overlap where the search starts are not tried (b is still the start here).
-    const skip = ruledOutWithin(b, x, this.models, () => -GEOM_EPSILON);
+    const skip = ruledOutWithin(b, x, this.models, OVERLAP_NEED);
     const p = nearestLegal(this.br, x, { x: b.x, y: b.y, heading: 0 }, this.models, this.width, this.height, 12, ok, skip);
     if (p) x.base.set(p.x, p.y, 0);
     rec?.notes.push(`${x.label} cannot stay on ${ship.label}: Return to Base`);
@@ -468,7 +556,7 @@ export abstract class BattleSquadrons extends BattleFiring {
 }
 
 /**
- * Whether the ranking key of ship candidate `c` (Defense + Structure + separation / 100, see
+ * Whether the ranking key of the ship list[at] (Defense + Structure + separation / 100, see
  * squadronStrike) needs the separation: only where another ship in the list has a Defense +
  * Structure less than 1 from its own. A ship in reach of a squadron of that Speed (and base
  * reach) is at most Speed away and overlaps it by at most twice that reach, so where both are
@@ -477,13 +565,33 @@ export abstract class BattleSquadrons extends BattleFiring {
  * compares keys) gives the same order. The separation, an exact outline measurement, is the
  * dearest part of the key.
  */
-function shipKeyNeedsGap(list: ReadonlyArray<{ e: BattleModel }>, c: { e: BattleModel }, speed: number, reach: number): boolean {
+function shipKeyNeedsGap(list: readonly BattleModel[], at: number, speed: number, reach: number): boolean {
   if (!(speed < 25 && 2 * reach < 25)) return true;
-  const own = c.e.state.defense + c.e.state.structure;
-  for (const o of list) {
-    if (o === c || !o.e.unit.isCapital) continue;
-    const d = o.e.state.defense + o.e.state.structure - own;
+  const c = list[at];
+  const own = c.state.defense + c.state.structure;
+  for (let i = 0; i < list.length; i++) {
+    const o = list[i];
+    if (i === at || !o.unit.isCapital) continue;
+    const d = o.state.defense + o.state.structure - own;
     if (!(d >= 1 || d <= -1)) return true;
   }
+  return false;
+}
+
+/**
+ * -GEOM_EPSILON as one number kept by the module: written `-GEOM_EPSILON` at a call that was not
+ * inlined, the negation was worked out and boxed into a fresh heap number at every call.
+ */
+const NEG_EPSILON = -GEOM_EPSILON;
+
+/** What rules a spot out for an Assaulter put back: overlapping a base (one function, not one per call). */
+const OVERLAP_NEED = (): number => NEG_EPSILON;
+
+/** The bombing chooser of the battle: every run it may make (one object, not one per bombing). */
+const RUN_ON = { continueRun: (): boolean => true };
+
+/** Whether `p` is in the (one- or two-entry) list of a dogfight result, without the includes builtin. */
+function hasParticipant(list: readonly object[], p: object): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i] === p) return true;
   return false;
 }
