@@ -20,7 +20,8 @@
 //   to it). The dogfight ends when a model is destroyed, a Break Off ends it, or neither
 //   model can do anything but pass.
 import { BEST_MAG, MAG_D, outcomeName } from '../../dice/outcome.js';
-import { resolvePool } from '../../dice/pool.js';
+import { resolvePool, type Pool } from '../../dice/pool.js';
+import type { DiceConfig } from '../../dice/config.js';
 import { applyResults } from '../damage.js';
 import type { Participant, ProcedureHooks, WindowOptions } from './procedures.js';
 
@@ -150,6 +151,29 @@ function dogfightWindow(fc: number): WindowOptions {
 }
 const DOGFIGHT_WINDOWS: WindowOptions[] = [];
 
+/**
+ * The pool resolvePool(cfg, { base, flexGrants: fast ? [1] : [] }) makes (a Break Off test; a
+ * Stay on Target attack, whose request has no Flex grants, is the same as one with none), kept
+ * per base and Fast for the dice configuration last used: a dogfight otherwise made the request,
+ * its grant list and the pool for every such roll. The roller reads only the pool's numbers.
+ */
+function dogfightPool(cfg: DiceConfig, base: number, fast: boolean): Pool {
+  if (!(base >>> 0 === base && base < 64)) return resolvePool(cfg, { base, flexGrants: fast ? [1] : [] }); // never on printed cards
+  if (cfg !== poolCfg) {
+    poolCfg = cfg;
+    pools = [];
+  }
+  const slot = base * 2 + (fast ? 1 : 0);
+  return (pools[slot] ??= resolvePool(cfg, { base, flexGrants: fast ? [1] : [] }));
+}
+let poolCfg: DiceConfig | null = null;
+let pools: Pool[] = [];
+
+/** The trace's words for a Break Off test (only made for a trace). */
+function breakOffText(base: number, fast: boolean, code: number): string {
+  return `Break Off test (${base} dice${fast ? ' + 1 Flex, Fast' : ''}): ${outcomeName(code)}`;
+}
+
 /** The options of a dogfight called without any (shared, rather than a new empty object per call). */
 const NO_OPTIONS: DogfightOptions = Object.freeze({});
 
@@ -201,7 +225,7 @@ export function dogfight(
     const fc = dogfightFireControl(self, boosted);
     const legal = legalDogfightChoices(dr, self, moverIsActive, fc, stayOnTargetUsed);
     const choice = legal.length === 1 && legal[0] === 'pass' ? 'pass' : choose(self, opp, round, legal);
-    if (!legal.includes(choice)) {
+    if (!isListed(legal, choice)) {
       throw new Error(`dogfight: ${self.label} chose ${choice}, but only ${legal.join(', ')} is open`);
     }
     actions++;
@@ -222,31 +246,30 @@ export function dogfight(
         const base = dr.breakOffTest === 'skill_or_fuel' ? Math.max(self.unit.skill, before) : self.unit.skill;
         self.fuel = before - 1; // paid whether or not the test passes
         const fast = self.state.hasWorking('Fast');
-        const pool = resolvePool(rules.dice, { base, flexGrants: fast ? [1] : [] });
+        const pool = dogfightPool(rules.dice, base, fast);
         // No base dice: no result can be kept, so the test fails without a roll.
         const code = pool.base > 0 ? roller.unopposed(pool, rng) : 0;
         const passed = BEST_MAG[code] >= MAG_D;
-        const what = `Break Off test (${base} dice${fast ? ' + 1 Flex, Fast' : ''}): ${outcomeName(code)}`;
         if (passed) {
           breaker = self;
           breakOffPassed = true;
           ended = 'break_off';
-          if (hooks.tracing !== false) hooks.note(`round ${round}: ${self.label} ${what}, passed (Fuel ${before}->${self.fuel}); the dogfight ends`);
+          if (hooks.tracing !== false) hooks.note(`round ${round}: ${self.label} ${breakOffText(base, fast, code)}, passed (Fuel ${before}->${self.fuel}); the dogfight ends`);
         } else if (dr.breakOffFailAllowsRtb && (opts.rtbOnFailedBreakOff?.(self, opp, round) ?? true)) {
           self.fuel = 0;
           breaker = self;
           ended = 'break_off';
           if (moverIsActive) activeRtb = true;
           else otherRtb = true;
-          if (hooks.tracing !== false) hooks.note(`round ${round}: ${self.label} ${what}, failed; drops its Fuel to 0 and enters Return to Base`);
+          if (hooks.tracing !== false) hooks.note(`round ${round}: ${self.label} ${breakOffText(base, fast, code)}, failed; drops its Fuel to 0 and enters Return to Base`);
         } else {
-          if (hooks.tracing !== false) hooks.note(`round ${round}: ${self.label} ${what}, failed (Fuel ${before}->${self.fuel})`);
+          if (hooks.tracing !== false) hooks.note(`round ${round}: ${self.label} ${breakOffText(base, fast, code)}, failed (Fuel ${before}->${self.fuel})`);
         }
         break;
       }
       case 'stay_on_target': {
         stayOnTargetUsed = true;
-        const pool = resolvePool(rules.dice, { base: self.state.defense });
+        const pool = dogfightPool(rules.dice, self.state.defense, false);
         const code = roller.unopposed(pool, rng);
         applyResults(rules, opp.state, code, tally);
         if (hooks.tracing !== false) hooks.note(
@@ -290,6 +313,12 @@ export function dogfight(
   }
 
   return { ended: ended!, breaker, breakOffPassed, rtb: rtbList, freeMove, noMoreAttacks, rounds: round, actions, stayOnTargetUsed };
+}
+
+/** legal.includes(choice), as a short loop (the list has at most four entries). */
+function isListed(legal: readonly DogfightChoice[], choice: DogfightChoice): boolean {
+  for (let i = 0; i < legal.length; i++) if (legal[i] === choice) return true;
+  return false;
 }
 
 /** afterDogfight's answer: bits for the lists of the result a survivor goes in (0 for a destroyed model). */

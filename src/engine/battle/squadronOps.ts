@@ -4,7 +4,7 @@ import type { Policy } from '../../policies/types.js';
 import { GEOM_EPSILON, type Base, bearing, cosDeg, hypot, onTable, GUIDE_MARGIN, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import { boardedFight, initiateBoarding } from './boarding.js';
 import { dogfight, mayIntercept, type DogfightChooser, type DogfightResult } from './dogfight.js';
-import { assault, bombing, pointDefenceAttack, type InterceptFn } from './strike.js';
+import { assault, bombing, pointDefenceAttack, type InterceptFn, type Interception } from './strike.js';
 import { BattleModel, MovingBase } from './model.js';
 import { baseAt, nearestLegal, ruledOutWithin, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
@@ -128,9 +128,17 @@ export abstract class BattleSquadrons extends BattleFiring {
 
   /** Picks a Dogfight action: Stay on Target when it can, else Engage, else Break Off, else pass (Return to Base: Break Off only). */
   protected readonly dogfightChooser: DogfightChooser = (self, _other, _round, legal) => {
+    // What is open, read in one pass over the list (rather than up to three includes calls).
+    let open = 0;
+    for (let i = 0; i < legal.length; i++) {
+      const c = legal[i];
+      if (c === 'stay_on_target') open |= 4;
+      else if (c === 'engage') open |= 1;
+      else if (c === 'break_off') open |= 2;
+    }
     // Return to Base (GM-77): no attacks, so an intercepted squadron heading home only tries to break off.
-    if ((self as BattleModel).rtb) return legal.includes('break_off') ? 'break_off' : 'pass';
-    return legal.includes('stay_on_target') ? 'stay_on_target' : legal.includes('engage') ? 'engage' : legal.includes('break_off') ? 'break_off' : 'pass';
+    if ((self as BattleModel).rtb) return (open & 2) !== 0 ? 'break_off' : 'pass';
+    return (open & 4) !== 0 ? 'stay_on_target' : (open & 1) !== 0 ? 'engage' : (open & 2) !== 0 ? 'break_off' : 'pass';
   };
 
   /** The two models of a dogfight after it (two parameters, not a rest list made per call). */
@@ -156,29 +164,35 @@ export abstract class BattleSquadrons extends BattleFiring {
 
   /** Passive interception (§7.5, §7.6, §7.7): a friendly squadron within 3" of `ship` dogfights the striker. */
   protected interceptFor(ship: BattleModel, rec: TraceActivation | null): InterceptFn {
-    return (striker) => {
-      const s = striker as BattleModel;
-      let best: BattleModel | null = null;
-      let bestGap = Infinity;
-      for (const d of this.models) {
-        // A squadron Assaulting an enemy ship stays on it: it does not leave to intercept.
-        if (d.side !== ship.side || d.unit.isCapital || !d.fights(this.br.inertHulks) || d.rtb || d.intercepted || d.assaulting || !mayIntercept(d)) continue;
-        if (separationAbove(d.base, ship.base, 3 + GEOM_EPSILON)) continue;
-        const gap = separation(d.base, ship.base);
-        if (gap >= bestGap) continue;
-        if (!this.policyOfSide(d.side).wants(this, d, 'intercept', this.pol)) continue;
-        best = d;
-        bestGap = gap;
-      }
-      if (!best) return 'none';
-      const pose = this.contactPose(best, s, Infinity);
-      if (pose) best.base.set(pose.x, pose.y, 0);
-      best.intercepted = true;
-      rec?.notes.push(`${best.label} intercepts ${s.label}`);
-      const r = dogfight(this.procedureHooks(rec), this.br.dogfight, s, best, this.dogfightChooser);
-      this.dogfightAftermath(r, s, best);
-      return { survived: !s.state.destroyed, noMoreAttacks: hasParticipant(r.noMoreAttacks, s) };
-    };
+    // The closure only carries the ship and the trace to a method: as its body, the search's
+    // loop read every value through the closure's context.
+    return (striker) => this.intercept(ship, striker as BattleModel, rec);
+  }
+
+  /** interceptFor's interception of `s` striking `ship`: the nearest willing defender within 3", if any, dogfights it. */
+  private intercept(ship: BattleModel, s: BattleModel, rec: TraceActivation | null): Interception {
+    let best: BattleModel | null = null;
+    let bestGap = Infinity;
+    const models = this.models;
+    for (let i = 0; i < models.length; i++) {
+      const d = models[i];
+      // A squadron Assaulting an enemy ship stays on it: it does not leave to intercept.
+      if (d.side !== ship.side || d.unit.isCapital || !d.fights(this.br.inertHulks) || d.rtb || d.intercepted || d.assaulting || !mayIntercept(d)) continue;
+      if (separationAbove(d.base, ship.base, INTERCEPT_REACH)) continue;
+      const gap = separation(d.base, ship.base);
+      if (gap >= bestGap) continue;
+      if (!this.policyOfSide(d.side).wants(this, d, 'intercept', this.pol)) continue;
+      best = d;
+      bestGap = gap;
+    }
+    if (!best) return 'none';
+    const pose = this.contactPose(best, s, Infinity);
+    if (pose) best.base.set(pose.x, pose.y, 0);
+    best.intercepted = true;
+    rec?.notes.push(`${best.label} intercepts ${s.label}`);
+    const r = dogfight(this.procedureHooks(rec), this.br.dogfight, s, best, this.dogfightChooser);
+    this.dogfightAftermath(r, s, best);
+    return { survived: !s.state.destroyed, noMoreAttacks: hasParticipant(r.noMoreAttacks, s) };
   }
 
   /**
@@ -274,6 +288,7 @@ export abstract class BattleSquadrons extends BattleFiring {
   private readonly strikePreys: BattleModel[] = [];
   private readonly strikeShips: BattleModel[] = [];
   private strikeKeys = new Float64Array(16);
+  private readonly strikeCaps: BattleModel[] = [];
   private reachedPose: Pose | null = null;
 
   /**
@@ -286,15 +301,26 @@ export abstract class BattleSquadrons extends BattleFiring {
     if (n > 1) {
       if (this.strikeKeys.length < n) this.strikeKeys = new Float64Array(2 * n);
       const keys = this.strikeKeys;
+      // Our capital ships that fight, in model order: listed once for all the enemy squadrons.
+      const caps = this.strikeCaps;
+      let nc = -1;
       for (let i = 0; i < n; i++) {
         const e = list[i];
         if (!e.unit.isCapital) {
+          if (nc < 0) {
+            nc = 0;
+            const models = this.models;
+            for (let k = 0; k < models.length; k++) {
+              const f = models[k];
+              if (f.side !== m.side || !f.unit.isCapital || !f.fights(this.br.inertHulks)) continue;
+              caps[nc++] = f;
+            }
+            cutTo(caps, nc);
+          }
           // Intercept the enemy squadron closest to one of our capital ships (the biggest threat).
           let threat = Infinity;
-          const models = this.models;
-          for (let k = 0; k < models.length; k++) {
-            const f = models[k];
-            if (f.side !== m.side || !f.unit.isCapital || !f.fights(this.br.inertHulks)) continue;
+          for (let k = 0; k < nc; k++) {
+            const f = caps[k];
             threat = Math.min(threat, hypot(e.base.x - f.base.x, e.base.y - f.base.y) - f.bulk);
           }
           keys[i] = threat;
@@ -583,6 +609,9 @@ function shipKeyNeedsGap(list: readonly BattleModel[], at: number, speed: number
  * inlined, the negation was worked out and boxed into a fresh heap number at every call.
  */
 const NEG_EPSILON = -GEOM_EPSILON;
+
+/** How far a defender may be from the ship it intercepts for (3"), with the geometry's tolerance. */
+const INTERCEPT_REACH = 3 + GEOM_EPSILON;
 
 /** What rules a spot out for an Assaulter put back: overlapping a base (one function, not one per call). */
 const OVERLAP_NEED = (): number => NEG_EPSILON;
