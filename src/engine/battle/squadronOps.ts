@@ -204,9 +204,9 @@ export abstract class BattleSquadrons extends BattleFiring {
   protected squadronStrike(m: BattleModel, policy: Policy, rec: TraceActivation | null): boolean {
     if (m.state.crippled) return false; // crippled squadrons (v1.2.1; option crippled_squadrons): Repair or Withdraw only
     // Candidates ranked cheaply first; the exact contact position is found only for the best.
-    // The two candidate lists are kept scratch arrays (enemy squadrons, enemy capital ships),
-    // each with its ranking keys beside it: firstReachable is done with them before anything
-    // this strike starts could come back here.
+    // The two candidate lists (enemy squadrons, enemy capital ships) are kept scratch arrays,
+    // ranked by firstReachable with keys in a kept Float64Array: it is done with them before
+    // anything this strike starts (a dogfight, a free move, a bombing) could come back here.
     const preys = this.strikePreys, ships = this.strikeShips;
     let np = 0, ns = 0;
     const speed = m.unit.speed;
