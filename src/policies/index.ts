@@ -181,7 +181,11 @@ class Heuristic implements Policy {
     // Best first (ties: menu order); the first legal one is taken. The scratch arrays are not
     // cut to the menu (MENU_STORE in battleState): firstLegal is told how many keys count.
     const i = firstLegal(scores, legal, true, options.length);
-    if (i < 0) return { index: i, fireBefore: false };
+    // The answer goes out in one object kept by the policy (the engine reads it at once).
+    const choice = this.choice;
+    choice.index = i;
+    choice.fireBefore = false;
+    if (i < 0) return choice;
     // Fire before the move when that scores higher: the exact firepower from the chosen end
     // is needed where the menu's value may stand for a smaller one (at most fireStart).
     // That is needed only to tell a value equal to fireStart from a smaller one at full Fire
@@ -193,8 +197,12 @@ class Heuristic implements Policy {
     let fireEnd = fires[i];
     const bf = o.action === 'boost' ? boostBf : 1;
     if (partial === LEFT_TIE && bf === 1 && fireEnd < fireStart) fireEnd = firepower(view, m, o.pose, focus);
-    return { index: i, fireBefore: fireStart > fireEnd * bf };
+    choice.fireBefore = fireStart > fireEnd * bf;
+    return choice;
   }
+
+  /** pickMove's answer, refilled on each call. */
+  private readonly choice = { index: -1, fireBefore: false };
 
   /** pickMove's scratch: each option's score. */
   private readonly scores: number[] = [];
@@ -208,10 +216,17 @@ class Heuristic implements Policy {
   targetOrder(view: PolicyView, m: BattleModel, from: Pose, enemies: readonly BattleModel[]): BattleModel[] {
     const focus = this.name === 'aggressive' ? this.p.focus : 1;
     // Only targets worth a shot are kept (most are out of range), each put in its place (insertTarget).
-    const out: BattleModel[] = [];
+    // The list is the policy's own, refilled on each call: the engine reads an order only until
+    // its fire is over, and asks for no other order meanwhile. Emptied by pop() (as cutTo in battleState), which
+    // keeps its backing store: a new list per call allocated one as its first target went in.
+    const out = this.targets;
+    while (out.length > 0) out.pop();
     for (const e of enemies) insertTarget(out, this.targetScores, e, view.estimate(m, from, e) / (focus ? Math.max(1, e.state.structure) : 1));
     return out;
   }
+
+  /** targetOrder's answer, refilled on each call. */
+  private readonly targets: BattleModel[] = [];
 
   /** targetOrder's scratch: the score of each target in its list, at the same index. */
   private readonly targetScores: number[] = [];

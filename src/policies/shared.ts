@@ -259,9 +259,20 @@ export function objectiveValue(view: PolicyView, p: Pose): number {
  */
 export function objectiveValues(view: PolicyView, options: readonly MoveOption[], out: number[]): void {
   const n = loadMarkers(view);
+  // markersValue written out (the same operations in the same order): V8 did not inline it
+  // here, and each call boxed the position's two numbers and its answer into heap numbers.
   for (let j = 0; j < options.length; j++) {
     const p = options[j].pose;
-    out[j] = markersValue(p.x, p.y, n);
+    const px = p.x, py = p.y;
+    let v = 0;
+    for (let i = 0; i < n; i++) {
+      const dx = mkX[i] - px, dy = mkY[i] - py;
+      if (dx * dx + dy * dy > mkFar2[i]) continue;
+      const d = hypot(dx, dy) - mkR[i];
+      if (d <= 0) v += mkPts[i];
+      else v += mkPull[i] * Math.max(0, 1 - d / 24);
+    }
+    out[j] = v;
   }
 }
 
@@ -356,8 +367,15 @@ export function holdBackOf(p: Readonly<Record<string, number>>): { squadrons: nu
 /** The legal deployment spot nearest the wanted depth (ties: candidate order, centre outwards); -1 if none. */
 export function pickByDepth(candidates: DeployCandidates, legal: (i: number) => boolean, depth: number): number {
   const n = candidates.length;
-  let w = depthWalks.get(candidates);
-  if (w === undefined || w.fronts.length !== n) depthWalks.set(candidates, (w = new DepthWalk(n)));
+  // An engine list (one with a version) holds the walk in its memo slot, a field read instead
+  // of a WeakMap lookup; any other list's walk is found by the list in depthWalks.
+  const engine = candidates.version !== undefined;
+  let w = engine ? (candidates.memo as DepthWalk | undefined) : depthWalks.get(candidates);
+  if (w === undefined || w.fronts.length !== n) {
+    w = new DepthWalk(n);
+    if (engine) candidates.memo = w;
+    else depthWalks.set(candidates, w);
+  }
   // The order found so far serves while the list holds the depths it was found from (the
   // engine offers the same list object again for the same spots: a strip or corner zone's
   // every time, a set of beacons' within a game, refilled with the next game's spots).

@@ -36,9 +36,10 @@ export interface DeployCandidate {
  * A list of deployment candidates as the engine hands it out, with `version`: the same number
  * each time the list is offered with the same fronts (the engine changes it whenever it refills
  * them), so a policy that kept something about the list may skip comparing its fronts. A list
- * without one (a caller's own) is compared candidate by candidate.
+ * without one (a caller's own) is compared candidate by candidate. An engine list also has
+ * `memo`, a slot where a policy may keep what it found about the list (pickByDepth's order).
  */
-export type DeployCandidates = readonly DeployCandidate[] & { readonly version?: number };
+export type DeployCandidates = readonly DeployCandidate[] & { readonly version?: number; memo?: unknown };
 
 /** What a policy may look at: the table, and cheap estimates the engine computes for it. */
 export interface PolicyView {

@@ -22,11 +22,12 @@ type Spot = { pose: Pose; front: number; inZone: (p: Pose) => boolean; zoneOk: n
  * corner zone's list never changes its fronts (version 0 for good); a set of beacons' list holds
  * the spots of the game it was last offered in (its version: that game, beaconGame).
  */
-type SpotList = DeploySpot[] & { version: number };
-/** An empty SpotList, its version set before any element is added (every list the same shape). */
+type SpotList = DeploySpot[] & { version: number; memo: unknown };
+/** An empty SpotList, its version and policy memo set before any element is added (every list the same shape). */
 function spotList(version: number): SpotList {
   const list = [] as unknown as SpotList;
   list.version = version;
+  list.memo = undefined;
   return list;
 }
 
@@ -413,29 +414,14 @@ export abstract class BattleDeployment extends BattleState {
       return true;
     }
     const cands = this.deployCandidates(m, m.side, coverBeacons);
-    // Within one Deployment Phase models only come onto the table, so a spot legalEnd rules out
-    // for a unit type stays ruled out for the next model of that type: it is not tested again
-    // (the spots are kept per unit type, and per side through their zone or beacon).
-    const stamp = this.deployStamp;
+    // The spot tests (legalSpot, legalBeaconSpot) read the model and its list from here.
+    this.spotModel = m;
+    this.spotCands = cands;
     // Beacon spots are shared by the unit types, in their zone for all (beaconSpots): what a type
     // has ruled out is in its own record, by the spot's slot.
-    const blocked = this.scenario.zone === 'beacon' ? this.beaconBlockedOf(m) : null;
-    const legal =
-      blocked === null
-        ? (i: number) => {
-            const c = cands[i] as Spot;
-            if (!BattleDeployment.spotInZone(c) || c.blocked === stamp) return false;
-            if (legalEnd(this.br, m, c.pose, this.models, this.width, this.height)) return true;
-            c.blocked = stamp;
-            return false;
-          }
-        : (i: number) => {
-            const slot = (cands[i] as Spot).slot;
-            if (blocked[slot] === stamp) return false;
-            if (legalEnd(this.br, m, cands[i].pose, this.models, this.width, this.height)) return true;
-            blocked[slot] = stamp;
-            return false;
-          };
+    const beacon = this.scenario.zone === 'beacon';
+    if (beacon) this.spotBlocked = this.beaconBlockedOf(m);
+    const legal = beacon ? this.legalBeaconSpot : this.legalSpot;
     const pick = cands.length ? this.policyOfSide(m.side).pickDeployment(this, m, cands, legal, this.pol) : -1;
     if (pick < 0) {
       this.trace?.deployments.push({ turn, model: `${m.label}: no legal spot in its zone, stays In Reserve`, x: NaN, y: NaN, heading: NaN });
@@ -450,6 +436,38 @@ export abstract class BattleDeployment extends BattleState {
     this.trace?.deployments.push({ turn, model: m.label, ...poseOf(m.base) });
     return true;
   }
+
+  /**
+   * deployOne's model and candidate list, and (Beacon zones) the record of its unit type's
+   * ruled-out spots: what the spot tests below read. The tests are made once per Battle: a
+   * closure made in each deployOne held those in a context object of its own.
+   */
+  private spotModel: BattleModel | null = null;
+  private spotCands: DeploySpot[] = [];
+  private spotBlocked: Float64Array = new Float64Array(0);
+
+  // Within one Deployment Phase models only come onto the table, so a spot legalEnd rules out
+  // for a unit type stays ruled out for the next model of that type: it is not tested again
+  // (the spots are kept per unit type, and per side through their zone or beacon).
+
+  /** Whether deployOne's model may take spot i of a strip or corner zone list (its ruled-out mark kept on the spot). */
+  private readonly legalSpot = (i: number): boolean => {
+    const c = this.spotCands[i] as Spot, stamp = this.deployStamp;
+    if (!BattleDeployment.spotInZone(c) || c.blocked === stamp) return false;
+    if (legalEnd(this.br, this.spotModel!, c.pose, this.models, this.width, this.height)) return true;
+    c.blocked = stamp;
+    return false;
+  };
+
+  /** Whether deployOne's model may take spot i of a Beacon zone list (its ruled-out mark kept by slot in spotBlocked). */
+  private readonly legalBeaconSpot = (i: number): boolean => {
+    const c = this.spotCands[i] as Spot, blocked = this.spotBlocked, stamp = this.deployStamp;
+    const slot = c.slot;
+    if (blocked[slot] === stamp) return false;
+    if (legalEnd(this.br, this.spotModel!, c.pose, this.models, this.width, this.height)) return true;
+    blocked[slot] = stamp;
+    return false;
+  };
 
   protected reserves(side: 0 | 1, capital: boolean): BattleModel[] {
     return this.models.filter((m) => m.side === side && m.where === 'reserve' && m.unit.isCapital === capital && !m.state.destroyed);

@@ -10,11 +10,23 @@ import { SYSTEM_TRAITS } from '../../units/catalogue.js';
 import { GEOM_EPSILON, type Base, pointWithin } from '../geometry.js';
 import type { ShotMods } from './gunnery.js';
 import { assault, bombing, engagePointDefence } from './strike.js';
-import { BattleModel } from './model.js';
+import { BattleModel, type MovingBase } from './model.js';
+import type { Pose } from './movement.js';
 import type { Fate, GameResult, Trace, TraceActivation } from './battleTypes.js';
 import { cutTo, poseOf } from './battleState.js';
 import { BattleSquadrons } from './squadronOps.js';
 export type { Fate, GameResult, Trace, TraceActivation } from './battleTypes.js';
+
+/**
+ * Puts a base at a pose (MovingBase.set, written out): activate is too large for V8 to inline
+ * set() into it, and a call to set() boxed each of the three numbers into a new heap number.
+ * Written here the numbers go from field to field; as a call, only the two objects are passed.
+ */
+function placeAt(b: MovingBase, p: Pose): void {
+  b.x = p.x;
+  b.y = p.y;
+  b.heading = p.heading;
+}
 
 /** activationPhase's two passes over the models for the waiting lists: own models, then captured ships. */
 const CANDIDATE_PASSES = [false, true] as const;
@@ -115,7 +127,7 @@ export class Battle extends BattleSquadrons {
     this.waitingN[0] = n0;
     this.waitingN[1] = n1;
     let side = initSide;
-    const cands: BattleModel[] = [];
+    const cands = this.activationCands;
     for (;;) {
       if (this.ended) return;
       if (!this.activationCandidates(side, cands)) {
@@ -127,6 +139,9 @@ export class Battle extends BattleSquadrons {
       side = (1 - side) as 0 | 1;
     }
   }
+
+  /** activationPhase's list of the models that may activate next, refilled in place (activationCandidates). */
+  private readonly activationCands: BattleModel[] = [];
 
   /** Per side, its models that had not activated at the last look, in candidate order, and how many (activationPhase). */
   private readonly waiting: [BattleModel[], BattleModel[]] = [[], []];
@@ -216,7 +231,7 @@ export class Battle extends BattleSquadrons {
         // distance: Ram was its action, so no Station Keep or Boost), still without attacking.
         const choice = this.chooseMove(m, policy, false);
         const { opt, forced } = this.thrustersZeroTurn(m, choice.opt, choice.forced, rec);
-        m.base.set(opt.pose.x, opt.pose.y, opt.pose.heading);
+        placeAt(m.base, opt.pose);
         if (choice.leaves) {
           this.leaveTable(m, rec);
           return this.finishActivation(m, side, rec);
@@ -298,7 +313,7 @@ export class Battle extends BattleSquadrons {
       if (rec && rec.attacks.length) rec.fired = 'before-move';
       if (this.ended) return this.finishActivation(m, side, rec);
     }
-    m.base.set(opt.pose.x, opt.pose.y, opt.pose.heading);
+    placeAt(m.base, opt.pose);
     if (choice.leaves) {
       this.leaveTable(m, rec);
       return this.finishActivation(m, side, rec);
@@ -406,18 +421,27 @@ export class Battle extends BattleSquadrons {
     // GM-51 (a): effects that fall due in the End Phase.
     const notes: string[] = [];
     if (this.br.boardedFightInEndPhase && this.br.boarding.procedure === 'boarded_state') this.endPhaseBoardedFights(notes);
-    const scored: string[] = [];
+    // The lines of what scored are for the trace only: untraced games build no text.
+    const scored: string[] | null = this.trace ? [] : null;
+    const models = this.models, inert = this.br.inertHulks;
     for (const o of this.objectives) {
       if (turn < o.fromTurn) continue;
-      const near = [false, false];
-      for (const m of this.models) if (m.fights(this.br.inertHulks) && pointWithin(o.x, o.y, m.base, o.radius + GEOM_EPSILON)) near[m.side] = true;
-      if (near[0] !== near[1]) {
-        const side = near[0] ? 0 : 1;
+      // Whether each side has a model near the marker, in two locals rather than a new array per marker.
+      let near0 = false, near1 = false;
+      for (let i = 0; i < models.length; i++) {
+        const m = models[i];
+        if (m.fights(inert) && pointWithin(o.x, o.y, m.base, o.radius + GEOM_EPSILON)) {
+          if (m.side === 0) near0 = true;
+          else near1 = true;
+        }
+      }
+      if (near0 ? !near1 : near1) {
+        const side = near0 ? 0 : 1;
         op[side] += o.points;
-        scored.push(`${o.id}: +${o.points} OP to ${this.fleetLabel(side as 0 | 1)}`);
+        scored?.push(`${o.id}: +${o.points} OP to ${this.fleetLabel(side as 0 | 1)}`);
       }
     }
-    if (this.trace) {
+    if (this.trace && scored) {
       const entry: Trace['endPhases'][number] = { turn, op: [op[this.sideOfFleet[0]], op[this.sideOfFleet[1]]], scored };
       if (notes.length) entry.notes = notes;
       this.trace.endPhases.push(entry);
