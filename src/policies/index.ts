@@ -104,15 +104,36 @@ class Heuristic implements Policy {
       const m = c[i];
       // The least distance by arithmetic on each comparison rather than a branch (see
       // firstLegal): x c + d (1 - c) is exactly x or d for finite values (a square root less a
-      // positive bulk is never -0); the first enemy's value is taken as it is.
+      // positive bulk is never -0); the first enemy's value is taken as it is. The rest come
+      // two at a time, the lesser of the two found before it meets d: the least is the same
+      // number whatever the order of the comparisons, and each step that waits on the last
+      // (compare, convert, multiply, add) now serves two enemies rather than one.
       let d = Infinity;
       const mx = m.base.x, my = m.base.y;
-      for (let k = 0; k < ne; k++) {
-        const e = enemies[k];
-        const dx = e.base.x - mx, dy = e.base.y - my;
-        const x = Math.sqrt(dx * dx + dy * dy) - e.bulk;
-        if (k === 0) d = x;
-        else {
+      if (ne > 0) {
+        let e = enemies[0];
+        let dx = e.base.x - mx, dy = e.base.y - my;
+        d = Math.sqrt(dx * dx + dy * dy) - e.bulk;
+        let k = 1;
+        for (; k + 1 < ne; k += 2) {
+          e = enemies[k];
+          dx = e.base.x - mx;
+          dy = e.base.y - my;
+          const a = Math.sqrt(dx * dx + dy * dy) - e.bulk;
+          e = enemies[k + 1];
+          dx = e.base.x - mx;
+          dy = e.base.y - my;
+          const b = Math.sqrt(dx * dx + dy * dy) - e.bulk;
+          const cp = +(b < a);
+          const x = b * cp + a * (1 - cp);
+          const c = +(x < d);
+          d = x * c + d * (1 - c);
+        }
+        if (k < ne) {
+          e = enemies[k];
+          dx = e.base.x - mx;
+          dy = e.base.y - my;
+          const x = Math.sqrt(dx * dx + dy * dy) - e.bulk;
           const c = +(x < d);
           d = x * c + d * (1 - c);
         }
