@@ -3,11 +3,11 @@
 import { BEST_MAG, MAG_D } from '../../dice/outcome.js';
 import { resolvePool } from '../../dice/pool.js';
 import type { ActionName, MoveOption, Policy } from '../../policies/types.js';
-import { GEOM_EPSILON, GUIDE_MARGIN, type Base, baseInRect, cosDeg, hypot, onTable, guidedBisection, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, GUIDE_MARGIN, type Base, baseInRect, cosDeg, hypot, onTable, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import { aspect, aspectOfArc, contactInArc, headOn, longRangeMax } from '../geometryArcs.js';
 import { planRam, rollRam } from '../ram.js';
 import { BattleModel, MovingBase } from './model.js';
-import { baseAt, capitalLimits, capitalPlanOf, followCapitalMove, followPlan, legalEnd, moveOption, nearestLegal, planMove, planNodes, roomForMove, ruledOutWithin, squadronDestinationsInto, type CapitalPlan, type Pose } from './movement.js';
+import { LIMITS, baseAt, capitalLimits, followCapitalMove, followPlan, legalEnd, loadLimits, moveOption, nearestLegal, planMove, planNodes, planOfLimits, roomForMove, ruledOutWithin, squadronDestinationsInto, type CapitalPlan, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { SPAN_OUT, cutTo } from './battleState.js';
 import { BattleDeployment } from './deployment.js';
@@ -53,81 +53,14 @@ export abstract class BattleManoeuvre extends BattleDeployment {
    */
   protected moveTiers(m: BattleModel, allowStationKeep: boolean, allowBoost = true, withClamped = true, clampedOnly = false): MoveOption[][] {
     const W = this.width, H = this.height;
-    if (!m.unit.isCapital) {
-      const out: MoveOption[] = [];
-      // The goals in reused arrays: the three nearest enemies (each distance worked out once; a
-      // stable insertion sort keeps ties in list order) at short and long range, then the markers.
-      const enemies = this.enemiesOf(m.side);
-      const ne = enemies.length;
-      const need = 2 * Math.min(3, ne) + this.objectives.length;
-      if (ne > this.sqOrder.length) {
-        this.sqOrder = new Int32Array(2 * ne);
-        this.sqDist = new Float64Array(2 * ne);
-      }
-      if (need > this.goalX.length) {
-        this.goalX = new Float64Array(2 * need);
-        this.goalY = new Float64Array(2 * need);
-        this.goalKeep = new Float64Array(2 * need);
-      }
-      if (9 + 3 * need > this.destX.length) {
-        this.destX = new Float64Array(2 * (9 + 3 * need));
-        this.destY = new Float64Array(2 * (9 + 3 * need));
-      }
-      const order = this.sqOrder, dist = this.sqDist;
-      for (let i = 0; i < ne; i++) {
-        const e = enemies[i];
-        const d = hypot(e.base.x - m.base.x, e.base.y - m.base.y);
-        let j = i - 1;
-        while (j >= 0 && dist[j] - d > 0) {
-          dist[j + 1] = dist[j];
-          order[j + 1] = order[j];
-          j--;
-        }
-        dist[j + 1] = d;
-        order[j + 1] = i;
-      }
-      const gx = this.goalX, gy = this.goalY, gk = this.goalKeep;
-      let ng = 0;
-      for (let k = 0; k < ne && k < 3; k++) {
-        const e = enemies[order[k]];
-        const kind = e.unit.isCapital ? 'capital' : 'squadron';
-        const short = e.unit.isCapital ? this.rules.combat.shortRangeAC : this.rules.combat.shortRangeAS;
-        gx[ng] = e.base.x;
-        gy[ng] = e.base.y;
-        gk[ng++] = short - 0.5 + e.bulk + m.bulk;
-        gx[ng] = e.base.x;
-        gy[ng] = e.base.y;
-        gk[ng++] = longRangeMax(this.rules.combat, kind, m.state.sensors) - 0.5 + e.bulk + m.bulk;
-      }
-      for (const o of this.objectives) {
-        gx[ng] = o.x;
-        gy[ng] = o.y;
-        gk[ng++] = 0;
-      }
-      this.optUsed = 0;
-      const dx = this.destX, dy = this.destY;
-      let nd = squadronDestinationsInto(m, m.unit.speed, gx, gy, gk, ng, false, W, H, dx, dy);
-      for (let i = 0; i < nd; i++) {
-        const d = hypot(dx[i] - m.base.x, dy[i] - m.base.y);
-        if (d <= m.unit.speed + 1e-9) out.push(this.pooledOption(dx[i], dy[i], 0, 'none', d, undefined));
-      }
-      // Boost (§6.4, GM-61): x2 Speed for 1 Fuel or x3 for 2, not when crippled; offered to close
-      // in when no enemy is within reach at normal Speed.
-      if (allowBoost && !m.state.crippled && m.fuel >= 1 && this.reachable(m).length === 0) {
-        for (let fuel = 1; fuel <= (m.fuel >= 2 ? 2 : 1); fuel++) {
-          const speed = m.unit.speed * (fuel + 1);
-          nd = squadronDestinationsInto(m, speed, gx, gy, gk, ng, true, W, H, dx, dy);
-          for (let i = 0; i < nd; i++) {
-            const d = hypot(dx[i] - m.base.x, dy[i] - m.base.y);
-            if (d > m.unit.speed + 1e-9 && d <= speed + 1e-9) out.push(this.pooledOption(dx[i], dy[i], 0, 'boost', d, fuel));
-          }
-        }
-      }
-      // The fallback (the nearest legal spot within Speed) is searched only when needed: chooseMove.
-      return [out];
-    }
+    // A squadron's menu in a method of its own: within moveTiers the compiler's inlining
+    // budget ran out before its hypot and pooledOption calls, which then boxed their numbers.
+    if (!m.unit.isCapital) return this.squadronMenu(m, allowBoost);
     this.optUsed = 0;
-    const lim = capitalLimits(this.br, m, false);
+    // The limits as numbers (loadLimits: capitalLimits without the object), kept in locals
+    // before a Boost's limits are loaded over them.
+    loadLimits(this.br, m, false, m.unit.speed);
+    const min = LIMITS[0], max = LIMITS[1], turns = LIMITS[2], sluggish = LIMITS[3] === 1;
     // A capital ship's tiers are the instance's own arrays, refilled in place (menuN/clampedN
     // count what this call wrote; the lengths are cut at the end): a menu lives only until
     // the next moveTiers call anyway, as its options are pooled.
@@ -142,8 +75,8 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     // the edges, followed (the Thrusters-0 moves are normal moves).
     const normal = clampedOnly ? null : out;
     // followMoves called directly: a closure for the calls below was made (with its context) per menu.
-    this.followMoves(m, capitalPlanOf(lim.min, lim.max, lim.turns, lim.sluggish === true), 'none', normal, clamped);
-    if (!clampedOnly && this.br.capitalMove === 'thrusters_band' && lim.turns === 0 && m.state.thrusters === 0 && m.unit.turns >= 1) {
+    this.followMoves(m, planOfLimits(), 'none', normal, clamped); // the limits loaded above
+    if (!clampedOnly && this.br.capitalMove === 'thrusters_band' && turns === 0 && m.state.thrusters === 0 && m.unit.turns >= 1) {
       // GM-12: at Thrusters 0 one turn is possible after a passed Skill Test; each such move
       // carries the pose the ship reaches going straight when the test fails.
       // The turning moves are read off the plan's shared steps (followPlan, planMove: the same
@@ -154,7 +87,11 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       from.y = m.base.y;
       from.heading = m.base.heading;
       const end = this.followEnd, straight = this.straightEnd, line = this.straightMove;
-      const plan = capitalPlanOf(lim.min, lim.max, 1, lim.sluggish === true);
+      LIMITS[0] = min;
+      LIMITS[1] = max;
+      LIMITS[2] = 1;
+      LIMITS[3] = sluggish ? 1 : 0;
+      const plan = planOfLimits();
       followPlan(m, from, plan, this.br.pivotOnCentre);
       let length = NaN;
       for (let i = 0; i < plan.moves.length; i++) {
@@ -171,7 +108,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         // Written out rather than spread: copies made by spreading get an object shape of their own,
         // and a third pose shape turned the policies' reads of pose coordinates into boxing ones.
         const o = this.pooledOption(end.x, end.y, end.heading, 'none', travelled, undefined);
-        o.failPose = { x: straight.x, y: straight.y, heading: straight.heading };
+        o.failPose = this.pooledFailPose(straight);
         out[this.menuN++] = o;
       }
     }
@@ -179,19 +116,27 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       if (this.br.capitalBoostMode === 'v121') {
         // v1.2.1 Boost: Speed doubled for the activation; the minimum is half the doubled Speed
         // (GM-56), or half the printed Speed under boost_min_move=HALF_PRINTED.
-        const min = this.br.boostMinHalfPrinted ? m.unit.speed / 2 : m.unit.speed;
-        this.followMoves(m, capitalPlanOf(min, 2 * m.unit.speed, lim.turns, lim.sluggish === true), 'boost', normal, clamped);
+        const boostMin = this.br.boostMinHalfPrinted ? m.unit.speed / 2 : m.unit.speed;
+        LIMITS[0] = boostMin;
+        LIMITS[1] = 2 * m.unit.speed;
+        LIMITS[2] = turns;
+        LIMITS[3] = sluggish ? 1 : 0;
+        this.followMoves(m, planOfLimits(), 'boost', normal, clamped);
       } else {
         // GM-09 cap_boost_mode=DOUBLE_SPEED_HALF_FC: the version's own limits with Speed doubled
         // (v1.2.2: 2 Speed - Thrusters to 2 Speed + Thrusters).
-        const bl = capitalLimits(this.br, m, false, 2 * m.unit.speed);
-        this.followMoves(m, capitalPlanOf(bl.min, bl.max, bl.turns, bl.sluggish === true), 'boost', normal, clamped);
+        loadLimits(this.br, m, false, 2 * m.unit.speed);
+        this.followMoves(m, planOfLimits(), 'boost', normal, clamped);
       }
     }
-    if (allowStationKeep && lim.min > 0) {
-      const sk = capitalLimits(this.br, m, true);
+    if (allowStationKeep && min > 0) {
       // Below the usual minimum, down to holding position (the minimum itself is a normal move).
-      this.followMoves(m, capitalPlanOf(0, lim.min / 2, sk.turns, sk.sluggish === true), 'station_keep', normal, clamped);
+      // Station Keeping changes only the minimum of the limits: its turns and Sluggish are these.
+      LIMITS[0] = 0;
+      LIMITS[1] = min / 2;
+      LIMITS[2] = turns;
+      LIMITS[3] = sluggish ? 1 : 0;
+      this.followMoves(m, planOfLimits(), 'station_keep', normal, clamped);
     }
     // Cut to what was written (never to 0 when avoidable: emptying an array drops its store).
     cutTo(out, this.menuN);
@@ -199,6 +144,86 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       cutTo(clamped, this.clampedN);
       return this.tiers2;
     }
+    return this.tiers1;
+  }
+  /** moveTiers for a squadron: its one tier (in the reused normal tier, tiers1). */
+  private squadronMenu(m: BattleModel, allowBoost: boolean): MoveOption[][] {
+    const W = this.width, H = this.height;
+    // A squadron's one tier is written to the capital ships' reused normal tier (counted in
+    // menuN, cut at the end) rather than a new array grown option by option: its options
+    // are pooled, so a menu lives only until the next moveTiers call anyway.
+    const out = this.menuOut;
+    this.menuN = 0;
+    // The goals in reused arrays: the three nearest enemies (each distance worked out once; a
+    // stable insertion sort keeps ties in list order) at short and long range, then the markers.
+    const enemies = this.enemiesOf(m.side);
+    const ne = enemies.length;
+    const need = 2 * Math.min(3, ne) + this.objectives.length;
+    if (ne > this.sqOrder.length) {
+      this.sqOrder = new Int32Array(2 * ne);
+      this.sqDist = new Float64Array(2 * ne);
+    }
+    if (need > this.goalX.length) {
+      this.goalX = new Float64Array(2 * need);
+      this.goalY = new Float64Array(2 * need);
+      this.goalKeep = new Float64Array(2 * need);
+    }
+    if (9 + 3 * need > this.destX.length) {
+      this.destX = new Float64Array(2 * (9 + 3 * need));
+      this.destY = new Float64Array(2 * (9 + 3 * need));
+    }
+    const order = this.sqOrder, dist = this.sqDist;
+    for (let i = 0; i < ne; i++) {
+      const e = enemies[i];
+      const d = hypot(e.base.x - m.base.x, e.base.y - m.base.y);
+      let j = i - 1;
+      while (j >= 0 && dist[j] - d > 0) {
+        dist[j + 1] = dist[j];
+        order[j + 1] = order[j];
+        j--;
+      }
+      dist[j + 1] = d;
+      order[j + 1] = i;
+    }
+    const gx = this.goalX, gy = this.goalY, gk = this.goalKeep;
+    let ng = 0;
+    for (let k = 0; k < ne && k < 3; k++) {
+      const e = enemies[order[k]];
+      const kind = e.unit.isCapital ? 'capital' : 'squadron';
+      const short = e.unit.isCapital ? this.rules.combat.shortRangeAC : this.rules.combat.shortRangeAS;
+      gx[ng] = e.base.x;
+      gy[ng] = e.base.y;
+      gk[ng++] = short - 0.5 + e.bulk + m.bulk;
+      gx[ng] = e.base.x;
+      gy[ng] = e.base.y;
+      gk[ng++] = longRangeMax(this.rules.combat, kind, m.state.sensors) - 0.5 + e.bulk + m.bulk;
+    }
+    for (const o of this.objectives) {
+      gx[ng] = o.x;
+      gy[ng] = o.y;
+      gk[ng++] = 0;
+    }
+    this.optUsed = 0;
+    const dx = this.destX, dy = this.destY;
+    let nd = squadronDestinationsInto(m, m.unit.speed, gx, gy, gk, ng, false, W, H, dx, dy);
+    for (let i = 0; i < nd; i++) {
+      const d = hypot(dx[i] - m.base.x, dy[i] - m.base.y);
+      if (d <= m.unit.speed + 1e-9) out[this.menuN++] = this.pooledOption(dx[i], dy[i], 0, 'none', d, undefined);
+    }
+    // Boost (§6.4, GM-61): x2 Speed for 1 Fuel or x3 for 2, not when crippled; offered to close
+    // in when no enemy is within reach at normal Speed.
+    if (allowBoost && !m.state.crippled && m.fuel >= 1 && this.reachable(m).length === 0) {
+      for (let fuel = 1; fuel <= (m.fuel >= 2 ? 2 : 1); fuel++) {
+        const speed = m.unit.speed * (fuel + 1);
+        nd = squadronDestinationsInto(m, speed, gx, gy, gk, ng, true, W, H, dx, dy);
+        for (let i = 0; i < nd; i++) {
+          const d = hypot(dx[i] - m.base.x, dy[i] - m.base.y);
+          if (d > m.unit.speed + 1e-9 && d <= speed + 1e-9) out[this.menuN++] = this.pooledOption(dx[i], dy[i], 0, 'boost', d, fuel);
+        }
+      }
+    }
+    // The fallback (the nearest legal spot within Speed) is searched only when needed: chooseMove.
+    cutTo(out, this.menuN);
     return this.tiers1;
   }
   /** moveTiers' reused arrays for a capital ship: the normal tier, the clamped tier, and the tier lists. */
@@ -214,10 +239,11 @@ export abstract class BattleManoeuvre extends BattleDeployment {
 
   /** A capital ship's forced minimum moves (GM-66), the menu's last tier: made only when no earlier tier has a legal move. */
   protected forcedMoves(m: BattleModel): MoveOption[] {
-    const lim = capitalLimits(this.br, m, false);
+    loadLimits(this.br, m, false, m.unit.speed);
     const forced: MoveOption[] = [];
     this.menuN = 0;
-    this.followMoves(m, capitalPlanOf(lim.min, lim.min, lim.turns, lim.sluggish === true), 'none', forced, null);
+    LIMITS[1] = LIMITS[0]; // the minimum move only
+    this.followMoves(m, planOfLimits(), 'none', forced, null);
     return forced;
   }
 
@@ -298,6 +324,21 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     return o;
   }
 
+  /**
+   * A Thrusters-0 option's fail pose, a copy of `p` in a pose kept for the option last handed
+   * out by pooledOption (it lives as long as the option: chooseMove's copy copies it too).
+   */
+  private pooledFailPose(p: Pose): Pose {
+    const i = this.optUsed - 1;
+    while (this.failPool.length <= i) this.failPool.push({ x: 0, y: 0, heading: 0 });
+    const f = this.failPool[i];
+    f.x = p.x;
+    f.y = p.y;
+    f.heading = p.heading;
+    return f;
+  }
+  private readonly failPool: Pose[] = [];
+
   /** A copy of a menu's option that outlives the menu. */
   private static keep(o: MoveOption): MoveOption {
     const f = o.failPose;
@@ -321,8 +362,9 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       }
       const options = forced ? this.forcedMoves(m) : tiers[t];
       if (!options.length) continue;
-      const legal = forced ? () => true : (i: number) => legalEnd(this.br, m, options[i].pose, this.models, W, H);
-      const c = policy.pickMove(this, m, options, legal, this.pol);
+      this.legalMover = m;
+      this.legalMenu = options;
+      const c = policy.pickMove(this, m, options, forced ? anyOption : this.legalOption, this.pol);
       if (c.index >= 0) return { opt: BattleManoeuvre.keep(options[c.index]), fireBefore: c.fireBefore, forced, leaves: t === 1 && m.unit.isCapital && this.br.offTable !== 'clamp' };
     }
     if (!m.unit.isCapital) {
@@ -332,6 +374,15 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     }
     return { opt: moveOption({ x: m.base.x, y: m.base.y, heading: m.base.heading }, 'none', 0), fireBefore: false, forced: false, leaves: false };
   }
+
+  /**
+   * chooseMove's legality test of option i of the menu in legalMenu, for legalMover: one
+   * closure made with the instance, where a closure (and a context for its variables) was made
+   * per menu tier.
+   */
+  private readonly legalOption = (i: number): boolean => legalEnd(this.br, this.legalMover as BattleModel, this.legalMenu[i].pose, this.models, this.width, this.height);
+  private legalMover: BattleModel | null = null;
+  private legalMenu: readonly MoveOption[] = [];
 
   /**
    * A Return to Base move (GM-17, GM-77): up to Speed towards the nearest friendly carrier with
@@ -359,10 +410,20 @@ export abstract class BattleManoeuvre extends BattleDeployment {
       const want = { x: m.base.x + (d > 0 ? (dx / d) * step : 0), y: m.base.y + (d > 0 ? (dy / d) * step : 0), heading: 0 };
       return nearestLegal(this.br, m, want, this.models, W, H, m.unit.speed) ?? { x: m.base.x, y: m.base.y, heading: 0 };
     }
-    const edges = this.ownEdgePoints(m);
-    let [tx, ty] = edges[0];
-    for (const [x, y] of edges) if (hypot(x - m.base.x, y - m.base.y) < hypot(tx - m.base.x, ty - m.base.y)) [tx, ty] = [x, y];
-    const d = hypot(tx - m.base.x, ty - m.base.y);
+    // The nearest of ownEdgePoints' points (the first on a tie), taken in its order without
+    // its list of pairs; each point's distance is the hypot the comparison measured.
+    const mx = m.base.x, my = m.base.y, zone = this.scenario.zone, z = this.zoneOf(m.side), all = zone === 'beacon';
+    let tx = NaN, ty = NaN, d = NaN;
+    for (let k = 0; k < 4; k++) {
+      const has = k === 0 ? all || z === 0 : k === 1 ? all || z === 1 : k === 2 ? all || (zone === 'corner' && z === 0) : all || (zone === 'corner' && z === 1);
+      if (!has) continue;
+      const x = k < 2 ? mx : k === 2 ? 0 : W, y = k === 0 ? 0 : k === 1 ? H : my;
+      const dk = hypot(x - mx, y - my);
+      if (d === d && !(dk < d)) continue;
+      tx = x;
+      ty = y;
+      d = dk;
+    }
     const step = Math.min(m.unit.speed, Math.max(0, d - m.reach));
     const want = { x: d > 0 ? m.base.x + ((tx - m.base.x) / d) * step : m.base.x, y: d > 0 ? m.base.y + ((ty - m.base.y) / d) * step : m.base.y, heading: 0 };
     return nearestLegal(this.br, m, want, this.models, W, H, m.unit.speed) ?? { x: m.base.x, y: m.base.y, heading: 0 };
@@ -450,61 +511,66 @@ export abstract class BattleManoeuvre extends BattleDeployment {
   protected ramOption(m: BattleModel): { target: BattleModel; pose: Pose } | null {
     if (m.state.structure !== 1) return null;
     if (!m.unit.isCapital) return this.squadronRamOption(m);
-    const lim = capitalLimits(this.br, m, false);
+    // Without objects made per call: the limits as numbers, the poses and the one-pivot move
+    // in scratch kept by the instance, the scans and the bisection written out (their closures
+    // were made, with a context, per enemy and pivot); the best pose is copied out at the end.
+    loadLimits(this.br, m, false, m.unit.speed);
+    const lmin = LIMITS[0], lmax = LIMITS[1], pivots = LIMITS[2] >= 1 ? 3 : 1;
     const W = this.width, H = this.height;
-    let best: { target: BattleModel; pose: Pose } | null = null;
-    let bestD = Infinity;
-    const start: Pose = { x: m.base.x, y: m.base.y, heading: m.base.heading };
-    const p: Pose = { x: 0, y: 0, heading: 0 };
+    let best: BattleModel | null = null;
+    let bestD = Infinity, bestX = 0, bestY = 0, bestH = 0;
+    const start = this.ramStart, p = this.ramPose, mv = this.ramMove;
+    start.x = m.base.x;
+    start.y = m.base.y;
+    start.heading = m.base.heading;
     for (const e of this.enemiesOf(m.side)) {
       if (!e.unit.isCapital) continue; // a capital ship may not ram a squadron
-      if (hypot(e.base.x - m.base.x, e.base.y - m.base.y) > lim.max + m.reach + e.reach) continue;
+      if (hypot(e.base.x - m.base.x, e.base.y - m.base.y) > lmax + m.reach + e.reach) continue;
       // Ahead within a 45° pivot: the target must lie in the front half-plane at least.
       if ((e.base.x - m.base.x) * sinDeg(m.base.heading) + (e.base.y - m.base.y) * cosDeg(m.base.heading) < -(m.reach + e.reach)) continue;
-      for (const turn of lim.turns >= 1 ? [0, -45, 45] : [0]) {
-        followCapitalMove(m, start, { pre: 0, turn1: turn, mid: 0, turn2: 0, post: 0 }, W, H, p, this.br.pivotOnCentre);
+      for (let k = 0; k < pivots; k++) {
+        mv.turn1 = k === 0 ? 0 : k === 1 ? -45 : 45;
+        followCapitalMove(m, start, mv, W, H, p, this.br.pivotOnCentre);
         const b = baseAt(m, p);
+        const px = p.x, py = p.y, ph = p.heading;
         // The heading's sine and cosine, looked up once for the steps and the bisection below.
-        const hs = sinDeg(p.heading), hc = cosDeg(p.heading);
+        const hs = sinDeg(ph), hc = cosDeg(ph);
         // First contact along the heading: step, then bisect to the touching distance.
         // Skip the stretch where the bases cannot meet yet (centres farther apart than both reaches).
-        const along = (e.base.x - p.x) * hs + (e.base.y - p.y) * hc;
+        const along = (e.base.x - px) * hs + (e.base.y - py) * hc;
         // Across the heading the moving base keeps its extent (half its width, for a rectangle)
         // and the target lies within its reach of its centre: where those stay apart on that axis
         // (by far more than rounding), the bases never meet on the way and no step is tested.
-        const side = (e.base.x - p.x) * hc - (e.base.y - p.y) * hs;
+        const side = (e.base.x - px) * hc - (e.base.y - py) * hs;
         if (Math.abs(side) > (m.base.shape === 'rect' ? m.base.width / 2 : m.reach) + e.reach + 1e-6) continue;
         let from = Math.max(0, Math.floor((along - m.reach - e.reach) * 4) / 4);
-        const firstHit = (start: number) => {
-          for (let d = start; d <= lim.max + 1e-9; d += 0.25) {
-            b.set(p.x + d * hs, p.y + d * hc, p.heading);
-            if (!separationAbove(b, e.base, 0)) return d;
-          }
-          return -1;
-        };
-        let hit = firstHit(from);
-        if (hit === from && from > 0) hit = firstHit((from = 0)); // in contact already: scan from the start
+        let hit = firstHit(b, px, py, ph, hs, hc, e.base, from, lmax);
+        if (hit === from && from > 0) hit = firstHit(b, px, py, ph, hs, hc, e.base, (from = 0), lmax); // in contact already: scan from the start
         if (hit < 0) continue;
         // The touching distance: a bisection between the last step clear of the target and the
         // first one not, guided by where the outlines start to overlap along the heading (the
         // same steps as a plain bisection; only those beside that point measure the outlines).
-        b.set(p.x, p.y, p.heading);
+        b.set(px, py, ph);
         const edge = overlapSpan(b, hs, hc, e.base, SPAN_OUT) ? SPAN_OUT[0] : NaN;
-        const lo = guidedBisection(Math.max(0, hit - 0.25), hit, 20, edge, (t) => {
-          b.set(p.x + t * hs, p.y + t * hc, p.heading);
-          return separationAbove(b, e.base, 0);
-        });
-        b.set(p.x + lo * hs, p.y + lo * hc, p.heading);
-        if (lo < lim.min - 1e-9 || !contactInArc(b, 'F', e.base, 0.002) || !onTable(b, W, H)) continue; // a legal move: at least the minimum
+        const lo = ramBisection(b, px, py, ph, hs, hc, e.base, Math.max(0, hit - 0.25), hit, edge);
+        b.set(px + lo * hs, py + lo * hc, ph);
+        if (lo < lmin - 1e-9 || !contactInArc(b, 'F', e.base, 0.002) || !onTable(b, W, H)) continue; // a legal move: at least the minimum
         if (this.clearOfOthers(b, m, e) && lo < bestD) {
           bestD = lo;
-          best = { target: e, pose: { x: b.x, y: b.y, heading: b.heading } };
+          best = e;
+          bestX = b.x;
+          bestY = b.y;
+          bestH = b.heading;
         }
         break; // the straight approach, else the first pivot that reaches it
       }
     }
-    return best;
+    return best !== null ? { target: best, pose: { x: bestX, y: bestY, heading: bestH } } : null;
   }
+  /** ramOption's scratch: where the rammer stands, where its pivot leaves it, and the pivot. */
+  private readonly ramStart: Pose = { x: 0, y: 0, heading: 0 };
+  private readonly ramPose: Pose = { x: 0, y: 0, heading: 0 };
+  private readonly ramMove = { pre: 0, turn1: 0, mid: 0, turn2: 0, post: 0 };
 
   /**
    * A squadron ram (§8.3, §8.4): any enemy model whose base it can reach within its Speed; it
@@ -614,17 +680,28 @@ export abstract class BattleManoeuvre extends BattleDeployment {
   }
 
   /** GM-12: a move with a Thrusters-0 turn needs a Skill Test [D+]; on [N] the ship goes straight instead. */
-  protected thrustersZeroTurn(m: BattleModel, opt: MoveOption, forced: boolean, rec: TraceActivation | null): { opt: MoveOption; forced: boolean } {
-    if (!opt.failPose) return { opt, forced };
+  protected thrustersZeroTurn(m: BattleModel, opt: MoveOption, forced: boolean, rec: TraceActivation | null): { readonly opt: MoveOption; readonly forced: boolean } {
+    if (!opt.failPose) return this.turnResult(opt, forced);
     const pass = this.skillTest(m.unit.skill);
     if (rec) {
       const line = `Thrusters 0 turn: Skill Test (${m.unit.skill} dice) ${pass ? '[D+] passed' : '[N]: it goes straight'}`;
       rec.test = rec.test ? `${rec.test}; ${line}` : line; // after a Repair test, both are kept
     }
-    if (pass) return { opt, forced };
+    if (pass) return this.turnResult(opt, forced);
     const straight = { ...opt, pose: opt.failPose };
-    return { opt: straight, forced: forced || !legalEnd(this.br, m, straight.pose, this.models, this.width, this.height) };
+    return this.turnResult(straight, forced || !legalEnd(this.br, m, straight.pose, this.models, this.width, this.height));
   }
+  /**
+   * thrustersZeroTurn's answer, in one object reused call after call (its callers take its two
+   * fields apart at once): one was made per activation.
+   */
+  private turnResult(opt: MoveOption, forced: boolean): { readonly opt: MoveOption; readonly forced: boolean } {
+    const r = this.turnOut;
+    r.opt = opt;
+    r.forced = forced;
+    return r;
+  }
+  private readonly turnOut: { opt: MoveOption; forced: boolean } = { opt: moveOption({ x: 0, y: 0, heading: 0 }, 'none', 0), forced: false };
 
   /** GM-15 offtable_rule WITHDRAWN / DESTROYED: its path ran off the table and it is gone. */
   protected leaveTable(m: BattleModel, rec: TraceActivation | null): void {
@@ -710,13 +787,24 @@ export abstract class BattleManoeuvre extends BattleDeployment {
  * direction in the context and each t passed to the test.
  */
 function contactBisection(b: MovingBase, x0: number, y0: number, ux: number, uy: number, target: Base, lo: number, hi: number, edge: number): number {
+  // The base is placed by writing its fields (heading 0 throughout): the set() in the loop
+  // was left a call (its call site too rarely reached for V8 to inline it), which boxed both
+  // coordinates into fresh heap numbers at every step it tested.
+  b.heading = 0;
+  // The ends as numbers from here on: left as the arguments came (values of any kind to the
+  // compiler, where the function is not inlined), the loop's ends were kept boxed, a new heap
+  // number for each step.
+  lo = +lo;
+  hi = +hi;
   let guided = false;
   if (edge === edge) {
     let t = edge - GUIDE_MARGIN;
-    b.set(x0 + ux * t, y0 + uy * t, 0);
+    b.x = x0 + ux * t;
+    b.y = y0 + uy * t;
     if (separationAbove(b, target, 0)) {
       t = edge + GUIDE_MARGIN;
-      b.set(x0 + ux * t, y0 + uy * t, 0);
+      b.x = x0 + ux * t;
+      b.y = y0 + uy * t;
       guided = !separationAbove(b, target, 0);
     }
   }
@@ -726,11 +814,63 @@ function contactBisection(b: MovingBase, x0: number, y0: number, ux: number, uy:
     if (guided && t < edge - GUIDE_MARGIN) yes = true;
     else if (guided && t > edge + GUIDE_MARGIN) yes = false;
     else {
-      b.set(x0 + ux * t, y0 + uy * t, 0);
+      b.x = x0 + ux * t;
+      b.y = y0 + uy * t;
       yes = separationAbove(b, target, 0);
     }
     if (yes) lo = t;
     else hi = t;
   }
   return lo;
+}
+
+/**
+ * ramOption's scan: the first step d (from `start`, every quarter inch up to `max`) at which
+ * base `b`, moved d along (hs, hc) from (x, y) at `heading`, is no longer clear of `target`;
+ * -1 when none is.
+ */
+function firstHit(b: MovingBase, x: number, y: number, heading: number, hs: number, hc: number, target: Base, start: number, max: number): number {
+  // From a number made here (as contactBisection's ends): the argument itself kept the loop's
+  // distance boxed.
+  for (let d = +start; d <= max + 1e-9; d += 0.25) {
+    b.set(x + d * hs, y + d * hc, heading);
+    if (!separationAbove(b, target, 0)) return d;
+  }
+  return -1;
+}
+
+/**
+ * guidedBisection(lo, hi, 20, edge, test) for ramOption, where test(t) places `b` t inches
+ * from (x, y) along (hs, hc) at `heading` and asks whether it is still clear of `target`: the
+ * same steps and answers, with the test written out (as contactBisection for contactPose).
+ */
+function ramBisection(b: MovingBase, x: number, y: number, heading: number, hs: number, hc: number, target: Base, lo: number, hi: number, edge: number): number {
+  lo = +lo; // the ends as numbers (see contactBisection)
+  hi = +hi;
+  let guided = false;
+  if (edge === edge) {
+    b.set(x + (edge - GUIDE_MARGIN) * hs, y + (edge - GUIDE_MARGIN) * hc, heading);
+    if (separationAbove(b, target, 0)) {
+      b.set(x + (edge + GUIDE_MARGIN) * hs, y + (edge + GUIDE_MARGIN) * hc, heading);
+      guided = !separationAbove(b, target, 0);
+    }
+  }
+  for (let i = 0; i < 20; i++) {
+    const t = (lo + hi) / 2;
+    let yes: boolean;
+    if (guided && t < edge - GUIDE_MARGIN) yes = true;
+    else if (guided && t > edge + GUIDE_MARGIN) yes = false;
+    else {
+      b.set(x + t * hs, y + t * hc, heading);
+      yes = separationAbove(b, target, 0);
+    }
+    if (yes) lo = t;
+    else hi = t;
+  }
+  return lo;
+}
+
+/** The forced tier's legality test: every option is taken as it is. */
+function anyOption(): boolean {
+  return true;
 }

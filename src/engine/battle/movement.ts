@@ -56,6 +56,26 @@ export function capitalLimits(br: BattleRules, m: BattleModel, stationKeeping: b
   return m.unit.traits.has('Sluggish') ? { ...lim, sluggish: true } : lim;
 }
 
+/**
+ * capitalLimits' numbers, written to LIMITS (min, max, turns, then 1 for a Sluggish ship, else 0)
+ * rather than into a new object: a capital move menu asked for two to four limits, each an
+ * object with its fractions boxed, and read each once. The same operations give the same numbers.
+ */
+export const LIMITS = new Float64Array(4);
+export function loadLimits(br: BattleRules, m: BattleModel, stationKeeping: boolean, speed: number): void {
+  const thr = m.state.thrusters;
+  if (br.capitalMove === 'half_speed') {
+    LIMITS[0] = stationKeeping ? 0 : speed / 2;
+    LIMITS[1] = speed;
+    LIMITS[2] = thr >= 1 ? 1 : 0;
+  } else {
+    LIMITS[0] = stationKeeping ? 0 : Math.max(0, speed - thr);
+    LIMITS[1] = speed + thr;
+    LIMITS[2] = Math.max(0, Math.min(m.unit.turns, thr));
+  }
+  LIMITS[3] = m.unit.traits.has('Sluggish') ? 1 : 0;
+}
+
 const menus = new Map<number, Array<{ min: number; max: number; turns: number; sluggish: boolean; plan: CapitalPlan }>>();
 
 /**
@@ -89,6 +109,20 @@ const planSlots: Array<PlanSlot | undefined> = new Array<PlanSlot | undefined>(2
  * checked field by field, answers them. The plan is the one capitalPlan always gave.
  */
 export function capitalPlanOf(min: number, max: number, turns: number, sluggish: boolean): CapitalPlan {
+  LIMITS[0] = min;
+  LIMITS[1] = max;
+  LIMITS[2] = turns;
+  LIMITS[3] = sluggish ? 1 : 0;
+  return planOfLimits();
+}
+
+/**
+ * capitalPlanOf for the limits in LIMITS (min, max, turns, 1 for Sluggish): move menus load
+ * them there (loadLimits) and ask for the plan without passing them, as numbers passed to a
+ * call the compiler does not inline are boxed, each into a new heap number.
+ */
+export function planOfLimits(): CapitalPlan {
+  const min = LIMITS[0], max = LIMITS[1], turns = LIMITS[2], sluggish = LIMITS[3] === 1;
   const h = (Math.imul(Math.round(min * 64), 0x9e3779b1) ^ Math.imul(Math.round(max * 64) * 8 + Math.min(7, turns), 0x85ebca6b)) >>> 24;
   const slot = planSlots[h];
   if (slot !== undefined && slot.min === min && slot.max === max && slot.turns === turns && slot.sluggish === sluggish) return slot.plan;
@@ -216,8 +250,16 @@ export function followPlan(m: BattleModel, from: Pose, plan: CapitalPlan, pivotO
   Y[0] = from.y;
   Hd[0] = from.heading;
   T[0] = 0;
-  S[0] = sinDeg(from.heading);
-  C[0] = cosDeg(from.heading);
+  if (from.heading === m.base.heading) {
+    // Moves start where the ship stands: its base keeps its heading's sine and cosine (the same
+    // sinDeg and cosDeg values), read without a call that boxed the heading passed to it.
+    const f = m.base.forward();
+    S[0] = f.sin;
+    C[0] = f.cos;
+  } else {
+    S[0] = sinDeg(from.heading);
+    C[0] = cosDeg(from.heading);
+  }
   nodeOn[0] = 0;
   for (let k = 1; k < n; k++) {
     const p = parent[k], angle = turn[k];

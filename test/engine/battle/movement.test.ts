@@ -3,7 +3,7 @@
 // and where a model may end a normal move.
 import { describe, expect, it } from 'vitest';
 import { GEOM_EPSILON, cosDeg, onTable, separation, sinDeg } from '../../../src/engine/geometry.js';
-import { capitalLimits, capitalMoves, followCapitalMove, legalEnd, nearestLegal, pivot, type Pose } from '../../../src/engine/battle/movement.js';
+import { LIMITS, capitalLimits, capitalMoves, capitalPlan, followCapitalMove, legalEnd, loadLimits, nearestLegal, pivot, planOfLimits, type Pose } from '../../../src/engine/battle/movement.js';
 import { brOf, card, cardWith, placed } from '../../helpers/battle.js';
 
 const V121 = brOf('1.2.1');
@@ -76,6 +76,29 @@ describe('capital-ship move limits, v1.2.1 (§6.1, GM-08, GM-10)', () => {
 
   it('Station Keeping: minimum 0, maximum Speed', () => {
     expect(capitalLimits(V121, shanYu(), true)).toEqual({ min: 0, max: 6, turns: 1 });
+  });
+});
+
+describe('loadLimits: capitalLimits as numbers (move menus)', () => {
+  it('gives the same limits, and the same plan, for each version, Thrusters, Station Keep and Speed', () => {
+    const ships = [shanYu(), placed(cardWith('jovian.alexander', { turns: 2, thrusters: 3 }), 24, 24), placed(cardWith('unknown.poseidon', { speed: 4, thrusters: 5, turns: 1 }), 24, 24)];
+    const base = card('venus.shan-yu');
+    ships.push(placed(cardWith('venus.shan-yu', { traits: new Map([...base.traits, ['Sluggish', 1]]) }), 24, 24));
+    for (const br of [V121, V122]) {
+      for (const m of ships) {
+        for (const thr of [0, 1, 2, 4]) {
+          m.state.thrusters = thr;
+          for (const sk of [false, true]) {
+            for (const speed of [m.unit.speed, 2 * m.unit.speed, 5]) {
+              const lim = capitalLimits(br, m, sk, speed);
+              loadLimits(br, m, sk, speed);
+              expect([LIMITS[0], LIMITS[1], LIMITS[2], LIMITS[3]]).toEqual([lim.min, lim.max, lim.turns, lim.sluggish === true ? 1 : 0]);
+              expect(planOfLimits()).toBe(capitalPlan(lim));
+            }
+          }
+        }
+      }
+    }
   });
 });
 
