@@ -91,16 +91,14 @@ export function capitalPlan(lim: MoveLimits): CapitalPlan {
   return capitalPlanOf(lim.min, lim.max, lim.turns, lim.sluggish === true);
 }
 
-/** One capitalPlanOf cache slot: the limits and their plan. */
-interface PlanSlot {
-  readonly min: number;
-  readonly max: number;
-  readonly turns: number;
-  readonly sluggish: boolean;
-  readonly plan: CapitalPlan;
-}
-/** Recent plans by a hash of their limits, in front of the keyed store (one slot per hash). */
-const planSlots: Array<PlanSlot | undefined> = new Array<PlanSlot | undefined>(256).fill(undefined);
+/**
+ * Recent plans by a hash of their limits, in front of the keyed store (one slot per hash): the
+ * limits of slot h at planKeys[4h..4h+3] (min, max, turns, 1 for Sluggish; NaN while empty),
+ * its plan at planVals[h]. Keys in one typed array, not an object per slot with its fractions
+ * boxed: a lookup read the slot object and a heap number per limit, mostly out of cache.
+ */
+const planKeys = new Float64Array(256 * 4).fill(NaN);
+const planVals: Array<CapitalPlan | undefined> = new Array<CapitalPlan | undefined>(256).fill(undefined);
 
 /**
  * capitalPlan for limits given as numbers. A move menu asks for three or four plans, each
@@ -124,10 +122,17 @@ export function capitalPlanOf(min: number, max: number, turns: number, sluggish:
 export function planOfLimits(): CapitalPlan {
   const min = LIMITS[0], max = LIMITS[1], turns = LIMITS[2], sluggish = LIMITS[3] === 1;
   const h = (Math.imul(Math.round(min * 64), 0x9e3779b1) ^ Math.imul(Math.round(max * 64) * 8 + Math.min(7, turns), 0x85ebca6b)) >>> 24;
-  const slot = planSlots[h];
-  if (slot !== undefined && slot.min === min && slot.max === max && slot.turns === turns && slot.sluggish === sluggish) return slot.plan;
+  const j = 4 * h, slug = sluggish ? 1 : 0;
+  if (planKeys[j] === min && planKeys[j + 1] === max && planKeys[j + 2] === turns && planKeys[j + 3] === slug) {
+    const kept = planVals[h];
+    if (kept !== undefined) return kept;
+  }
   const plan = storedPlan({ min, max, turns, sluggish });
-  planSlots[h] = { min, max, turns, sluggish, plan };
+  planKeys[j] = min;
+  planKeys[j + 1] = max;
+  planKeys[j + 2] = turns;
+  planKeys[j + 3] = slug;
+  planVals[h] = plan;
   return plan;
 }
 
@@ -743,12 +748,12 @@ export function nearestLegal(br: BattleRules, m: BattleModel, p: Pose, others: r
   // Spots nearer p than rMin are illegal for certain: separation changes by at most the
   // distance a base moves, so a base that overlaps a model by depth D at p (or stands too
   // close to it) is still too close anywhere within (spacing + D) of p. Those rings are skipped.
-  let rMin = spacingOverride ? skipBelow : 0;
+  let rMin = spacingOverride ? +skipBelow : 0; // a number made here: the argument kept rMin boxed
   if (!ok) {
     const spacing = Math.max(br.squadronCapitalSpacing, br.squadronEnemySpacing, 0) + 1;
     // The list is reused search after search (only this search's tests read it).
     const near = nearScratch;
-    near.length = 0;
+    while (near.length > 0) near.pop(); // emptied by pops: a store to length is a call into the runtime
     for (const o of others) if (o !== m && o.where === 'table' && hypot(o.base.x - p.x, o.base.y - p.y) <= maxShift + o.reach + m.reach + spacing) near.push(o);
     const b = baseAt(m, p);
     const needs = spacingNeeds(br), mCap = m.unit.isCapital;
