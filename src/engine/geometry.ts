@@ -596,29 +596,28 @@ export function overlapSpan(a: Base, ux: number, uy: number, b: Base, out: Float
 // (guidedBisection), and a bisection's steps away from the true edge get the same answers
 // from the guide as from the test.
 
-/** Narrows SPAN on a unit axis for a base moving at `speed` along it past another `c` ahead, with `sum` their half extents; false: never overlapping. */
-function spanOnAxis(c: number, sum: number, speed: number): boolean {
-  if (speed === 0) return !(c - sum > 0 || c + sum < 0);
-  const t0 = (c - sum) / speed, t1 = (c + sum) / speed;
-  const lo = speed > 0 ? t0 : t1, hi = speed > 0 ? t1 : t0;
-  if (lo > SPAN[0]) SPAN[0] = lo;
-  if (hi < SPAN[1]) SPAN[1] = hi;
-  return true;
-}
+/**
+ * The axes hexSpan narrows its span on, three numbers each: the other base's centre ahead along
+ * the axis, the two half extents summed, the speed along it.
+ */
+const HEX_AXES = new Float64Array(15);
 
 /** overlapSpan for a hexagon with a hexagon or a rectangle (see above). */
 function hexSpan(a: Base, ux: number, uy: number, b: Base, out: Float64Array): boolean {
-  const dx = b.x - a.x, dy = b.y - a.y;
-  SPAN[0] = -Infinity;
-  SPAN[1] = Infinity;
+  const dx = b.x - a.x, dy = b.y - a.y, A = HEX_AXES;
   // The hexagons' normals (0, 1), (sqrt 3 / 2, ±1 / 2): a hexagon reaches half its width along each.
   const hex = a.shape === 'hex' ? a : b, r = hex === a ? b : a;
-  const c0 = dy, c1 = HALF_SQRT3 * dx + 0.5 * dy, c2 = HALF_SQRT3 * dx - 0.5 * dy;
-  const v0 = uy, v1 = HALF_SQRT3 * ux + 0.5 * uy, v2 = HALF_SQRT3 * ux - 0.5 * uy;
+  A[0] = dy;
+  A[3] = HALF_SQRT3 * dx + 0.5 * dy;
+  A[6] = HALF_SQRT3 * dx - 0.5 * dy;
+  A[2] = uy;
+  A[5] = HALF_SQRT3 * ux + 0.5 * uy;
+  A[8] = HALF_SQRT3 * ux - 0.5 * uy;
   const ha = hex.width / 2;
+  let n = 9;
   if (r.shape === 'hex') {
     const sum = ha + r.width / 2;
-    if (!spanOnAxis(c0, sum, v0) || !spanOnAxis(c1, sum, v1) || !spanOnAxis(c2, sum, v2)) return false;
+    A[1] = A[4] = A[7] = sum;
   } else {
     // The rectangle along the hexagons' normals: its half sides projected; along its own two
     // normals: its half sides, and the hexagon its farthest vertex, (hr, 0) or (hr / 2, ±ha).
@@ -628,15 +627,34 @@ function hexSpan(a: Base, ux: number, uy: number, b: Base, out: Float64Array): b
     nu = HALF_SQRT3 * fx - 0.5 * fy;
     nv = HALF_SQRT3 * fy + 0.5 * fx;
     const e2 = Math.abs(nu) * hl + Math.abs(nv) * hw;
-    if (!spanOnAxis(c0, ha + Math.abs(fy) * hl + Math.abs(fx) * hw, v0) || !spanOnAxis(c1, ha + e1, v1) || !spanOnAxis(c2, ha + e2, v2)) return false;
-    for (let k = 0; k < 2; k++) {
-      const ax = k === 0 ? fx : fy, ay = k === 0 ? fy : -fx;
-      if (!spanOnAxis(ax * dx + ay * dy, hexExtent(ax, ay, hr, ha) + (k === 0 ? hl : hw), ax * ux + ay * uy)) return false;
-    }
+    A[1] = ha + Math.abs(fy) * hl + Math.abs(fx) * hw;
+    A[4] = ha + e1;
+    A[7] = ha + e2;
+    A[9] = fx * dx + fy * dy;
+    A[10] = hexExtent(fx, fy, hr, ha) + hl;
+    A[11] = fx * ux + fy * uy;
+    A[12] = fy * dx + -fx * dy;
+    A[13] = hexExtent(fy, -fx, hr, ha) + hw;
+    A[14] = fy * ux + -fx * uy;
+    n = 15;
   }
-  if (!(SPAN[0] <= SPAN[1])) return false;
-  out[0] = SPAN[0];
-  out[1] = SPAN[1];
+  // The axes narrowed in one loop, the test written out: as a helper called at five sites it
+  // was too big for V8 to inline them all, and each call boxed its three numbers.
+  let lo = -Infinity, hi = Infinity;
+  for (let j = 0; j < n; j += 3) {
+    const c = A[j], sum = A[j + 1], speed = A[j + 2];
+    if (speed === 0) {
+      if (c - sum > 0 || c + sum < 0) return false;
+      continue;
+    }
+    const t0 = (c - sum) / speed, t1 = (c + sum) / speed;
+    const l = speed > 0 ? t0 : t1, h = speed > 0 ? t1 : t0;
+    if (l > lo) lo = l;
+    if (h < hi) hi = h;
+  }
+  if (!(lo <= hi)) return false;
+  out[0] = lo;
+  out[1] = hi;
   return true;
 }
 

@@ -11,7 +11,7 @@ import type { UnitCard, WeaponLine } from '../../units/types.js';
 import { exactResults, planDistribution, planSampler } from '../attack.js';
 import { CAN_ATTACK, defenceDice, planAttack, ratingRefusal, type AttackPlan, type AttackWindowKind, type Situation } from '../attackPlan.js';
 import { applyResults, type DamageTally } from '../damage.js';
-import { GEOM_EPSILON, distance, separationAbove } from '../geometry.js';
+import { GEOM_EPSILON, QUICK_MARGIN, distance, innerOf, outerOf, separationAbove } from '../geometry.js';
 import { aspect, aspectOfArc, canBear, longRangeMax, rangeBand, type FacingArc } from '../geometryArcs.js';
 import { CLOAK, COUNTERMEASURES, CombatState } from '../state.js';
 import type { PlaceholderUsage } from '../usage.js';
@@ -632,9 +632,23 @@ export class Gunnery {
         dist = distance(att.base, tgt.base);
         band = rangeBand(this.rules.combat, dist, kind, att.state.sensors);
       } else {
-        const c = this.rules.combat;
-        band = !separationAbove(att.base, tgt.base, (kind === 'capital' ? c.shortRangeAC : c.shortRangeAS) + GEOM_EPSILON) ? 'short'
-          : !separationAbove(att.base, tgt.base, longRangeMax(c, kind, att.state.sensors) + GEOM_EPSILON) ? 'long' : 'out';
+        // separationAbove's two radius tests written out here, the call made only when they
+        // leave a limit open: the call boxed its threshold (fireAt is too big for V8 to inline
+        // separationAbove), two heap numbers per target.
+        const c = this.rules.combat, ab = att.base, tb = tgt.base;
+        const bdx = tb.x - ab.x, bdy = tb.y - ab.y, d2 = bdx * bdx + bdy * bdy;
+        const oa = outerOf(ab), ob = outerOf(tb), ia = innerOf(ab), ib = innerOf(tb);
+        const ts = (kind === 'capital' ? c.shortRangeAC : c.shortRangeAS) + GEOM_EPSILON;
+        let far = ts + oa + ob + QUICK_MARGIN, near = ts + ia + ib - QUICK_MARGIN;
+        const aboveShort = far < 0 || d2 > far * far ? true : near >= 0 && d2 <= near * near ? false : separationAbove(ab, tb, ts);
+        if (!aboveShort) band = 'short';
+        else {
+          const tl = longRangeMax(c, kind, att.state.sensors) + GEOM_EPSILON;
+          far = tl + oa + ob + QUICK_MARGIN;
+          near = tl + ia + ib - QUICK_MARGIN;
+          const aboveLong = far < 0 || d2 > far * far ? true : near >= 0 && d2 <= near * near ? false : separationAbove(ab, tb, tl);
+          band = aboveLong ? 'out' : 'long';
+        }
       }
       if (band === 'out') continue;
       const asp = aspectOfArc(aspect(att.base, tgt.base));
@@ -710,7 +724,9 @@ export class Gunnery {
         const rc = ents[bestW], arena = this.arena, at = rc >> 6;
         const rolled = pickWritten(arena, at, rng.next(), (rc & 63) || arena[at]);
         const code = tgt.assaulting ? DIMINISH_ALL[rolled] : rolled; // every result against it Diminished
-        applyResults(this.rules, tgt.state, code, tally);
+        // The code as a small integer (it is one, below 4096): as the double pickWritten gives it,
+        // the call would box it.
+        applyResults(this.rules, tgt.state, code | 0, tally);
         const dealt = Math.max(0, before - tgt.state.structure);
         att.damageDealt += dealt;
         if (log) {
