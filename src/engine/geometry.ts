@@ -481,21 +481,23 @@ export function separationAbove(a: Base, b: Base, t: number): boolean {
   if (far < 0 || d2 > far * far) return true;
   const near = t + innerOf(a) + innerOf(b) - QUICK_MARGIN;
   if (near >= 0 && d2 <= near * near) return false;
+  // The upper bounds below as g * (factor or 1), the same numbers as g > 0 ? g * factor : g: the
+  // choice between a product and g itself was a tagged value, so each product was boxed.
   if (a.shape === 'rect' || b.shape === 'rect') {
     const s = rectPairBound(a, b);
     if (s - BOUND[0] < t - QUICK_MARGIN) return false;
     if (s - BOUND[1] > t + QUICK_MARGIN) return true;
     if (a.shape === 'hex' || b.shape === 'hex') {
-      const g = hexRectGap(a.shape === 'hex' ? a : b, a.shape === 'hex' ? b : a), hi = g > 0 ? g * HEX_APART : g;
+      const g = hexRectGap(a.shape === 'hex' ? a : b, a.shape === 'hex' ? b : a), hi = g * (g > 0 ? HEX_APART : 1);
       if (g > t + QUICK_MARGIN) return true;
       if (hi < t - QUICK_MARGIN) return false;
     } else if (a.shape === 'rect' && b.shape === 'rect') {
-      const g = rectPairGap(a, b), hi = g > 0 ? g * RECT_APART : g;
+      const g = rectPairGap(a, b), hi = g * (g > 0 ? RECT_APART : 1);
       if (g > t + QUICK_MARGIN) return true;
       if (hi < t - QUICK_MARGIN) return false;
     }
   } else if (a.shape === 'hex' && b.shape === 'hex') {
-    const g = hexPairGap(a, b), hi = g > 0 ? g * HEX_APART : g;
+    const g = hexPairGap(a, b), hi = g * (g > 0 ? HEX_APART : 1);
     if (g > t + QUICK_MARGIN) return true;
     if (hi < t - QUICK_MARGIN) return false;
   }
@@ -521,16 +523,16 @@ export function separationBelow(a: Base, b: Base, t: number): boolean {
     if (s - BOUND[0] < t - QUICK_MARGIN) return true;
     if (s - BOUND[1] > t + QUICK_MARGIN) return false;
     if (a.shape === 'hex' || b.shape === 'hex') {
-      const g = hexRectGap(a.shape === 'hex' ? a : b, a.shape === 'hex' ? b : a), hi = g > 0 ? g * HEX_APART : g;
+      const g = hexRectGap(a.shape === 'hex' ? a : b, a.shape === 'hex' ? b : a), hi = g * (g > 0 ? HEX_APART : 1);
       if (hi < t - QUICK_MARGIN) return true;
       if (g > t + QUICK_MARGIN) return false;
     } else if (a.shape === 'rect' && b.shape === 'rect') {
-      const g = rectPairGap(a, b), hi = g > 0 ? g * RECT_APART : g;
+      const g = rectPairGap(a, b), hi = g * (g > 0 ? RECT_APART : 1);
       if (hi < t - QUICK_MARGIN) return true;
       if (g > t + QUICK_MARGIN) return false;
     }
   } else if (a.shape === 'hex' && b.shape === 'hex') {
-    const g = hexPairGap(a, b), hi = g > 0 ? g * HEX_APART : g;
+    const g = hexPairGap(a, b), hi = g * (g > 0 ? HEX_APART : 1);
     if (hi < t - QUICK_MARGIN) return true;
     if (g > t + QUICK_MARGIN) return false;
   }
@@ -721,8 +723,12 @@ export function touching(a: Base, b: Base, eps = GEOM_EPSILON): boolean {
   return s <= eps && s >= -eps;
 }
 
+const NEG_GEOM_EPSILON = -GEOM_EPSILON;
+
 /** GM-45: the interiors intersect by more than eps (penetration depth > eps). */
 export function overlapping(a: Base, b: Base, eps = GEOM_EPSILON): boolean {
+  // The default's negation kept ready: -eps worked out here was boxed for the call.
+  if (eps === GEOM_EPSILON) return separationBelow(a, b, NEG_GEOM_EPSILON);
   return separationBelow(a, b, -eps);
 }
 

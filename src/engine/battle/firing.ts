@@ -98,7 +98,19 @@ export abstract class BattleFiring extends BattleManoeuvre {
    */
   protected fireFrom(m: BattleModel, fc: number, action: ActionName, cf: ShotMods | null, rec: TraceActivation | null, known: BattleModel[] | null = null): number {
     let order = known ?? this.policyOfSide(m.side).targetOrder(this, m, m.base, this.enemiesOf(m.side), this.pol);
-    if (cf) order = order.filter((e) => e.unit.isCapital).slice(0, 1); // Concentrated Fire: a single capital-ship target
+    if (cf) {
+      // Concentrated Fire: a single capital-ship target, the first in the order, in a list kept
+      // for it (a fire never starts another) rather than two fresh arrays and a closure.
+      const one = this.cfOrder;
+      if (one.length > 0) one.pop();
+      for (const e of order) {
+        if (e.unit.isCapital) {
+          one.push(e);
+          break;
+        }
+      }
+      order = one;
+    }
     // Concentrated Fire's Flex goes to non-missile attacks only (combat.md §5.4).
     let missiles = false;
     for (const w of m.unit.weapons) if (w.cls === 'missile') missiles = true;
@@ -126,6 +138,8 @@ export abstract class BattleFiring extends BattleManoeuvre {
   private shotTgt: BattleModel | null = null;
   private readonly fireMods: ShotMods = shotMods({ flex: 0, rerolls: 0 });
   private readonly windowOrder: BattleModel[] = [];
+  /** fireFrom's target list under Concentrated Fire: at most one model. */
+  private readonly cfOrder: BattleModel[] = [];
   private readonly supportersNow = (): number => this.missileSupporters(this.shotAtt!, this.shotTgt!);
   private readonly barrierNow = (md: ShotMods): void => this.barrierCover(this.shotAtt!, this.shotTgt!, md);
   /** fireFrom's modifiers for target `t`: its Station Keep Flex, and the support and cover worked out again (by the callbacks) when needed. */
