@@ -531,7 +531,11 @@ export class Gunnery {
   /** bearing() for the target being fired at, reusing the arc tests of earlier weapon lines. */
   private bearingNow(att: BattleModel, w: WeaponLine, tgt: BattleModel, turret: boolean): FacingArc | null {
     if (!att.unit.isCapital || turret) return 'F';
-    for (const a of w.arcs) {
+    // Indexed loops here and in fireAt: the for-of loops left an array iterator allocation in
+    // the optimized code.
+    const arcs = w.arcs;
+    for (let j = 0; j < arcs.length; j++) {
+      const a = arcs[j];
       if (a === 'T') continue;
       const bit = 1 << arcIndex(a);
       if ((this.arcsKnown & bit) === 0) {
@@ -599,7 +603,8 @@ export class Gunnery {
 
   private fireAt(att: BattleModel, weapons: readonly WeaponLine[], ents: Int32Array, exp: Float64Array, order: readonly BattleModel[], fc: number, modsFor: (t: BattleModel) => ShotMods, rng: RandomStream, tally: DamageTally, log: AttackRecord[] | null, onDamage: (target: BattleModel) => boolean): number {
     const used = this.used, nw = weapons.length, attCap = att.unit.isCapital, watch = this.watch;
-    for (const tgt of order) {
+    for (let oi = 0; oi < order.length; oi++) {
+      const tgt = order[oi];
       if (fc <= 0) break;
       if (tgt.where !== 'table' || tgt.state.destroyed) continue;
       // The target's modifiers first: they say which lines may attack it at all. Lines spent,
