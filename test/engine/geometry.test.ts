@@ -31,6 +31,7 @@ import {
   sinDeg,
   squadronBase,
   touching,
+  trigInto,
   within,
 } from '../../src/engine/geometry.js';
 import { DEFENDER_FAVOUR, type FacingArc, arcOfPoint, aspect, baseInArc, canBear, contactInArc, headOn, longRangeMax, pointInArc, rangeBand } from '../../src/engine/geometryArcs.js';
@@ -255,6 +256,24 @@ describe('compass sin and cos', () => {
     // The same angle gives the same bits however it is reached (table or memo hit, or miss).
     expect(sinDeg(12.5)).toBe(sinDeg(12.5 + 0));
     expect(cosDeg(-33.25)).toBe(cosDeg(-33.25));
+  });
+
+  it('trigInto writes the very numbers sinDeg and cosDeg give, from the table, the memo, on a memo miss and for NaN', () => {
+    const s = new Float64Array(4), c = new Float64Array(4);
+    // Whole degrees in and beyond the table's span, fractions (memo hits and misses: 0.37 steps
+    // share memo slots), a huge angle and NaN. Each angle is asked twice, so the second read
+    // finds the slot the first one filled.
+    const angles = [0, 45, -135, 720, -720, 721, 1e6, 12.5, -33.25, 33.69006752597979, 1e6 + 0.5, -1e-9, NaN];
+    for (let d = -400; d <= 400; d += 0.37) angles.push(d);
+    for (const d of angles) {
+      for (let pass = 0; pass < 2; pass++) {
+        trigInto(d, s, c, 2);
+        expect(Object.is(s[2], sinDeg(d)), `sin ${d}`).toBe(true);
+        expect(Object.is(c[2], cosDeg(d)), `cos ${d}`).toBe(true);
+      }
+      // Only slot 2 is written.
+      expect([s[1], c[1], s[3], c[3]]).toEqual([0, 0, 0, 0]);
+    }
   });
 });
 
