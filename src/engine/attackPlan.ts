@@ -5,7 +5,7 @@
 import { MAX_MACRO_DICE, MAX_ROLLED_BASE_DICE, resolvePool, type Pool } from '../dice/pool.js';
 import type { CompiledRules } from '../rules/compile.js';
 import type { CombatRules, PoolBonus } from '../rules/types.js';
-import type { Arc, UnitCard, WeaponLine } from '../units/types.js';
+import type { Arc, WeaponLine } from '../units/types.js';
 import type { CombatState } from './state.js';
 import type { PlaceholderUsage } from './usage.js';
 

@@ -2,7 +2,7 @@
 // the nightly gate or anything else reads them: JSON Schemas for their shape, then checks a
 // schema cannot express (intervals hold their value, experiments name known variants, no
 // engagement twice). Every problem is a "FILE: PATH: message" line, as for the other inputs.
-import { jsonPath, nonFinite, schemaProblems } from '../io/json.js';
+import { nonFinite, schemaProblems } from '../io/json.js';
 
 export const RESULTS_FORMAT = 'jwsim-results/1';
 export const MANIFEST_FORMAT = 'jwsim-manifest/1';

@@ -2,7 +2,7 @@
 // (or the nightly gate) reads them, every problem a UserError naming the file and the field;
 // and a report that cannot be finished leaves the folder as it was (no chart files, no
 // index.html, no temporary files), keeping an earlier report whole.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -4,7 +4,6 @@ import type { ActionName } from '../../policies/types.js';
 import { GEOM_EPSILON, bearing, normalizeDeg, segmentWithin, separationAbove, shortestLine } from '../geometry.js';
 import { shotMods, type ShotMods } from './gunnery.js';
 import type { ProcedureHooks } from './procedures.js';
-import { assault } from './strike.js';
 import { BattleModel } from './model.js';
 import type { Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';

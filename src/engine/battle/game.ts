@@ -7,9 +7,9 @@
 import type { ActionName } from '../../policies/types.js';
 import type { RandomStream } from '../../rng/stream.js';
 import { SYSTEM_TRAITS } from '../../units/catalogue.js';
-import { GEOM_EPSILON, type Base, pointWithin } from '../geometry.js';
+import { GEOM_EPSILON, pointWithin } from '../geometry.js';
 import type { ShotMods } from './gunnery.js';
-import { assault, bombing, engagePointDefence } from './strike.js';
+import { engagePointDefence } from './strike.js';
 import { BattleModel, type MovingBase } from './model.js';
 import type { Pose } from './movement.js';
 import type { Fate, GameResult, Trace, TraceActivation } from './battleTypes.js';

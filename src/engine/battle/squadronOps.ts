@@ -1,7 +1,7 @@
 // Squadrons at war (game.md §6.3-6.5, §7.4-7.7, §10; combat.md §8, §10-§12): interception and
 // dogfights, bombing and assault, hangers (launch, land, Embarked), boarding and capture.
 import type { Policy } from '../../policies/types.js';
-import { GEOM_EPSILON, type Base, bearing, cosDeg, hypot, onTable, GUIDE_MARGIN, overlapSpan, overlapping, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
+import { GEOM_EPSILON, bearing, cosDeg, hypot, onTable, GUIDE_MARGIN, overlapSpan, separation, separationAbove, separationBelow, sinDeg } from '../geometry.js';
 import { boardedFight, initiateBoarding } from './boarding.js';
 import { dogfight, mayIntercept, type DogfightChooser, type DogfightResult } from './dogfight.js';
 import { assault, bombing, pointDefenceAttack, type InterceptFn, type Interception } from './strike.js';

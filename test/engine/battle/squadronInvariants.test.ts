@@ -5,7 +5,7 @@
 // Fuel within 0..printed, Embarked squadrons never attacked, Hangers never over capacity,
 // captured ships scored for the captor, no attacks from Return to Base, no overlapping bases,
 // and only Macro 0 weapons against Assaulting squadrons. Feature counts show the checks bite.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GameResult, Trace, TraceActivation } from '../../../src/engine/battle/game.js';
 import type { AttackRecord } from '../../../src/engine/battle/gunnery.js';
 import type { BattleModel } from '../../../src/engine/battle/model.js';
