@@ -671,7 +671,7 @@ export const GUIDE_MARGIN = 1e-7;
  * overlapSpan) is confirmed by `test` itself just either side of it, the steps farther than
  * GUIDE_MARGIN from it take the answer from the edge, so only the steps beside the edge
  * measure outlines. Returns lo (hi is left in BISECTED[1]). The battle engine's searches
- * (contactBisection and ramBisection in manoeuvre.ts, touchingFrom in squadronOps.ts) write
+ * (clearBisection in manoeuvre.ts, touchingFrom in squadronOps.ts) write
  * these steps out with their own test, so that no closure is made per search: this function
  * is the reference they follow, and its tests (geometry.test.ts) show its answers are a plain
  * bisection's.

@@ -412,11 +412,10 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     }
     // The nearest of ownEdgePoints' points (the first on a tie), taken in its order without
     // its list of pairs; each point's distance is the hypot the comparison measured.
-    const mx = m.base.x, my = m.base.y, zone = this.scenario.zone, z = this.zoneOf(m.side), all = zone === 'beacon';
+    const mx = m.base.x, my = m.base.y;
     let tx = NaN, ty = NaN, d = NaN;
     for (let k = 0; k < 4; k++) {
-      const has = k === 0 ? all || z === 0 : k === 1 ? all || z === 1 : k === 2 ? all || (zone === 'corner' && z === 0) : all || (zone === 'corner' && z === 1);
-      if (!has) continue;
+      if (!this.isOwnEdge(m, k)) continue;
       const x = k < 2 ? mx : k === 2 ? 0 : W, y = k === 0 ? 0 : k === 1 ? H : my;
       const dk = hypot(x - mx, y - my);
       if (d === d && !(dk < d)) continue;
@@ -434,13 +433,25 @@ export abstract class BattleManoeuvre extends BattleDeployment {
    * Corner, both edges of its quadrant; Beacon, every edge). Withdraw and Return to Base head there.
    */
   protected ownEdgePoints(m: BattleModel): Array<[number, number]> {
-    const W = this.width, H = this.height, zone = this.scenario.zone, z = this.zoneOf(m.side);
+    const W = this.width, H = this.height;
     const edges: Array<[number, number]> = [];
-    if (zone === 'beacon' || z === 0) edges.push([m.base.x, 0]);
-    if (zone === 'beacon' || z === 1) edges.push([m.base.x, H]);
-    if (zone === 'beacon' || (zone === 'corner' && z === 0)) edges.push([0, m.base.y]);
-    if (zone === 'beacon' || (zone === 'corner' && z === 1)) edges.push([W, m.base.y]);
+    if (this.isOwnEdge(m, 0)) edges.push([m.base.x, 0]);
+    if (this.isOwnEdge(m, 1)) edges.push([m.base.x, H]);
+    if (this.isOwnEdge(m, 2)) edges.push([0, m.base.y]);
+    if (this.isOwnEdge(m, 3)) edges.push([W, m.base.y]);
     return edges;
+  }
+
+  /**
+   * Whether table edge k (0: y = 0, 1: y = height, 2: x = 0, 3: x = width) is one of the side's
+   * own edges (GM-16): Standard, its strip's edge; Corner, both edges of its quadrant; Beacon,
+   * every edge. ownEdgePoints, rtbMove and ownEdgeRect all ask here.
+   */
+  protected isOwnEdge(m: BattleModel, k: number): boolean {
+    const zone = this.scenario.zone;
+    if (zone === 'beacon') return true;
+    const z = this.zoneOf(m.side);
+    return k < 2 ? z === k : zone === 'corner' && z === k - 2;
   }
 
   /** Own table edges for Withdraw (GM-16). */
@@ -456,13 +467,11 @@ export abstract class BattleManoeuvre extends BattleDeployment {
    */
   protected ownEdgeRect(m: BattleModel): Float64Array {
     const W = this.width, H = this.height, e = GEOM_EPSILON;
-    const zone = this.scenario.zone;
     let x0 = -Infinity, y0 = -Infinity, x1 = Infinity, y1 = Infinity;
-    const z = this.zoneOf(m.side), all = zone === 'beacon'; // Beacon: every edge
-    if (all || z === 0) y0 = 0; // Standard and Corner: the strip's or quadrant's edges
-    if (all || (zone === 'corner' && z === 0)) x0 = 0;
-    if (all || (zone === 'corner' && z === 1)) x1 = W;
-    if (all || z === 1) y1 = H;
+    if (this.isOwnEdge(m, 0)) y0 = 0;
+    if (this.isOwnEdge(m, 2)) x0 = 0;
+    if (this.isOwnEdge(m, 3)) x1 = W;
+    if (this.isOwnEdge(m, 1)) y1 = H;
     const r = this.edgeRect;
     r[0] = x0 + e * 2;
     r[1] = y0 + e * 2;
@@ -552,7 +561,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
         // same steps as a plain bisection; only those beside that point measure the outlines).
         b.set(px, py, ph);
         const edge = overlapSpan(b, hs, hc, e.base, SPAN_OUT) ? SPAN_OUT[0] : NaN;
-        const lo = ramBisection(b, px, py, ph, hs, hc, e.base, Math.max(0, hit - 0.25), hit, edge);
+        const lo = clearBisection(b, px, py, ph, hs, hc, e.base, Math.max(0, hit - 0.25), hit, edge, 20);
         b.set(px + lo * hs, py + lo * hc, ph);
         if (lo < lmin - 1e-9 || !contactInArc(b, 'F', e.base, 0.002) || !onTable(b, W, H)) continue; // a legal move: at least the minimum
         if (this.clearOfOthers(b, m, e) && lo < bestD) {
@@ -618,7 +627,7 @@ export abstract class BattleManoeuvre extends BattleDeployment {
     if (lo0 > reach + 1e-9) return null;
     const ux = dx / len, uy = dy / len;
     const edge = overlapSpan(b, ux, uy, e.base, SPAN_OUT) ? SPAN_OUT[0] : NaN; // where contact begins
-    const lo = contactBisection(b, m.base.x, m.base.y, ux, uy, e.base, lo0, len, edge);
+    const lo = clearBisection(b, m.base.x, m.base.y, 0, ux, uy, e.base, lo0, len, edge, 18);
     b.set(m.base.x + ux * lo, m.base.y + uy * lo, 0);
     if (lo > reach + 1e-9 || !onTable(b, this.width, this.height)) return null;
     if (!this.clearOfOthers(b, m, e)) return null;
@@ -780,17 +789,18 @@ export abstract class BattleManoeuvre extends BattleDeployment {
 }
 
 /**
- * guidedBisection(lo, hi, 18, edge, test) for contactPose, where test(t) places `b` t inches
- * from (x0, y0) along (ux, uy) and asks whether it is still clear of `target`: the same steps
- * and answers, with the test written out. Passed as a closure, the test was not inlined (the
+ * guidedBisection(lo, hi, steps, edge, test) for contactPose (heading 0, 18 steps) and
+ * ramOption (the ram's heading, 20 steps), where test(t) places `b` at `heading` t inches from
+ * (x0, y0) along (ux, uy) and asks whether it is still clear of `target`: the same steps and
+ * answers, with the test written out. Passed as a closure, the test was not inlined (the
  * inlining budget of contactPose ran out): each call made a context and a closure, boxed the
  * direction in the context and each t passed to the test.
  */
-function contactBisection(b: MovingBase, x0: number, y0: number, ux: number, uy: number, target: Base, lo: number, hi: number, edge: number): number {
-  // The base is placed by writing its fields (heading 0 throughout): the set() in the loop
-  // was left a call (its call site too rarely reached for V8 to inline it), which boxed both
+function clearBisection(b: MovingBase, x0: number, y0: number, heading: number, ux: number, uy: number, target: Base, lo: number, hi: number, edge: number, steps: number): number {
+  // The base is placed by writing its fields (the heading once): a set() in the loop was left
+  // a call (its call site too rarely reached for V8 to inline it), which boxed both
   // coordinates into fresh heap numbers at every step it tested.
-  b.heading = 0;
+  b.heading = heading;
   // The ends as numbers from here on: left as the arguments came (values of any kind to the
   // compiler, where the function is not inlined), the loop's ends were kept boxed, a new heap
   // number for each step.
@@ -808,7 +818,7 @@ function contactBisection(b: MovingBase, x0: number, y0: number, ux: number, uy:
       guided = !separationAbove(b, target, 0);
     }
   }
-  for (let i = 0; i < 18; i++) {
+  for (let i = 0; i < steps; i++) {
     const t = (lo + hi) / 2;
     let yes: boolean;
     if (guided && t < edge - GUIDE_MARGIN) yes = true;
@@ -830,44 +840,13 @@ function contactBisection(b: MovingBase, x0: number, y0: number, ux: number, uy:
  * -1 when none is.
  */
 function firstHit(b: MovingBase, x: number, y: number, heading: number, hs: number, hc: number, target: Base, start: number, max: number): number {
-  // From a number made here (as contactBisection's ends): the argument itself kept the loop's
+  // From a number made here (as clearBisection's ends): the argument itself kept the loop's
   // distance boxed.
   for (let d = +start; d <= max + 1e-9; d += 0.25) {
     b.set(x + d * hs, y + d * hc, heading);
     if (!separationAbove(b, target, 0)) return d;
   }
   return -1;
-}
-
-/**
- * guidedBisection(lo, hi, 20, edge, test) for ramOption, where test(t) places `b` t inches
- * from (x, y) along (hs, hc) at `heading` and asks whether it is still clear of `target`: the
- * same steps and answers, with the test written out (as contactBisection for contactPose).
- */
-function ramBisection(b: MovingBase, x: number, y: number, heading: number, hs: number, hc: number, target: Base, lo: number, hi: number, edge: number): number {
-  lo = +lo; // the ends as numbers (see contactBisection)
-  hi = +hi;
-  let guided = false;
-  if (edge === edge) {
-    b.set(x + (edge - GUIDE_MARGIN) * hs, y + (edge - GUIDE_MARGIN) * hc, heading);
-    if (separationAbove(b, target, 0)) {
-      b.set(x + (edge + GUIDE_MARGIN) * hs, y + (edge + GUIDE_MARGIN) * hc, heading);
-      guided = !separationAbove(b, target, 0);
-    }
-  }
-  for (let i = 0; i < 20; i++) {
-    const t = (lo + hi) / 2;
-    let yes: boolean;
-    if (guided && t < edge - GUIDE_MARGIN) yes = true;
-    else if (guided && t > edge + GUIDE_MARGIN) yes = false;
-    else {
-      b.set(x + t * hs, y + t * hc, heading);
-      yes = separationAbove(b, target, 0);
-    }
-    if (yes) lo = t;
-    else hi = t;
-  }
-  return lo;
 }
 
 /** The forced tier's legality test: every option is taken as it is. */
