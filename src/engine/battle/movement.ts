@@ -48,32 +48,41 @@ export interface MoveLimits {
 
 /** Capital-ship move limits under the version's movement rules (§6.1 / §6.2, GM-10, GM-57); `speed` other than the card's for a Boost (GM-09). */
 export function capitalLimits(br: BattleRules, m: BattleModel, stationKeeping: boolean, speed = m.unit.speed): MoveLimits {
-  const thr = m.state.thrusters;
-  const lim: MoveLimits = br.capitalMove === 'half_speed'
-    ? { min: stationKeeping ? 0 : speed / 2, max: speed, turns: thr >= 1 ? 1 : 0 }
-    : { min: stationKeeping ? 0 : Math.max(0, speed - thr), max: speed + thr, turns: Math.max(0, Math.min(m.unit.turns, thr)) };
+  // The rule itself is limitsInto's; its numbers go to a scratch of this function's own, so
+  // that LIMITS, loaded by a move menu for planOfLimits, is never overwritten here.
+  const l = LIMITS_OWN;
+  limitsInto(l, br, m, stationKeeping, speed);
+  const lim: MoveLimits = { min: l[0], max: l[1], turns: l[2] };
   // Only a Sluggish ship carries the field, so other limits read as before.
-  return m.unit.traits.has('Sluggish') ? { ...lim, sluggish: true } : lim;
+  return l[3] === 1 ? { ...lim, sluggish: true } : lim;
+}
+const LIMITS_OWN = new Float64Array(4);
+
+/**
+ * Capital-ship move limits written to `out` (min, max, turns, then 1 for a Sluggish ship, else
+ * 0): the rule capitalLimits and loadLimits both give.
+ */
+function limitsInto(out: Float64Array, br: BattleRules, m: BattleModel, stationKeeping: boolean, speed: number): void {
+  const thr = m.state.thrusters;
+  if (br.capitalMove === 'half_speed') {
+    out[0] = stationKeeping ? 0 : speed / 2;
+    out[1] = speed;
+    out[2] = thr >= 1 ? 1 : 0;
+  } else {
+    out[0] = stationKeeping ? 0 : Math.max(0, speed - thr);
+    out[1] = speed + thr;
+    out[2] = Math.max(0, Math.min(m.unit.turns, thr));
+  }
+  out[3] = m.unit.traits.has('Sluggish') ? 1 : 0;
 }
 
 /**
- * capitalLimits' numbers, written to LIMITS (min, max, turns, then 1 for a Sluggish ship, else 0)
- * rather than into a new object: a capital move menu asked for two to four limits, each an
- * object with its fractions boxed, and read each once. The same operations give the same numbers.
+ * capitalLimits' numbers, written to LIMITS rather than into a new object: a capital move menu
+ * asked for two to four limits, each an object with its fractions boxed, and read each once.
  */
 export const LIMITS = new Float64Array(4);
 export function loadLimits(br: BattleRules, m: BattleModel, stationKeeping: boolean, speed: number): void {
-  const thr = m.state.thrusters;
-  if (br.capitalMove === 'half_speed') {
-    LIMITS[0] = stationKeeping ? 0 : speed / 2;
-    LIMITS[1] = speed;
-    LIMITS[2] = thr >= 1 ? 1 : 0;
-  } else {
-    LIMITS[0] = stationKeeping ? 0 : Math.max(0, speed - thr);
-    LIMITS[1] = speed + thr;
-    LIMITS[2] = Math.max(0, Math.min(m.unit.turns, thr));
-  }
-  LIMITS[3] = m.unit.traits.has('Sluggish') ? 1 : 0;
+  limitsInto(LIMITS, br, m, stationKeeping, speed);
 }
 
 const menus = new Map<number, Array<{ min: number; max: number; turns: number; sluggish: boolean; plan: CapitalPlan }>>();
