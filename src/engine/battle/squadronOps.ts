@@ -9,7 +9,6 @@ import { BattleModel, MovingBase } from './model.js';
 import { baseAt, nearestLegal, ruledOutWithin, type Pose } from './movement.js';
 import type { TraceActivation } from './battleTypes.js';
 import { SPAN_OUT, cutTo } from './battleState.js';
-import { sortSmall } from '../sortSmall.js';
 import { BattleFiring } from './firing.js';
 import { NEAR_BLOCKED, NEAR_OPEN } from './manoeuvre.js';
 
@@ -331,27 +330,20 @@ export abstract class BattleSquadrons extends BattleFiring {
           keys[i] = shipKeyNeedsGap(list, i, speed, m.reach) ? exposed + separation(m.base, e.base) / 100 : exposed;
         }
       }
-      if (n <= 16) {
-        // sortSmall's insertion sort with the comparator keys[a] - keys[b], on both arrays.
-        for (let i = 1; i < n; i++) {
-          const x = list[i], kx = keys[i];
-          let j = i - 1;
-          while (j >= 0 && keys[j] - kx > 0) {
-            list[j + 1] = list[j];
-            keys[j + 1] = keys[j];
-            j--;
-          }
-          list[j + 1] = x;
-          keys[j + 1] = kx;
+      // A stable insertion sort of both arrays by key (keys[a] - keys[b] > 0 moves a behind b).
+      // The keys are finite, or Infinity for every squadron when no capital ship of ours
+      // fights, so they order consistently: any stable sort (Array.prototype.sort included)
+      // gives this order, whatever the list's length.
+      for (let i = 1; i < n; i++) {
+        const x = list[i], kx = keys[i];
+        let j = i - 1;
+        while (j >= 0 && keys[j] - kx > 0) {
+          list[j + 1] = list[j];
+          keys[j + 1] = keys[j];
+          j--;
         }
-      } else {
-        // Longer lists (never seen in practice) go through sortSmall as they did.
-        const pairs = list.map((e, i) => ({ e, key: keys[i] }));
-        sortSmall(pairs, (a, b) => a.key - b.key);
-        for (let i = 0; i < n; i++) {
-          list[i] = pairs[i].e;
-          keys[i] = pairs[i].key;
-        }
+        list[j + 1] = x;
+        keys[j + 1] = kx;
       }
     }
     for (let i = 0; i < n; i++) {
