@@ -10,23 +10,11 @@ import { SYSTEM_TRAITS } from '../../units/catalogue.js';
 import { GEOM_EPSILON, pointWithin } from '../geometry.js';
 import type { ShotMods } from './gunnery.js';
 import { engagePointDefence } from './strike.js';
-import { BattleModel, type MovingBase } from './model.js';
-import type { Pose } from './movement.js';
+import { BattleModel } from './model.js';
 import type { Fate, GameResult, Trace, TraceActivation } from './battleTypes.js';
 import { cutTo, poseOf } from './battleState.js';
 import { BattleSquadrons } from './squadronOps.js';
 export type { Fate, GameResult, Trace, TraceActivation } from './battleTypes.js';
-
-/**
- * Puts a base at a pose (MovingBase.set, written out): activate is too large for V8 to inline
- * set() into it, and a call to set() boxed each of the three numbers into a new heap number.
- * Written here the numbers go from field to field; as a call, only the two objects are passed.
- */
-function placeAt(b: MovingBase, p: Pose): void {
-  b.x = p.x;
-  b.y = p.y;
-  b.heading = p.heading;
-}
 
 /** activationPhase's two passes over the models for the waiting lists: own models, then captured ships. */
 const CANDIDATE_PASSES = [false, true] as const;
@@ -231,7 +219,7 @@ export class Battle extends BattleSquadrons {
         // distance: Ram was its action, so no Station Keep or Boost), still without attacking.
         const choice = this.chooseMove(m, policy, false);
         const { opt, forced } = this.thrustersZeroTurn(m, choice.opt, choice.forced, rec);
-        placeAt(m.base, opt.pose);
+        m.base.place(opt.pose);
         if (choice.leaves) {
           this.leaveTable(m, rec);
           return this.finishActivation(m, side, rec);
@@ -313,7 +301,7 @@ export class Battle extends BattleSquadrons {
       if (rec && rec.attacks.length) rec.fired = 'before-move';
       if (this.ended) return this.finishActivation(m, side, rec);
     }
-    placeAt(m.base, opt.pose);
+    m.base.place(opt.pose);
     if (choice.leaves) {
       this.leaveTable(m, rec);
       return this.finishActivation(m, side, rec);

@@ -47,6 +47,16 @@ export class MovingBase implements Base {
     this.y = y;
     this.heading = heading;
   }
+  /**
+   * set(p.x, p.y, p.heading), given the pose itself: where a caller is too large for V8 to
+   * inline set() (activate), a call to set() boxed each of the three numbers into a new heap
+   * number; here they go from field to field, and only the pose is passed.
+   */
+  place(p: { readonly x: number; readonly y: number; readonly heading: number }): void {
+    this.x = p.x;
+    this.y = p.y;
+    this.heading = p.heading;
+  }
   private trigOf = NaN;
   private readonly fwd = { sin: 0, cos: 1 };
   /** sin and cos of the heading (compass: the unit forward vector is (sin, cos)), cached per heading. */
